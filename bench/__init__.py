@@ -1,0 +1,1 @@
+"""Benchmark scripts: run them directly, they are not tests."""

@@ -1,0 +1,57 @@
+"""Tic-tac-toe rules, notations and computer players; pure Python, never imports Flask."""
+
+from .board import WIN_LINES, Board, Status
+from .errors import (
+    CoordinatesOutOfRangeError,
+    GameOverError,
+    InvalidPositionError,
+    NotNumbersError,
+    OccupiedCellError,
+    TicTacToeError,
+    UnknownCellError,
+    UnknownLevelError,
+)
+from .game import Game
+from .notation import (
+    CELL_IDS,
+    NUMPAD_KEYS,
+    cell_name,
+    format_coordinates,
+    numpad_key,
+    parse_cell,
+    parse_coordinates,
+    parse_numpad,
+)
+from .players import LEVELS, PLAYER_KINDS, computer_move, winning_cells
+from .solver import Evaluation, best_moves, evaluate, solved_positions
+
+__all__ = [
+    "CELL_IDS",
+    "LEVELS",
+    "NUMPAD_KEYS",
+    "PLAYER_KINDS",
+    "WIN_LINES",
+    "Board",
+    "CoordinatesOutOfRangeError",
+    "Evaluation",
+    "Game",
+    "GameOverError",
+    "InvalidPositionError",
+    "NotNumbersError",
+    "OccupiedCellError",
+    "Status",
+    "TicTacToeError",
+    "UnknownCellError",
+    "UnknownLevelError",
+    "best_moves",
+    "cell_name",
+    "computer_move",
+    "evaluate",
+    "format_coordinates",
+    "numpad_key",
+    "parse_cell",
+    "parse_coordinates",
+    "parse_numpad",
+    "solved_positions",
+    "winning_cells",
+]

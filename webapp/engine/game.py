@@ -1,0 +1,136 @@
+"""A Game: players, the starting position and the moves played, with replay and undo."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from .board import Board
+from .errors import InvalidPositionError, TicTacToeError, UnknownLevelError
+from .notation import CELL_IDS, parse_cell
+from .players import PLAYER_KINDS, computer_move
+
+
+@dataclass(frozen=True)
+class Game:
+    """An immutable game record; every change returns a new Game."""
+
+    x: str = "user"
+    o: str = "user"
+    start: Board = field(default_factory=Board)
+    moves: tuple[str, ...] = ()
+
+    def __post_init__(self) -> None:
+        for kind in (self.x, self.o):
+            if kind not in PLAYER_KINDS:
+                raise UnknownLevelError(kind)
+
+    @classmethod
+    def new(cls, x: str, o: str, position: str | None = None) -> Game:
+        """A fresh game between ``x`` and ``o``, from the empty board or a position string."""
+        start = Board.from_string(position) if position else Board()
+        return cls(x=x, o=o, start=start)
+
+    @property
+    def boards(self) -> tuple[Board, ...]:
+        """The start and the board after each move, in order."""
+        boards = [self.start]
+        for cell in self.moves:
+            boards.append(boards[-1].play(cell))
+        return tuple(boards)
+
+    @property
+    def board(self) -> Board:
+        """The current position."""
+        return self.boards[-1]
+
+    @property
+    def ply(self) -> int:
+        """How many moves were played in this game (not counting the start position)."""
+        return len(self.moves)
+
+    def player(self, mark: str | None) -> str | None:
+        """Who plays ``mark``: ``user`` or a computer level."""
+        if mark == "X":
+            return self.x
+        if mark == "O":
+            return self.o
+        return None
+
+    @property
+    def to_move(self) -> str | None:
+        """Who is to move now (``user`` or a level), or ``None`` once the game is over."""
+        return self.player(self.board.turn)
+
+    @property
+    def computer_to_move(self) -> bool:
+        """Whether the game is on and a computer level is to move."""
+        return self.to_move not in (None, "user")
+
+    @property
+    def person_to_move(self) -> bool:
+        """Whether the game is on and a person is to move."""
+        return self.to_move == "user"
+
+    @property
+    def is_computer_vs_computer(self) -> bool:
+        """Whether no person plays: such games advance only when asked."""
+        return self.x != "user" and self.o != "user"
+
+    def play(self, cell_id: str) -> Game:
+        """The game after the side to move plays ``cell_id`` (validated by the board)."""
+        self.board.play(cell_id)
+        return replace(self, moves=(*self.moves, CELL_IDS[parse_cell(cell_id)]))
+
+    def play_computer(self, rng: random.Random | None = None) -> Game:
+        """The game after the computer whose turn it is makes its move."""
+        level = self.to_move
+        if level is None or level == "user":
+            raise TicTacToeError("It is not the computer's turn.")
+        return self.play(computer_move(self.board, level, rng))
+
+    def reply_until_person(self, rng: random.Random | None = None) -> Game:
+        """Play computer moves while one is to move, unless no person plays at all."""
+        game = self
+        while game.computer_to_move and not game.is_computer_vs_computer:
+            game = game.play_computer(rng)
+        return game
+
+    def undo(self, count: int = 1) -> Game:
+        """The game with the last ``count`` moves taken back (as many as there are)."""
+        return replace(self, moves=self.moves[: max(0, self.ply - count)])
+
+    def undo_count(self) -> int:
+        """How many moves one press of Undo takes back, so that a person is to move again.
+
+        Hot-seat and computer-against-computer games take back one move; against the
+        computer, the computer's reply and the person's move before it.
+        """
+        if self.is_computer_vs_computer or (self.x == "user" and self.o == "user"):
+            return min(1, self.ply)
+        for count in range(1, self.ply + 1):
+            earlier = self.undo(count)
+            if earlier.person_to_move:
+                return count
+        return 0
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain data (strings and a list) that any session serializer stores unchanged."""
+        return {
+            "x": self.x,
+            "o": self.o,
+            "start": self.start.to_string(),
+            "moves": list(self.moves),
+        }
+
+    @classmethod
+    def from_dict(cls, data: Any) -> Game:
+        """Rebuild a game from :meth:`to_dict`'s data, checking every move again."""
+        try:
+            game = cls.new(data["x"], data["o"], data["start"])
+            for cell in data["moves"]:
+                game = game.play(cell)
+        except (KeyError, TypeError) as error:
+            raise InvalidPositionError("The stored game is not readable.") from error
+        return game

@@ -1,0 +1,68 @@
+"""The notations of a cell and a position: cell ids, row/column coordinates, numpad keys."""
+
+from __future__ import annotations
+
+import re
+
+from .errors import (
+    CoordinatesOutOfRangeError,
+    NotNumbersError,
+    UnknownCellError,
+)
+
+EMPTY = "_"
+MARKS = frozenset("XO" + EMPTY)
+
+# Seed 001: the letter is the row (A = top), the digit the column (1 = left).
+CELL_IDS: tuple[str, ...] = tuple(row + col for row in "ABC" for col in "123")
+_INDEX_OF_CELL = {cell_id: index for index, cell_id in enumerate(CELL_IDS)}
+
+# Seed 004: the keyboard's numpad, 7 8 9 on top and 1 2 3 at the bottom.
+NUMPAD_KEYS: tuple[str, ...] = ("7", "8", "9", "4", "5", "6", "1", "2", "3")
+_INDEX_OF_KEY = {key: index for index, key in enumerate(NUMPAD_KEYS)}
+
+_WHOLE_NUMBER = re.compile(r"[+-]?[0-9]+")
+
+
+def parse_cell(text: str) -> int:
+    """The board index (0..8) of a cell id such as ``"b2"`` or ``" A1 "``."""
+    if isinstance(text, str):
+        index = _INDEX_OF_CELL.get(text.strip().upper())
+        if index is not None:
+            return index
+    raise UnknownCellError(text)
+
+
+def cell_name(index: int) -> str:
+    """The cell id of a board index: ``cell_name(7) == "C2"``."""
+    return CELL_IDS[index]
+
+
+def parse_coordinates(text: str) -> int:
+    """The board index of ``"row col"`` as typed in seed 002, both from 1 to 3, row first."""
+    parts = text.split() if isinstance(text, str) else []
+    if len(parts) != 2 or not all(_WHOLE_NUMBER.fullmatch(part) for part in parts):
+        raise NotNumbersError()
+    row, column = (int(part) for part in parts)
+    if not (1 <= row <= 3 and 1 <= column <= 3):
+        raise CoordinatesOutOfRangeError()
+    return (row - 1) * 3 + (column - 1)
+
+
+def format_coordinates(index: int) -> str:
+    """The ``"row col"`` text of a board index: ``format_coordinates(7) == "3 2"``."""
+    row, column = divmod(index, 3)
+    return f"{row + 1} {column + 1}"
+
+
+def parse_numpad(text: str) -> int:
+    """The board index of a numpad digit: 7 is top-left, 3 bottom-right."""
+    index = _INDEX_OF_KEY.get(text.strip()) if isinstance(text, str) else None
+    if index is None:
+        raise UnknownCellError(text, hint="the numpad keys are 1 to 9")
+    return index
+
+
+def numpad_key(index: int) -> str:
+    """The numpad digit of a board index: ``numpad_key(0) == "7"``."""
+    return NUMPAD_KEYS[index]
