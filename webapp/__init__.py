@@ -1,0 +1,34 @@
+"""The Flask application factory: settings, the session store, security, pages and errors."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:  # Flask is imported inside create_app so `import webapp.engine` stays Flask-free
+    from flask import Flask
+
+
+def create_app(test_config: dict[str, Any] | None = None) -> Flask:
+    """Build the app; ``test_config`` replaces the environment's ``FLASK_*`` settings."""
+    from pathlib import Path
+
+    from flask import Flask
+    from flask_wtf.csrf import CSRFProtect
+
+    from . import errors, routes, security, settings, store, sweeper
+
+    root = Path(__file__).resolve().parent.parent
+    app = Flask(
+        __name__,
+        instance_relative_config=True,
+        template_folder=str(root / "templates"),
+        static_folder=str(root / "static"),
+    )
+    settings.configure(app, test_config)
+    store.init_app(app)
+    CSRFProtect(app)
+    security.init_app(app)
+    errors.init_app(app)
+    sweeper.init_app(app)
+    app.register_blueprint(routes.bp)
+    return app

@@ -1,0 +1,60 @@
+"""Plain error pages (and JSON errors under /api/) that never show a traceback."""
+
+from __future__ import annotations
+
+from flask import Flask, jsonify, render_template, request
+from flask.typing import ResponseReturnValue
+from flask_wtf.csrf import CSRFError
+from werkzeug.exceptions import HTTPException, InternalServerError
+
+MESSAGES = {
+    400: ("Bad request", "The request could not be understood, so nothing was changed."),
+    404: ("Page not found", "There is no page at this address."),
+    405: ("Method not allowed", "This address does not accept that kind of request."),
+    413: ("Request too large", "The request was larger than 16 KiB, so nothing was changed."),
+    500: ("Something went wrong", "The server failed to answer; nothing was changed."),
+    503: ("Game store unavailable",
+          "The game store is unavailable, so nothing was changed. Please try again in a moment."),
+}  # fmt: skip
+CSRF_MESSAGE = (
+    "The form was missing its security token or it was not valid, so nothing was changed. "
+    "Go back to the board, reload it and try again."
+)
+BUSY_MESSAGE = "Your game is busy with another request; nothing was changed. Please try again."
+
+
+def init_app(app: Flask) -> None:
+    """Register the handlers."""
+    app.register_error_handler(CSRFError, _csrf_error)
+    app.register_error_handler(HTTPException, _http_error)
+    app.register_error_handler(Exception, _unexpected_error)
+
+
+def render_error(code: int, message: str | None = None) -> ResponseReturnValue:
+    """The error page, or ``{"error": ...}`` for the API."""
+    title, default = MESSAGES.get(code, ("Error", "The request failed; nothing was changed."))
+    text = message or default
+    if request.path.startswith("/api/"):
+        return jsonify(error=text), code
+    return render_template("error.html", code=code, title=title, message=text), code
+
+
+def _csrf_error(error: CSRFError) -> ResponseReturnValue:
+    return render_error(400, CSRF_MESSAGE)
+
+
+def _http_error(error: HTTPException) -> ResponseReturnValue:
+    code = error.code or 500
+    if code == 503 and error.description == "busy":
+        return render_error(503, BUSY_MESSAGE)
+    if code in MESSAGES:
+        return render_error(code)
+    return render_error(code, error.description)
+
+
+def _unexpected_error(error: Exception) -> ResponseReturnValue:
+    # Logged with its traceback for us; the player sees only the plain page.
+    from flask import current_app
+
+    current_app.logger.exception("unhandled error", exc_info=error)
+    return render_error(InternalServerError.code)

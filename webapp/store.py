@@ -1,0 +1,273 @@
+"""The session store: Flask-Session over files (default) or Redis, with per-session locking.
+
+Flask-Session loads a session when a request starts and saves it when the response leaves,
+with no locking, so two requests of one session can undo each other's moves. Here:
+
+- a request that may change the game (any method but GET/HEAD/OPTIONS) holds the session's
+  lock from load to save, so load-change-save runs one request at a time per session;
+- a read that still changed something small (a flashed message shown, a CSRF token made)
+  saves only the keys it changed, merged into a fresh copy under the lock, so it can never
+  write back an older game;
+- a store that is down, or a session busy past the timeout, becomes a 503 page, and a save
+  that fails turns the response into that page, so no move is acknowledged unless stored.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import struct
+import time
+from datetime import timedelta
+from typing import Any
+
+import msgspec
+import redis
+from cachelib.file import FileSystemCache
+from flask import Flask, Request, Response, abort, render_template, request, session
+from flask_session.base import ServerSideSession
+from flask_session.cachelib import CacheLibSessionInterface
+from flask_session.redis import RedisSessionInterface
+
+from .locks import FileLocks, Locks, RedisLocks, SessionLock
+
+SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
+SID_BYTES = 32  # secrets.token_urlsafe(32): 256 random bits, 43 characters
+_SID_PATTERN = re.compile(r"[A-Za-z0-9_-]{43}")
+_LOCK_KEY = "webapp.session_lock"
+LOST_KEY = "webapp.session_lost"  # set when a stored session existed but could not be read
+_HEADER = struct.Struct("I")  # cachelib's file header: the expiry time, 0 for never
+
+
+class StoreUnavailable(Exception):
+    """The session store could not be read or written."""
+
+
+class CorruptSession(Exception):
+    """A stored session exists but cannot be decoded."""
+
+
+class SessionFileCache(FileSystemCache):
+    """cachelib's file cache storing msgpack, not pickle: smaller, and loading runs no code."""
+
+    class _Serializer:
+        def dump(self, value: Any, stream: Any) -> None:
+            stream.write(msgspec.msgpack.encode(value))
+
+        def load(self, stream: Any) -> Any:
+            try:
+                return msgspec.msgpack.decode(stream.read())
+            except msgspec.DecodeError as error:
+                raise CorruptSession(str(error)) from error
+
+    serializer = _Serializer()  # type: ignore[assignment]
+
+    def read(self, key: str) -> dict[str, Any] | None:
+        """The stored dict, ``None`` if absent or expired; raises CorruptSession if unreadable."""
+        try:
+            with open(self._get_filename(key), "rb") as stream:
+                header = stream.read(_HEADER.size)
+                if len(header) != _HEADER.size:
+                    raise CorruptSession("truncated header")
+                (expires,) = _HEADER.unpack(header)
+                if expires != 0 and expires < time.time():
+                    return None
+                value = self.serializer.load(stream)
+        except FileNotFoundError:
+            return None
+        if not isinstance(value, dict):
+            raise CorruptSession("not a session")
+        return value
+
+    def sweep_expired(self, now: float | None = None) -> int:
+        """Delete the files of expired sessions; returns how many were removed."""
+        now = time.time() if now is None else now
+        removed = 0
+        for entry in os.scandir(self._path):
+            if not entry.is_file() or self._is_mgmt(entry.name):
+                continue
+            try:
+                with open(entry.path, "rb") as stream:
+                    header = stream.read(_HEADER.size)
+                expired = len(header) == _HEADER.size and 0 < _HEADER.unpack(header)[0] < now
+                if expired:
+                    os.remove(entry.path)
+                    removed += 1
+            except FileNotFoundError:
+                continue
+        return removed
+
+
+class _GuardedSessions:
+    """Locking, merging and failure handling shared by the file and Redis session interfaces."""
+
+    locks: Locks
+    store_errors: tuple[type[BaseException], ...] = (StoreUnavailable,)
+
+    def open_session(self, app: Flask, request: Request) -> ServerSideSession:
+        """Load the session, first taking its lock when the request may change it."""
+        interface: Any = self
+        sid = request.cookies.get(app.config["SESSION_COOKIE_NAME"])
+        if not sid or not _SID_PATTERN.fullmatch(sid):
+            return _fresh(interface)
+        store_id = interface._get_store_id(sid)
+        try:
+            if request.method not in SAFE_METHODS:
+                lock = self.locks.acquire(sid)
+                if lock is None:
+                    return _unavailable(interface, "busy")
+                request.environ[_LOCK_KEY] = lock
+            data = interface._retrieve_session_data(store_id)
+        except CorruptSession:
+            request.environ[LOST_KEY] = True
+            interface._delete_session(store_id)  # unreadable for good: no use keeping it
+            return _fresh(interface)
+        except self.store_errors:
+            _release(request)
+            return _unavailable(interface, "down")
+        if data is None:
+            return _fresh(interface)
+        loaded = interface.session_class(data, sid=sid)
+        loaded.stored = dict(data)
+        return loaded
+
+    def save_session(self, app: Flask, session: ServerSideSession, response: Response) -> None:
+        """Save while still holding the lock; a read saves only what it changed, merged."""
+        base: Any = super()
+        try:
+            if getattr(session, "unavailable", None):
+                return
+            stored = getattr(session, "stored", None)
+            if _LOCK_KEY in request.environ or stored is None or not session.modified:
+                base.save_session(app, session, response)
+                return
+            lock = self.locks.acquire(session.sid)
+            if lock is None:
+                return  # only a shown message or a token was at stake; the game is safe
+            try:
+                base.save_session(app, _merged(self, session, stored), response)
+            finally:
+                lock.release()
+        except self.store_errors:
+            _become_unavailable(response)
+        finally:
+            _release(request)
+
+
+class FileSessions(_GuardedSessions, CacheLibSessionInterface):
+    """Sessions as files in ``SESSION_DIR``, locked with flock."""
+
+    cache: SessionFileCache
+
+    def _retrieve_session_data(self, store_id: str) -> dict[str, Any] | None:
+        return self.cache.read(store_id)
+
+    def _upsert_session(
+        self, session_lifetime: timedelta, session: ServerSideSession, store_id: str
+    ) -> None:
+        # cachelib reports a failed write by returning False; a move must not be acknowledged.
+        timeout = int(session_lifetime.total_seconds())
+        if not self.cache.set(store_id, dict(session), timeout=timeout):
+            raise StoreUnavailable("the session file could not be written")
+
+
+class RedisSessions(_GuardedSessions, RedisSessionInterface):
+    """Sessions in Redis with its own expiry, shared by several app servers."""
+
+    store_errors = (StoreUnavailable, redis.RedisError)
+
+    def _retrieve_session_data(self, store_id: str) -> dict[str, Any] | None:
+        raw = self.client.get(store_id)
+        if raw is None:
+            return None
+        try:
+            value = msgspec.msgpack.decode(raw)
+        except msgspec.DecodeError as error:
+            raise CorruptSession(str(error)) from error
+        if not isinstance(value, dict):
+            raise CorruptSession("not a session")
+        return value
+
+
+def init_app(app: Flask) -> None:
+    """Choose the store (the one place that does), and refuse requests it cannot serve."""
+    options: dict[str, Any] = {"permanent": True, "sid_length": SID_BYTES}
+    interface: FileSessions | RedisSessions
+    if app.config["REDIS_URL"]:
+        timeout = float(app.config["REDIS_TIMEOUT"])
+        client = redis.Redis.from_url(
+            app.config["REDIS_URL"], socket_timeout=timeout, socket_connect_timeout=timeout
+        )
+        interface = RedisSessions(app, client=client, key_prefix="session:", **options)
+        interface.locks = RedisLocks(client, float(app.config["SESSION_LOCK_TIMEOUT"]))
+    else:
+        directory = app.config["SESSION_DIR"]
+        os.makedirs(directory, mode=0o700, exist_ok=True)
+        os.chmod(directory, 0o700)  # the store is private: nobody else may read or plant games
+        # threshold=0: cachelib never evicts a live game; expired files go in the sweeper.
+        cache = SessionFileCache(directory, threshold=0, mode=0o600)
+        interface = FileSessions(app, client=cache, **options)
+        locks_dir = directory.rstrip("/") + "-locks"
+        interface.locks = FileLocks(locks_dir, float(app.config["SESSION_LOCK_TIMEOUT"]))
+    app.session_interface = interface
+    app.before_request(_refuse_unavailable)
+    app.teardown_request(lambda error: _release(request))
+
+
+def _refuse_unavailable() -> None:
+    reason = getattr(session, "unavailable", None)
+    if reason:
+        abort(503, description=reason)
+
+
+def _fresh(interface: Any) -> ServerSideSession:
+    session: ServerSideSession = interface.session_class(
+        sid=interface._generate_sid(SID_BYTES), permanent=True
+    )
+    return session
+
+
+def _unavailable(interface: Any, reason: str) -> ServerSideSession:
+    session = _fresh(interface)
+    session.unavailable = reason
+    return session
+
+
+def _merged(interface: Any, session: ServerSideSession, stored: dict[str, Any]) -> Any:
+    """A fresh copy of the stored session with only this request's changes applied."""
+    fresh = interface._retrieve_session_data(interface._get_store_id(session.sid)) or {}
+    current = dict(session)
+    for key in stored.keys() - current.keys():
+        fresh.pop(key, None)
+    fresh.update({k: v for k, v in current.items() if k not in stored or stored[k] != v})
+    merged = interface.session_class(fresh, sid=session.sid)
+    merged.modified = True
+    merged.accessed = session.accessed
+    return merged
+
+
+def _release(req: Request) -> None:
+    lock: SessionLock | None = req.environ.pop(_LOCK_KEY, None)
+    if lock is not None:
+        lock.release()
+
+
+def _become_unavailable(response: Response) -> None:
+    """Turn the response into the 503 page: nothing it claimed was stored."""
+    response.status_code = 503
+    response.headers.pop("Location", None)
+    response.headers.pop("Set-Cookie", None)
+    if request.path.startswith("/api/"):
+        response.mimetype = "application/json"
+        response.set_data(b'{"error": "The game store is unavailable; nothing was changed."}')
+        return
+    response.mimetype = "text/html"
+    response.set_data(
+        render_template(
+            "error.html",
+            code=503,
+            title="Game store unavailable",
+            message="The game store is unavailable, so nothing was "
+            "changed. Please try again in a moment.",
+        )
+    )
