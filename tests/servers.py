@@ -1,0 +1,122 @@
+"""Real servers for tests: gunicorn and redis-server on free loopback ports, stopped by PID."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def free_port() -> int:
+    """A TCP port on 127.0.0.1 that nothing listens on right now."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+def require_program(name: str, package: str) -> str:
+    """The path of ``name``; skips without it, but fails when CI is set (CI must not skip)."""
+    path = shutil.which(name)
+    if path:
+        return path
+    message = f"{name} is not installed (Debian package {package}; .ci/run installs it)"
+    if os.environ.get("CI"):
+        pytest.fail(message)
+    pytest.skip(message)
+
+
+def _stop(process: subprocess.Popen[bytes], timeout: float = 10.0) -> None:
+    if process.poll() is not None:
+        return
+    process.send_signal(signal.SIGTERM)
+    try:
+        process.wait(timeout)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        process.wait(timeout)
+
+
+class GunicornServer:
+    """``gunicorn wsgi:app`` with its own settings; ``url`` is where it answers."""
+
+    def __init__(self, env: dict[str, str], workers: int = 2, port: int | None = None) -> None:
+        self.port = port or free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.env = {**os.environ, **env}
+        self.workers = workers
+        self.process: subprocess.Popen[bytes] | None = None
+
+    def start(self) -> GunicornServer:
+        """Start it and wait until it answers."""
+        gunicorn = str(Path(sys.executable).with_name("gunicorn"))
+        self.process = subprocess.Popen(
+            [gunicorn, "--workers", str(self.workers), "--bind", f"127.0.0.1:{self.port}",
+             "--graceful-timeout", "5", "wsgi:app"],
+            cwd=ROOT, env=self.env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+        )  # fmt: skip
+        wait_until_answers(self.url + "/static/favicon.svg", self.process)
+        return self
+
+    def stop(self) -> None:
+        """SIGTERM the master by its PID (it stops its workers), then wait for it."""
+        if self.process is not None:
+            _stop(self.process)
+
+
+class RedisServer:
+    """A private ``redis-server`` with no persistence on a free loopback port."""
+
+    def __init__(self, port: int | None = None) -> None:
+        self.port = port or free_port()
+        self.url = f"redis://127.0.0.1:{self.port}/0"
+        self.process: subprocess.Popen[bytes] | None = None
+
+    def start(self) -> RedisServer:
+        """Start it and wait until it accepts connections."""
+        program = require_program("redis-server", "redis-server")
+        self.process = subprocess.Popen(
+            [program, "--port", str(self.port), "--bind", "127.0.0.1", "--save", "",
+             "--appendonly", "no", "--protected-mode", "yes"],
+            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+        )  # fmt: skip
+        deadline = time.monotonic() + 10
+        while time.monotonic() < deadline:
+            try:
+                with socket.create_connection(("127.0.0.1", self.port), timeout=0.2) as conn:
+                    conn.sendall(b"PING\r\n")
+                    if conn.recv(16).startswith(b"+PONG"):
+                        return self
+            except OSError:
+                time.sleep(0.02)
+        raise RuntimeError("redis-server did not start")
+
+    def stop(self) -> None:
+        """Stop it by its PID."""
+        if self.process is not None:
+            _stop(self.process)
+
+
+def wait_until_answers(url: str, process: subprocess.Popen[bytes], timeout: float = 20) -> None:
+    """Poll ``url`` until it answers, failing early if the server process died."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            error = process.stderr.read().decode() if process.stderr else ""
+            raise RuntimeError(f"server exited with {process.returncode}: {error[-2000:]}")
+        try:
+            with urllib.request.urlopen(url, timeout=1):
+                return
+        except (urllib.error.URLError, ConnectionError, TimeoutError):
+            time.sleep(0.05)
+    raise RuntimeError(f"{url} did not answer within {timeout} s")
