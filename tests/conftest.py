@@ -50,3 +50,15 @@ def api_game(client: FlaskClient) -> dict[str, Any]:
     """The game as the JSON view shows it."""
     data: dict[str, Any] = client.get("/api/game").get_json()
     return data
+
+
+def stored_session(app: Flask, client: FlaskClient) -> dict[str, Any] | None:
+    """The session as the store holds it right now, read straight from the store."""
+    cookie = client.get_cookie(app.config["SESSION_COOKIE_NAME"])
+    if cookie is None:
+        return None
+    interface: Any = app.session_interface
+    data: dict[str, Any] | None = interface._retrieve_session_data(
+        interface._get_store_id(cookie.value)
+    )
+    return data

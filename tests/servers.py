@@ -8,10 +8,12 @@ import signal
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 import urllib.error
 import urllib.request
 from pathlib import Path
+from typing import IO
 
 import pytest
 
@@ -56,22 +58,30 @@ class GunicornServer:
         self.env = {**os.environ, **env}
         self.workers = workers
         self.process: subprocess.Popen[bytes] | None = None
+        self.log: IO[bytes] = tempfile.TemporaryFile()  # noqa: SIM115 (closed by stop)
 
     def start(self) -> GunicornServer:
         """Start it and wait until it answers."""
         gunicorn = str(Path(sys.executable).with_name("gunicorn"))
+        # A file, not a pipe: a pipe nobody reads would block a chatty server.
         self.process = subprocess.Popen(
             [gunicorn, "--workers", str(self.workers), "--bind", f"127.0.0.1:{self.port}",
              "--graceful-timeout", "5", "wsgi:app"],
-            cwd=ROOT, env=self.env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+            cwd=ROOT, env=self.env, stdout=subprocess.DEVNULL, stderr=self.log,
         )  # fmt: skip
-        wait_until_answers(self.url + "/static/favicon.svg", self.process)
+        wait_until_answers(self.url + "/static/favicon.svg", self.process, self.log)
         return self
 
     def stop(self) -> None:
         """SIGTERM the master by its PID (it stops its workers), then wait for it."""
         if self.process is not None:
             _stop(self.process)
+            self.log.close()
+
+    def errors(self) -> str:
+        """What the server wrote to its error log so far."""
+        self.log.seek(0)
+        return self.log.read().decode(errors="replace")
 
 
 class RedisServer:
@@ -107,12 +117,17 @@ class RedisServer:
             _stop(self.process)
 
 
-def wait_until_answers(url: str, process: subprocess.Popen[bytes], timeout: float = 20) -> None:
+def wait_until_answers(
+    url: str, process: subprocess.Popen[bytes], log: IO[bytes] | None = None, timeout: float = 20
+) -> None:
     """Poll ``url`` until it answers, failing early if the server process died."""
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         if process.poll() is not None:
-            error = process.stderr.read().decode() if process.stderr else ""
+            error = ""
+            if log is not None:
+                log.seek(0)
+                error = log.read().decode(errors="replace")
             raise RuntimeError(f"server exited with {process.returncode}: {error[-2000:]}")
         try:
             with urllib.request.urlopen(url, timeout=1):

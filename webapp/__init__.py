@@ -8,8 +8,14 @@ if TYPE_CHECKING:  # Flask is imported inside create_app so `import webapp.engin
     from flask import Flask
 
 
-def create_app(test_config: dict[str, Any] | None = None) -> Flask:
-    """Build the app; ``test_config`` replaces the environment's ``FLASK_*`` settings."""
+def create_app(
+    test_config: dict[str, Any] | None = None, instance_path: str | None = None
+) -> Flask:
+    """Build the app; ``test_config`` replaces the environment's ``FLASK_*`` settings.
+
+    ``instance_path`` (default: ``instance/`` beside the package) holds the secret key and the
+    default session directory.
+    """
     from pathlib import Path
 
     from flask import Flask
@@ -21,6 +27,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app = Flask(
         __name__,
         instance_relative_config=True,
+        instance_path=instance_path or str(root / "instance"),
         template_folder=str(root / "templates"),
         static_folder=str(root / "static"),
     )

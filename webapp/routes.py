@@ -19,8 +19,11 @@ NOT_YOUR_TURN = "It is not your turn: the computer moves next."
 ONLY_COMPUTERS = "Next move and Play to the end are for games between two computers."
 
 
-def _to_board() -> ResponseReturnValue:
-    return redirect(url_for(".index"), code=303)
+def _to_board(accepted: bool = False) -> ResponseReturnValue:
+    """Post/Redirect/Get back to the board; a header tells programs whether the post took."""
+    response = redirect(url_for(".index"), code=303)
+    response.headers["X-Move-Result"] = "accepted" if accepted else "refused"
+    return response
 
 
 def _stale(current: games.CurrentGame) -> bool:
@@ -58,6 +61,7 @@ def move() -> ResponseReturnValue:
             flash(error.message, "error")
         else:
             games.save(current, game.reply_until_person())
+            return _to_board(accepted=True)
     return _to_board()
 
 
@@ -87,6 +91,7 @@ def _advance(to_the_end: bool) -> ResponseReturnValue:
         while to_the_end and not game.board.is_over:
             game = game.play_computer()
         games.save(current, game)
+        return _to_board(accepted=True)
     return _to_board()
 
 
@@ -116,7 +121,7 @@ def start() -> ResponseReturnValue:
         flash(error.message, "error")
         return redirect(url_for(".setup", x=x, o=o, position=position[:20]), code=303)
     games.start(game)
-    return _to_board()
+    return _to_board(accepted=True)
 
 
 @bp.post("/again")
@@ -124,7 +129,7 @@ def play_again() -> ResponseReturnValue:
     """A new game from the empty board with the same players."""
     game = games.load().game
     games.start(Game(x=game.x, o=game.o))
-    return _to_board()
+    return _to_board(accepted=True)
 
 
 @bp.get("/api/game")

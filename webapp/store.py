@@ -57,7 +57,7 @@ class SessionFileCache(FileSystemCache):
         def load(self, stream: Any) -> Any:
             try:
                 return msgspec.msgpack.decode(stream.read())
-            except msgspec.DecodeError as error:
+            except (msgspec.DecodeError, ValueError) as error:  # bad UTF-8 is a ValueError
                 raise CorruptSession(str(error)) from error
 
     serializer = _Serializer()  # type: ignore[assignment]
@@ -182,7 +182,7 @@ class RedisSessions(_GuardedSessions, RedisSessionInterface):
             return None
         try:
             value = msgspec.msgpack.decode(raw)
-        except msgspec.DecodeError as error:
+        except (msgspec.DecodeError, ValueError) as error:
             raise CorruptSession(str(error)) from error
         if not isinstance(value, dict):
             raise CorruptSession("not a session")

@@ -1,0 +1,75 @@
+"""GET /: the board page, its grid, status line, players, moves, score and messages."""
+
+from __future__ import annotations
+
+import re
+
+from flask import Flask
+from flask.testing import FlaskClient
+
+from tests.conftest import api_game, post, stored_session
+
+
+def _page(client: FlaskClient) -> str:
+    return client.get("/").get_data(as_text=True)
+
+
+def test_new_session_shows_an_empty_hot_seat_board(client: FlaskClient) -> None:
+    page = _page(client)
+    assert '<html lang="en">' in page
+    assert re.search(r"<title>X to move · Tic-tac-toe</title>", page)
+    assert 'role="status"' in page
+    for row in "ABC":
+        assert f'<th scope="row">{row}</th>' in page
+    for column in "123":
+        assert f'<th scope="col">{column}</th>' in page
+    buttons = re.findall(r'<button type="submit" name="cell" value="([A-C][1-3])"', page)
+    assert buttons == ["A1", "A2", "A3", "B1", "B2", "B3", "C1", "C2", "C3"]
+    assert 'aria-label="B2, empty"' in page
+    assert "<dd>Person</dd>" in page
+    assert 'href="/new"' in page
+    assert api_game(client)["players"] == {"X": "user", "O": "user"}
+
+
+def test_cells_are_in_a_form_posting_to_move(client: FlaskClient) -> None:
+    page = _page(client)
+    form = re.search(r'<form method="post" action="/move"[^>]*>(.*?)</form>', page, re.S)
+    assert form and form.group(1).count('name="cell"') == 9
+    assert 'name="csrf_token"' in form.group(1)
+    assert 'name="game"' in form.group(1) and 'name="ply" value="0"' in form.group(1)
+
+
+def test_occupied_cells_show_their_mark_and_are_not_buttons(client: FlaskClient) -> None:
+    post(client, "/move", {"cell": "B2"})
+    page = _page(client)
+    assert 'value="B2"' not in page
+    assert "B2, X" in page
+    assert re.search(r"<title>O to move · ", page)
+
+
+def test_move_list_and_title_follow_the_game(client: FlaskClient) -> None:
+    for cell in ("B2", "A1"):
+        post(client, "/move", {"cell": cell})
+    page = _page(client)
+    assert re.findall(r"<li>([XO] [A-C][1-3])</li>", page) == ["X B2", "O A1"]
+
+
+def test_win_is_shown_highlighted_and_scored(client: FlaskClient) -> None:
+    for cell in ("A1", "B1", "A2", "B2", "A3"):
+        post(client, "/move", {"cell": cell})
+    page = _page(client)
+    assert re.search(r"<title>X wins · ", page)
+    assert re.search(r'role="status"[^>]*>X wins<', page)
+    assert page.count('class="cell win mark-x"') == 3
+    assert "A1, X, winning line" in page
+    assert 'name="cell"' not in page  # no more moves offered
+    assert "Play again" in page
+    assert re.search(r'id="score-x">1<', page)
+
+
+def test_get_never_changes_the_stored_game(app: Flask, client: FlaskClient) -> None:
+    post(client, "/move", {"cell": "C3"})
+    before = stored_session(app, client)
+    for url in ("/", "/new", "/api/game", "/?hint=1", "/new?x=hard&o=hard", "/missing"):
+        client.get(url)
+    assert stored_session(app, client) == before

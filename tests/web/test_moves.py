@@ -1,0 +1,114 @@
+"""POST /move: Post/Redirect/Get, validation by the engine, and the computer's reply."""
+
+from __future__ import annotations
+
+import msgspec
+import pytest
+from flask import Flask
+from flask.testing import FlaskClient
+
+from tests.conftest import api_game, post, stored_session
+
+
+def _game_bytes(app: Flask, client: FlaskClient) -> bytes:
+    stored = stored_session(app, client)
+    assert stored is not None
+    return msgspec.msgpack.encode([stored["game"], stored.get("score")])
+
+
+def _messages(client: FlaskClient) -> str:
+    return client.get("/").get_data(as_text=True)
+
+
+def test_a_move_redirects_with_303_to_the_board(client: FlaskClient) -> None:
+    response = post(client, "/move", {"cell": "B2"})
+    assert response.status_code == 303
+    assert response.headers["Location"] == "/"
+    assert api_game(client)["moves"] == ["B2"]
+
+
+def test_cell_ids_are_case_insensitive(client: FlaskClient) -> None:
+    post(client, "/move", {"cell": " c3 "})
+    assert api_game(client)["board"] == "________X"
+
+
+@pytest.mark.parametrize(
+    ("setup", "cell", "message"),
+    [
+        (["B2"], "B2", "This cell is occupied! Choose another one!"),
+        ([], "D4", "Unknown cell &#39;D4&#39;: cells are A1 to C3."),
+        ([], "", "Unknown cell &#39;&#39;: cells are A1 to C3."),
+        (["A1", "B1", "A2", "B2", "A3"], "C3", "The game is over (X wins)"),
+    ],
+)
+def test_invalid_moves_change_nothing_and_show_the_message(
+    app: Flask, client: FlaskClient, setup: list[str], cell: str, message: str
+) -> None:
+    client.get("/")
+    for earlier in setup:
+        post(client, "/move", {"cell": earlier})
+    before = _game_bytes(app, client)
+    response = post(client, "/move", {"cell": cell})
+    assert response.status_code == 303
+    assert _game_bytes(app, client) == before
+    assert message in _messages(client)
+
+
+def test_missing_cell_field_is_an_unknown_cell(client: FlaskClient) -> None:
+    post(client, "/move", {})
+    assert "cells are A1 to C3" in _messages(client)
+
+
+def test_message_is_shown_once(client: FlaskClient) -> None:
+    post(client, "/move", {"cell": "Z9"})
+    assert "Unknown cell" in _messages(client)
+    assert "Unknown cell" not in _messages(client)
+
+
+def test_computer_replies_in_the_same_request(client: FlaskClient) -> None:
+    post(client, "/new", {"x": "user", "o": "hard"})
+    post(client, "/move", {"cell": "A1"})
+    game = api_game(client)
+    assert len(game["moves"]) == 2 and game["moves"][0] == "A1"
+    assert game["turn"] == "X"
+
+
+def test_not_a_persons_turn_in_computer_games(app: Flask, client: FlaskClient) -> None:
+    post(client, "/new", {"x": "easy", "o": "hard"})
+    before = _game_bytes(app, client)
+    post(client, "/move", {"cell": "B2"})
+    assert _game_bytes(app, client) == before
+    assert "It is not your turn" in _messages(client)
+
+
+def test_full_hot_seat_game_to_a_draw(client: FlaskClient) -> None:
+    for cell in ("B2", "A1", "A2", "C2", "B1", "B3", "C1", "A3", "C3"):
+        post(client, "/move", {"cell": cell})
+    game = api_game(client)
+    assert game["status"] == "Draw" and game["turn"] is None and game["line"] is None
+    assert game["score"] == {"X": 0, "O": 0, "draw": 1}
+
+
+def test_full_hot_seat_game_to_an_o_win(client: FlaskClient) -> None:
+    for cell in ("A1", "B1", "A2", "B2", "C3", "B3"):
+        post(client, "/move", {"cell": cell})
+    game = api_game(client)
+    assert game["status"] == "O wins"
+    assert game["line"] == ["B1", "B2", "B3"]
+    assert game["score"] == {"X": 0, "O": 1, "draw": 0}
+
+
+@pytest.mark.parametrize("level", ["easy", "medium", "hard"])
+def test_a_person_can_finish_a_game_against_each_level(client: FlaskClient, level: str) -> None:
+    post(client, "/new", {"x": "user", "o": level})
+    for _ in range(5):
+        game = api_game(client)
+        if game["turn"] is None:
+            break
+        empty = game["board"].index("_")
+        post(client, "/move", {"cell": "ABC"[empty // 3] + "123"[empty % 3]})
+    game = api_game(client)
+    assert game["turn"] is None
+    assert sum(game["score"].values()) == 1
+    if level == "hard":
+        assert game["status"] != "X wins"

@@ -1,0 +1,160 @@
+"""GET and POST /new, Play again, loading a position, and computer-against-computer play."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from flask import Flask
+from flask.testing import FlaskClient
+
+from tests.conftest import api_game, post, stored_session
+
+
+def test_setup_form_preselects_the_current_players(client: FlaskClient) -> None:
+    post(client, "/new", {"x": "medium", "o": "user"})
+    page = client.get("/new").get_data(as_text=True)
+    assert re.search(r'name="x" value="medium" checked', page)
+    assert re.search(r'name="o" value="user" checked', page)
+    assert 'action="/new"' in page and "Start" in page
+
+
+def test_setup_form_can_be_filled_from_the_address(client: FlaskClient) -> None:
+    page = client.get("/new?x=hard&o=easy&position=_XXOO_OX_").get_data(as_text=True)
+    assert re.search(r'name="x" value="hard" checked', page)
+    assert re.search(r'name="o" value="easy" checked', page)
+    assert 'value="_XXOO_OX_"' in page
+
+
+@pytest.mark.parametrize(
+    "form",
+    [
+        {},
+        {"x": "user"},
+        {"x": "easy", "o": "expert"},
+        {"x": "USER", "o": "user"},
+        {"x": "", "o": ""},
+        {"x": "user hard", "o": "hard"},
+    ],
+)
+def test_bad_parameters_change_nothing(
+    app: Flask, client: FlaskClient, form: dict[str, str]
+) -> None:
+    post(client, "/move", {"cell": "B2"})
+    before = stored_session(app, client)
+    response = post(client, "/new", form)
+    assert response.status_code == 303 and response.headers["Location"] == "/new"
+    assert "Bad parameters!" in client.get("/new").get_data(as_text=True)
+    after = stored_session(app, client)
+    assert before and after and after["game"] == before["game"]
+
+
+def test_starting_a_game_redirects_to_the_board(client: FlaskClient) -> None:
+    post(client, "/move", {"cell": "B2"})
+    response = post(client, "/new", {"x": "user", "o": "easy"})
+    assert response.status_code == 303 and response.headers["Location"] == "/"
+    game = api_game(client)
+    assert game["moves"] == [] and game["players"] == {"X": "user", "O": "easy"}
+
+
+def test_computer_starts_when_it_plays_x(client: FlaskClient) -> None:
+    post(client, "/new", {"x": "hard", "o": "user"})
+    game = api_game(client)
+    assert len(game["moves"]) == 1 and game["turn"] == "O"
+    assert "O to move (you)" in client.get("/").get_data(as_text=True)
+
+
+def test_loading_a_position(client: FlaskClient) -> None:
+    post(client, "/new", {"x": "user", "o": "user", "position": "_XXOO_OX_"})
+    game = api_game(client)
+    assert game["board"] == "_XXOO_OX_" and game["turn"] == "X"
+    post(client, "/move", {"cell": "A1"})
+    assert api_game(client)["status"] == "X wins"
+
+
+def test_loaded_position_where_the_computer_is_to_move(client: FlaskClient) -> None:
+    post(client, "/new", {"x": "user", "o": "hard", "position": "X________"})
+    game = api_game(client)
+    assert game["start"] == "X________" and len(game["moves"]) == 1
+    assert game["turn"] == "X"
+
+
+@pytest.mark.parametrize(
+    ("position", "message"),
+    [
+        ("XXX", "exactly 9 cells"),
+        ("XXXXXXXXX", "Impossible counts"),
+        ("XXXOOO___", "both X and O"),
+        ("abcdefghi", "only X, O and _"),
+    ],
+)
+def test_impossible_positions_are_refused(
+    app: Flask, client: FlaskClient, position: str, message: str
+) -> None:
+    client.get("/")
+    before = stored_session(app, client)
+    response = post(client, "/new", {"x": "user", "o": "user", "position": position})
+    assert response.status_code == 303 and response.headers["Location"].startswith("/new?")
+    page = client.get(response.headers["Location"]).get_data(as_text=True)
+    assert message in page
+    assert f'value="{position}"' in page  # the form keeps what was typed
+    after = stored_session(app, client)
+    assert before and after and after["game"] == before["game"]
+
+
+def test_play_again_keeps_the_players(client: FlaskClient) -> None:
+    post(client, "/new", {"x": "user", "o": "medium"})
+    first = api_game(client)["game"]
+    response = post(client, "/again")
+    assert response.status_code == 303
+    game = api_game(client)
+    assert game["players"] == {"X": "user", "O": "medium"}
+    assert game["moves"] == [] and game["game"] != first
+
+
+def test_computer_against_computer_waits_and_steps(client: FlaskClient) -> None:
+    post(client, "/new", {"x": "easy", "o": "hard"})
+    assert api_game(client)["moves"] == []
+    page = client.get("/").get_data(as_text=True)
+    assert "Next move" in page and "Play to the end" in page
+    assert 'name="cell"' not in page
+    post(client, "/step")
+    assert len(api_game(client)["moves"]) == 1
+    post(client, "/finish")
+    game = api_game(client)
+    assert game["turn"] is None and game["status"] in ("Draw", "O wins")
+    assert sum(game["score"].values()) == 1
+    post(client, "/step")
+    assert "The game is over" in client.get("/").get_data(as_text=True)
+
+
+def test_hard_against_hard_is_always_a_draw(client: FlaskClient) -> None:
+    for _ in range(5):
+        post(client, "/new", {"x": "hard", "o": "hard"})
+        post(client, "/finish")
+        assert api_game(client)["status"] == "Draw"
+    assert api_game(client)["score"] == {"X": 0, "O": 0, "draw": 5}
+
+
+def test_step_buttons_only_for_computer_games(app: Flask, client: FlaskClient) -> None:
+    post(client, "/move", {"cell": "A1"})
+    before = stored_session(app, client)
+    post(client, "/step")
+    post(client, "/finish")
+    after = stored_session(app, client)
+    assert before and after and after["game"] == before["game"]
+    assert "for games between two computers" in client.get("/").get_data(as_text=True)
+
+
+def test_score_tally_over_several_games(client: FlaskClient) -> None:
+    wins = ["A1", "B1", "A2", "B2", "A3"]
+    for _ in range(2):
+        post(client, "/new", {"x": "user", "o": "user"})
+        for cell in wins:
+            post(client, "/move", {"cell": cell})
+    post(client, "/new", {"x": "user", "o": "user"})
+    for cell in ("A1", "B1", "A2", "B2", "C3", "B3"):
+        post(client, "/move", {"cell": cell})
+    assert api_game(client)["score"] == {"X": 2, "O": 1, "draw": 0}
+    page = client.get("/").get_data(as_text=True)
+    assert re.search(r'id="score-x">2<', page) and re.search(r'id="score-o">1<', page)
