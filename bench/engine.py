@@ -14,7 +14,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from webapp.engine import Board, computer_move, solver  # noqa: E402
+from webapp.engine import Board, computer_move, solver
 
 
 def build_seconds(repeats: int = 5) -> float:
@@ -58,7 +58,9 @@ def hard_move_microseconds(boards: list[Board], calls: int = 50) -> list[float]:
 
 def seed_003_minimax_seconds(board: Board) -> float:
     """Seed 003's minimax (no table, no pruning) choosing a move for ``board``."""
-    grid = [[" " if c == "_" else c for c in board.to_string()[r * 3 : r * 3 + 3]] for r in range(3)]
+    grid = [
+        [" " if c == "_" else c for c in board.to_string()[r * 3 : r * 3 + 3]] for r in range(3)
+    ]
     mover = board.turn or "X"
     other = "O" if mover == "X" else "X"
 
