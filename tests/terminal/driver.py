@@ -146,3 +146,20 @@ class Interactive:
         """Close the input, wait for the end: (exit status, rest of stdout, stderr)."""
         stdout, stderr = self.process.communicate(timeout=self.timeout)
         return self.process.returncode, stdout.decode(), stderr.decode()
+
+
+CELL_NAMES = ("A1", "A2", "A3", "B1", "B2", "B3", "C1", "C2", "C3")
+
+
+def board_of(position: str) -> str:
+    """Seed 002's drawing of a 9-character position string (``_`` = empty)."""
+    marks = position.replace("_", " ")
+    return board(marks[0:3], marks[3:6], marks[6:9])
+
+
+def after(position: str, cell: str) -> str:
+    """The position after the side to move (X on equal counts) marks ``cell``."""
+    mark = "X" if position.count("X") == position.count("O") else "O"
+    index = CELL_NAMES.index(cell)
+    assert position[index] == "_", (position, cell)
+    return position[:index] + mark + position[index + 1 :]
