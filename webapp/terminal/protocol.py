@@ -9,10 +9,10 @@ from webapp.engine import (
     PLAYER_KINDS,
     Board,
     CoordinatesOutOfRangeError,
-    Game,
     NotNumbersError,
     OccupiedCellError,
     UnknownCellError,
+    computer_move,
 )
 
 from .board_view import render_board
@@ -45,8 +45,7 @@ def run_menu(console: Console, settings: Settings) -> None:
         if players is None:
             console.say(BAD_PARAMETERS)
             continue
-        x, o = players
-        play_game(console, Game(x=x, o=o, start=settings.start), settings)
+        play_game(console, players, settings)
 
 
 def players_of_start(words: list[str]) -> tuple[str, str] | None:
@@ -56,27 +55,31 @@ def players_of_start(words: list[str]) -> tuple[str, str] | None:
     return None
 
 
-def play_game(console: Console, game: Game, settings: Settings) -> None:
-    """Play ``game`` to its end, printing the board after every move, then the result."""
-    console.say(render_board(game.board))
-    while not game.board.is_over:
-        if game.person_to_move:
-            game = ask_for_move(console, game, settings.notation)
+def play_game(console: Console, players: tuple[str, str], settings: Settings) -> None:
+    """Play one game, X and O being ``players``, printing the board after every move."""
+    # A game is only ever played forwards here, so the Board alone is all the state needed.
+    player_of = dict(zip(("X", "O"), players, strict=True))
+    board = settings.start
+    console.say(render_board(board))
+    while board.turn is not None:
+        player = player_of[board.turn]
+        if player == "user":
+            board = ask_for_move(console, board, settings.notation)
         else:
-            console.say(f'Making move level "{game.to_move}"')
-            game = game.play_computer(settings.rng)
-        console.say(render_board(game.board))
-    console.say(str(game.board.status))
+            console.say(f'Making move level "{player}"')
+            board = board.play(computer_move(board, player, settings.rng))
+        console.say(render_board(board))
+    console.say(str(board.status))
     console.say("")
 
 
-def ask_for_move(console: Console, game: Game, notation: MoveNotation) -> Game:
-    """Ask the person to move until the answer is a valid move; return the game after it."""
+def ask_for_move(console: Console, board: Board, notation: MoveNotation) -> Board:
+    """Ask the person to move until the answer is a valid move; return the board after it."""
     while True:
         answer = console.ask(notation.prompt)
         try:
             # The parser finds non-numbers, then out-of-range numbers; the board finds an
             # occupied cell: seed 002's order of the checks.
-            return game.play(notation.cell_of(answer))
+            return board.play(notation.cell_of(answer))
         except MOVE_ERRORS as error:
             console.say(str(error))
