@@ -53,13 +53,13 @@ def from_seed_notation(transcript: str) -> tuple[str, str]:
     """
     answers: list[str] = []
     output: list[str] = []
-    for line in transcript.splitlines():
-        answered = _ANSWERED_PROMPT.match(line)
+    for line in transcript.splitlines(keepends=True):
+        answered = _ANSWERED_PROMPT.match(line.removesuffix("\n"))
         if answered:
             output.append(answered["prompt"])
             answers.append(answered["answer"] + "\n")
         else:
-            output.append(line + "\n")
+            output.append(line)
     return "".join(answers), "".join(output)
 
 
