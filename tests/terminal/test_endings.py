@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import signal
+import subprocess
 
 import pytest
 
-from tests.terminal.driver import ASK, MENU, Interactive, board, run
+from tests.terminal.driver import ASK, COMMAND, MENU, ROOT, Interactive, board, environment, run
 
 EMPTY_BOARD = board("   ", "   ", "   ")
 
@@ -70,3 +71,21 @@ def test_ctrl_c_at_the_question_for_a_move_ends_the_program_cleanly() -> None:
         program.process.send_signal(signal.SIGINT)
 
         assert program.finish() == (0, "", "")
+
+
+def test_a_reader_that_goes_away_ends_the_program_without_a_traceback() -> None:
+    # As in `python -m webapp.terminal | head -1`: nobody reads what the program prints.
+    process = subprocess.Popen(
+        COMMAND,
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        cwd=ROOT,
+        env=environment(),
+    )
+    assert process.stdout
+    process.stdout.close()
+
+    _, stderr = process.communicate(b"start hard hard\n", timeout=30)
+
+    assert (process.returncode, stderr) == (1, b"")

@@ -33,6 +33,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         # still sits after the prompt, so end that line; a pipe gets the protocol untouched.
         if sys.stdout.isatty():
             sys.stdout.write("\n")
+    except BrokenPipeError:
+        # Whoever read our output has gone, as with `| head`. Python flushes stdout once more
+        # at exit; point it at the null device so that flush cannot fail with a traceback.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 1
     return 0
 
 
