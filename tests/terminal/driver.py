@@ -77,6 +77,7 @@ def boards_in(output: str) -> list[str]:
 
 
 def _reset_sigint() -> None:
+    """Let SIGINT interrupt the program, as Ctrl-C at a terminal does."""
     # A shell that starts a job in the background makes it ignore SIGINT, and Python keeps an
     # ignored SIGINT ignored; give the program the disposition a person at a terminal has.
     signal.signal(signal.SIGINT, signal.SIG_DFL)

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from webapp.engine import Board, InvalidPositionError
 
 from .console import StreamConsole
-from .notations import CELL_IDS, COORDINATES, NUMPAD
+from .notations import CELLS, COORDINATES, NUMPAD
 from .protocol import Settings, run_menu
 
 SEED_VARIABLE = "TICTACTOE_SEED"
@@ -22,7 +22,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     options = parser.parse_args(argv)
     settings = Settings(
-        notation=NUMPAD if options.numpad else CELL_IDS if options.cells else COORDINATES,
+        notation=NUMPAD if options.numpad else CELLS if options.cells else COORDINATES,
         start=options.position,
         rng=random.Random(chosen_seed(parser, options.seed)),
     )

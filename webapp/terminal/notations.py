@@ -22,4 +22,4 @@ class MoveNotation:
 
 COORDINATES = MoveNotation("Enter the coordinates: ", parse_coordinates)
 NUMPAD = MoveNotation("Enter the numpad key (1-9): ", parse_numpad)
-CELL_IDS = MoveNotation("Enter the cell (A1-C3): ", parse_cell)
+CELLS = MoveNotation("Enter the cell (A1-C3): ", parse_cell)
