@@ -78,6 +78,26 @@ def test_cell_ids_name_the_row_by_letter_and_the_column_by_digit() -> None:
     )
 
 
+@pytest.mark.parametrize(("encoding", "ellipsis"), [("utf-8", "…"), ("ascii", "?")])
+def test_a_long_answer_is_quoted_cut_short_whatever_the_output_encoding(
+    encoding: str, ellipsis: str
+) -> None:
+    finished = run(
+        "start user user\n" + "a" * 30 + "\n",
+        "--cells",
+        env=environment(PYTHONIOENCODING=encoding),
+    )
+
+    assert finished.stdout == (
+        MENU
+        + EMPTY_BOARD
+        + "Enter the cell (A1-C3): "
+        + f"Unknown cell '{'a' * 20}{ellipsis}': cells are A1 to C3.\n"
+        + "Enter the cell (A1-C3): "
+    )
+    assert (finished.returncode, finished.stderr) == (0, "")
+
+
 def test_the_computer_is_announced_the_same_way_with_another_notation() -> None:
     ask = "Enter the numpad key (1-9): "
     finished = run("start user medium\n1\n", "--numpad", "--position", "XX__O____")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import io
 import os
 import random
 import sys
@@ -26,6 +27,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         start=options.position,
         rng=random.Random(chosen_seed(parser, options.seed)),
     )
+    if isinstance(sys.stdout, io.TextIOWrapper):
+        # Engine messages may quote an answer cut short with "…"; an output that cannot
+        # encode it (an ASCII locale) shows "?" rather than ending in a traceback.
+        sys.stdout.reconfigure(errors="replace")
     try:
         run_menu(StreamConsole(sys.stdin, sys.stdout), settings)
     except (EOFError, KeyboardInterrupt):
