@@ -30,7 +30,7 @@ def test_numpad_moves_are_one_digit_laid_out_as_on_a_keypad() -> None:
         MENU
         + EMPTY_BOARD
         + ask
-        + "Unknown cell '0': the numpad keys are 1 to 9.\n"
+        + "Unknown key '0': the numpad keys are 1 to 9.\n"
         + ask
         + board("   ", " X ", "   ")
         + ask
@@ -38,7 +38,7 @@ def test_numpad_moves_are_one_digit_laid_out_as_on_a_keypad() -> None:
         + ask
         + board("O  ", " X ", "   ")
         + ask
-        + "Unknown cell '1 2': the numpad keys are 1 to 9.\n"
+        + "Unknown key '1 2': the numpad keys are 1 to 9.\n"
         + ask
         + board("OX ", " X ", "   ")
         + ask

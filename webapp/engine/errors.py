@@ -48,8 +48,8 @@ class CoordinatesOutOfRangeError(TicTacToeError):
 class UnknownCellError(TicTacToeError):
     """A cell id (or numpad key) that names no cell of the board."""
 
-    def __init__(self, text: object, hint: str = "cells are A1 to C3") -> None:
-        super().__init__(f"Unknown cell {shown(text)}: {hint}.")
+    def __init__(self, text: object, hint: str = "cells are A1 to C3", noun: str = "cell") -> None:
+        super().__init__(f"Unknown {noun} {shown(text)}: {hint}.")
 
 
 class GameOverError(TicTacToeError):

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field, replace
+from functools import cached_property
 from typing import Any
 
 from .board import Board
@@ -32,7 +33,7 @@ class Game:
         start = Board.from_string(position) if position else Board()
         return cls(x=x, o=o, start=start)
 
-    @property
+    @cached_property
     def boards(self) -> tuple[Board, ...]:
         """The start and the board after each move, in order."""
         boards = [self.start]

@@ -59,7 +59,7 @@ def parse_numpad(text: str) -> int:
     """The board index of a numpad digit: 7 is top-left, 3 bottom-right."""
     index = _INDEX_OF_KEY.get(text.strip()) if isinstance(text, str) else None
     if index is None:
-        raise UnknownCellError(text, hint="the numpad keys are 1 to 9")
+        raise UnknownCellError(text, hint="the numpad keys are 1 to 9", noun="key")
     return index
 
 
