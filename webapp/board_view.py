@@ -1,15 +1,15 @@
-"""What the board page shows, worked out from a game: cells, status line, players, moves."""
+"""What the board page shows, worked out from a game: cells, status line, players, moves, score."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
+from . import sides
 from .engine import Game
-from .games import CurrentGame
+from .games import CurrentGame, Tally
 
 ROWS = ("A", "B", "C")
 COLUMNS = ("1", "2", "3")
-_MARK_NAMES = {"X": "X", "O": "O", "_": "empty"}
 
 
 @dataclass(frozen=True)
@@ -29,18 +29,29 @@ class Cell:
 
 
 @dataclass(frozen=True)
+class Move:
+    """One entry of the move list: its number (the ply after it), the mark and the cell."""
+
+    number: int
+    mark: str
+    cell: str
+
+
+@dataclass(frozen=True)
 class BoardView:
     """Everything the board template needs."""
 
     rows: list[tuple[str, list[Cell]]]
     status: str
     players: dict[str, str]
-    moves: list[tuple[int, str, str]]
+    moves: list[Move]
     game_id: str
     ply: int
     is_over: bool
     person_to_move: bool
     computer_vs_computer: bool
+    score: list[tuple[str, int]]
+    draws: int
 
 
 def player_name(kind: str) -> str:
@@ -60,9 +71,29 @@ def status_line(game: Game) -> str:
     return f"{board.turn} to move ({who})"
 
 
-def build(current: CurrentGame) -> BoardView:
+def build(current: CurrentGame, tally: Tally) -> BoardView:
     """The view of ``current`` for the board page."""
     game = current.game
+    board = game.board
+    names = current.names
+    wins = tally["wins"]
+    return BoardView(
+        rows=_rows(game),
+        status=status_line(game),
+        players={mark: sides.label(game.player(mark) or "", names[mark]) for mark in sides.MARKS},
+        moves=_moves(game),
+        game_id=current.game_id,
+        ply=game.ply,
+        is_over=board.is_over,
+        person_to_move=game.person_to_move,
+        computer_vs_computer=game.is_computer_vs_computer and not board.is_over,
+        score=[(name, wins.get(name, 0)) for name in sides.ordered(names, wins)],
+        draws=tally["draws"],
+    )
+
+
+def _rows(game: Game) -> list[tuple[str, list[Cell]]]:
+    """The cells by row; empty cells are buttons when a person is to move."""
     board = game.board
     line = set(board.winning_line or ())
     playable = game.person_to_move
@@ -70,17 +101,10 @@ def build(current: CurrentGame) -> BoardView:
         Cell(cell_id, "" if mark == "_" else mark, playable and mark == "_", cell_id in line)
         for cell_id, mark in board
     ]
-    rows = [(row, cells[i * 3 : i * 3 + 3]) for i, row in enumerate(ROWS)]
+    return [(row, cells[i * 3 : i * 3 + 3]) for i, row in enumerate(ROWS)]
+
+
+def _moves(game: Game) -> list[Move]:
+    """The move list, numbered from 1, with the mark that played each move."""
     marks = ["X", "O"] if game.start.turn != "O" else ["O", "X"]
-    moves = [(n + 1, marks[n % 2], cell) for n, cell in enumerate(game.moves)]
-    return BoardView(
-        rows=rows,
-        status=status_line(game),
-        players={"X": player_name(game.x), "O": player_name(game.o)},
-        moves=moves,
-        game_id=current.game_id,
-        ply=game.ply,
-        is_over=board.is_over,
-        person_to_move=game.person_to_move,
-        computer_vs_computer=game.is_computer_vs_computer and not board.is_over,
-    )
+    return [Move(n + 1, marks[n % 2], cell) for n, cell in enumerate(game.moves)]

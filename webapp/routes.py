@@ -1,15 +1,12 @@
-"""The pages and the JSON view: parse the request, ask the engine, save, redirect or render."""
+"""The board and setup pages and the move forms: parse the request, ask the engine, redirect."""
 
 from __future__ import annotations
 
-from typing import Any
-
-from flask import Blueprint, flash, jsonify, redirect, render_template, request, url_for
+from flask import Blueprint, flash, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
-from flask_wtf.csrf import generate_csrf
 
-from . import board_view, games
-from .engine import PLAYER_KINDS, Board, Game, TicTacToeError
+from . import board_view, games, sides
+from .engine import PLAYER_KINDS, Game, TicTacToeError
 
 bp = Blueprint("game", __name__)
 
@@ -17,29 +14,24 @@ BAD_PARAMETERS = "Bad parameters!"
 STALE = "This board has changed since the page was shown; nothing was played."
 NOT_YOUR_TURN = "It is not your turn: the computer moves next."
 ONLY_COMPUTERS = "Next move and Play to the end are for games between two computers."
+POSITION_LIMIT = 20  # characters of a position kept from a form or link
 
 
-def _to_board() -> ResponseReturnValue:
-    return redirect(url_for(".index"), code=303)
+def to_board() -> ResponseReturnValue:
+    """Post/Redirect/Get back to the board."""
+    return redirect(url_for("game.index"), code=303)
 
 
-def _stale(current: games.CurrentGame) -> bool:
-    """Whether the posted form was made for another game or an earlier move of this one.
-
-    Clients that send neither field (scripts speaking only the ``cell`` contract) are not
-    refused; every form of our pages sends both.
-    """
-    posted_id, posted_ply = request.form.get("game"), request.form.get("ply")
-    if posted_id is None and posted_ply is None:
-        return False
-    return posted_id != current.game_id or posted_ply != str(current.game.ply)
+def stale_form(current: games.CurrentGame) -> bool:
+    """Whether the posted form was made for another game or an earlier move of this one."""
+    return current.is_stale(request.form.get("game"), request.form.get("ply"))
 
 
 @bp.get("/")
 def index() -> ResponseReturnValue:
     """The board."""
     current = games.load()
-    return render_template("board.html", view=board_view.build(current), score=games.score())
+    return render_template("board.html", view=board_view.build(current, games.tally(current)))
 
 
 @bp.post("/move")
@@ -47,7 +39,7 @@ def move() -> ResponseReturnValue:
     """A person's move, and the computer's reply in the same request."""
     current = games.load()
     game = current.game
-    if _stale(current):
+    if stale_form(current):
         flash(STALE, "error")
     elif not game.board.is_over and not game.person_to_move:
         flash(NOT_YOUR_TURN, "error")
@@ -58,7 +50,7 @@ def move() -> ResponseReturnValue:
             flash(error.message, "error")
         else:
             games.save(current, game.reply_until_person())
-    return _to_board()
+    return to_board()
 
 
 @bp.post("/step")
@@ -74,9 +66,10 @@ def finish() -> ResponseReturnValue:
 
 
 def _advance(to_the_end: bool) -> ResponseReturnValue:
+    """Play the next computer move, or all of them, in a computer-against-computer game."""
     current = games.load()
     game = current.game
-    if _stale(current):
+    if stale_form(current):
         flash(STALE, "error")
     elif not game.is_computer_vs_computer:
         flash(ONLY_COMPUTERS, "error")
@@ -87,7 +80,7 @@ def _advance(to_the_end: bool) -> ResponseReturnValue:
         while to_the_end and not game.board.is_over:
             game = game.play_computer()
         games.save(current, game)
-    return _to_board()
+    return to_board()
 
 
 @bp.get("/new")
@@ -97,16 +90,19 @@ def setup() -> ResponseReturnValue:
     chosen = {
         "x": _kind(request.args.get("x")) or game.x,
         "o": _kind(request.args.get("o")) or game.o,
-        "position": request.args.get("position", "")[:20],
+        "position": request.args.get("position", "")[:POSITION_LIMIT],
     }
     return render_template("setup.html", chosen=chosen, kinds=PLAYER_KINDS)
 
 
 @bp.post("/new")
 def start() -> ResponseReturnValue:
-    """Start a game between the posted players, from the empty board or a position."""
+    """Start a game between the posted players, from the empty board or a position.
+
+    With ``toss`` the coin may swap the two chosen players, so either can play X.
+    """
     x, o = _kind(request.form.get("x")), _kind(request.form.get("o"))
-    position = request.form.get("position", "").strip()
+    position = _text(request.form.get("position")).strip()
     if x is None or o is None:
         flash(BAD_PARAMETERS, "error")
         return redirect(url_for(".setup"), code=303)
@@ -114,44 +110,22 @@ def start() -> ResponseReturnValue:
         game = Game.new(x, o, position or None)
     except TicTacToeError as error:
         flash(error.message, "error")
-        return redirect(url_for(".setup", x=x, o=o, position=position[:20]), code=303)
-    games.start(game)
-    return _to_board()
-
-
-@bp.post("/again")
-def play_again() -> ResponseReturnValue:
-    """A new game from the empty board with the same players."""
-    game = games.load().game
-    games.start(Game(x=game.x, o=game.o))
-    return _to_board()
-
-
-@bp.get("/api/game")
-def api_game() -> ResponseReturnValue:
-    """The game as JSON, with the CSRF token that programs send back in ``X-CSRFToken``."""
-    current = games.load()
-    return jsonify(game_json(current, games.score()))
-
-
-def game_json(current: games.CurrentGame, score: dict[str, int]) -> dict[str, Any]:
-    """The JSON shape of a game, shared by every API response."""
-    game = current.game
-    board: Board = game.board
-    return {
-        "board": board.to_string(),
-        "turn": board.turn,
-        "status": str(board.status),
-        "line": list(board.winning_line) if board.winning_line else None,
-        "players": {"X": game.x, "O": game.o},
-        "moves": list(game.moves),
-        "start": game.start.to_string(),
-        "ply": game.ply,
-        "game": current.game_id,
-        "score": score,
-        "csrf_token": generate_csrf(),
-    }
+        back = url_for(".setup", x=x, o=o, position=position[:POSITION_LIMIT])
+        return redirect(back, code=303)
+    first = "X"
+    if request.form.get("toss") and sides.toss():
+        game, first = Game(x=o, o=x, start=game.start), "O"
+    current = games.start(game, first)
+    if request.form.get("toss"):
+        flash(sides.toss_message(current.names), "info")
+    return to_board()
 
 
 def _kind(value: str | None) -> str | None:
+    """``value`` if it is a player kind, else ``None``."""
     return value if value in PLAYER_KINDS else None
+
+
+def _text(value: str | None) -> str:
+    """``value``, or the empty string when it is missing."""
+    return value if isinstance(value, str) else ""
