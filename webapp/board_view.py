@@ -1,11 +1,11 @@
-"""What the board page shows, worked out from a game: cells, status line, players, moves, score."""
+"""What the board page shows, worked out from a game: cells, status, moves, score, hints."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
 from . import sides
-from .engine import Game
+from .engine import Board, Game, evaluate
 from .games import CurrentGame, Tally
 
 ROWS = ("A", "B", "C")
@@ -20,12 +20,17 @@ class Cell:
     mark: str  # "X", "O" or "" when empty
     playable: bool
     winning: bool
+    best: bool = False  # marked by a hint as a move that keeps the best result
 
     @property
     def label(self) -> str:
-        """The accessible name, e.g. ``B2, empty`` or ``A1, X, winning line``."""
+        """The accessible name: ``B2, empty``, ``B2, empty, best move``, ``A1, X, winning line``."""
         name = f"{self.cell_id}, {self.mark or 'empty'}"
-        return name + ", winning line" if self.winning else name
+        if self.winning:
+            name += ", winning line"
+        if self.best:
+            name += ", best move"
+        return name
 
 
 @dataclass(frozen=True)
@@ -50,6 +55,9 @@ class BoardView:
     is_over: bool
     person_to_move: bool
     computer_vs_computer: bool
+    hint: str | None  # "With best play: X wins in 3 moves", when a hint was asked for
+    best_moves: list[str]
+    can_hint: bool
     score: list[tuple[str, int]]
     draws: int
 
@@ -71,14 +79,24 @@ def status_line(game: Game) -> str:
     return f"{board.turn} to move ({who})"
 
 
-def build(current: CurrentGame, tally: Tally) -> BoardView:
-    """The view of ``current`` for the board page."""
+def hint_text(board: Board) -> str | None:
+    """The position's value with perfect play, e.g. ``With best play: draw``; none once over."""
+    if board.is_over:
+        return None
+    described = evaluate(board).describe()
+    return f"With best play: {described if described != 'Draw' else 'draw'}"
+
+
+def build(current: CurrentGame, tally: Tally, hint: bool = False) -> BoardView:
+    """The view of ``current`` for the board page, with the hint when ``hint`` is asked."""
     game = current.game
     board = game.board
+    text = hint_text(board) if hint else None
+    best = sorted(evaluate(board).best) if text else []
     names = current.names
     wins = tally["wins"]
     return BoardView(
-        rows=_rows(game),
+        rows=_rows(board, game.person_to_move, set(best)),
         status=status_line(game),
         players={mark: sides.label(game.player(mark) or "", names[mark]) for mark in sides.MARKS},
         moves=_moves(game),
@@ -87,18 +105,25 @@ def build(current: CurrentGame, tally: Tally) -> BoardView:
         is_over=board.is_over,
         person_to_move=game.person_to_move,
         computer_vs_computer=game.is_computer_vs_computer and not board.is_over,
+        hint=text,
+        best_moves=best,
+        can_hint=not board.is_over,
         score=[(name, wins.get(name, 0)) for name in sides.ordered(names, wins)],
         draws=tally["draws"],
     )
 
 
-def _rows(game: Game) -> list[tuple[str, list[Cell]]]:
-    """The cells by row; empty cells are buttons when a person is to move."""
-    board = game.board
+def _rows(board: Board, playable: bool, best: set[str]) -> list[tuple[str, list[Cell]]]:
+    """The cells of ``board`` by row; ``best`` cells are marked for a hint."""
     line = set(board.winning_line or ())
-    playable = game.person_to_move
     cells = [
-        Cell(cell_id, "" if mark == "_" else mark, playable and mark == "_", cell_id in line)
+        Cell(
+            cell_id,
+            "" if mark == "_" else mark,
+            playable and mark == "_",
+            cell_id in line,
+            cell_id in best,
+        )
         for cell_id, mark in board
     ]
     return [(row, cells[i * 3 : i * 3 + 3]) for i, row in enumerate(ROWS)]

@@ -29,9 +29,10 @@ def stale_form(current: games.CurrentGame) -> bool:
 
 @bp.get("/")
 def index() -> ResponseReturnValue:
-    """The board."""
+    """The board; ``?hint=1`` adds the value of the position and marks the best cells."""
     current = games.load()
-    return render_template("board.html", view=board_view.build(current, games.tally(current)))
+    view = board_view.build(current, games.tally(current), hint=request.args.get("hint") == "1")
+    return render_template("board.html", view=view)
 
 
 @bp.post("/move")
