@@ -15,7 +15,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     from flask import Flask
     from flask_wtf.csrf import CSRFProtect
 
-    from . import api, errors, rounds, routes, security, settings, store, sweeper
+    from . import api, errors, history, rounds, routes, security, settings, store, sweeper
 
     root = Path(__file__).resolve().parent.parent
     app = Flask(
@@ -30,6 +30,6 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     security.init_app(app)
     errors.init_app(app)
     sweeper.init_app(app)
-    for blueprint in (routes.bp, rounds.bp, api.bp):
+    for blueprint in (routes.bp, rounds.bp, history.bp, api.bp):
         app.register_blueprint(blueprint)
     return app

@@ -58,6 +58,7 @@ class BoardView:
     hint: str | None  # "With best play: X wins in 3 moves", when a hint was asked for
     best_moves: list[str]
     can_hint: bool
+    can_undo: bool
     score: list[tuple[str, int]]
     draws: int
 
@@ -108,6 +109,7 @@ def build(current: CurrentGame, tally: Tally, hint: bool = False) -> BoardView:
         hint=text,
         best_moves=best,
         can_hint=not board.is_over,
+        can_undo=game.undo_count() > 0,
         score=[(name, wins.get(name, 0)) for name in sides.ordered(names, wins)],
         draws=tally["draws"],
     )

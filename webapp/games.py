@@ -81,9 +81,16 @@ def start(game: Game, first: str = "X") -> CurrentGame:
 
 
 def save(current: CurrentGame, game: Game) -> CurrentGame:
-    """Store ``game`` as the next state of ``current``; count its result once when it ends."""
+    """Store ``game`` as the next state of ``current``.
+
+    A result is counted once when the game ends, and taken off the score again if an undo
+    takes the game back from its end, so a replayed ending is not counted twice.
+    """
     scored = current.scored
-    if game.board.is_over and not scored and game.ply > 0:
+    if scored and not game.board.is_over:
+        _count_result(current.game, current.first, -1)
+        scored = False
+    elif game.board.is_over and not scored and game.ply > 0:
         _count_result(game, current.first, +1)
         scored = True
     session[GAME_KEY] = {
@@ -129,7 +136,10 @@ def reset_score() -> None:
 
 
 def _count_result(game: Game, first: str, step: int) -> None:
-    """Add ``step`` to the scores of ``game``'s result."""
+    """Add ``step`` (1, or -1 to take a result back) to the scores of ``game``'s result.
+
+    Counts never go below zero: a result counted before a reset is not taken back twice.
+    """
     winner = game.board.status.winner
     by_mark = score()
     key = winner or "draw"

@@ -166,3 +166,12 @@ def test_reset_score_needs_the_csrf_token(client: FlaskClient) -> None:
     win_hot_seat_as(client, "X")
     assert client.post("/score/reset").status_code == 400
     assert api_game(client)["tally"]["wins"]["Player 1"] == 1
+
+
+def test_undo_after_a_reset_does_not_take_the_score_below_zero(client: FlaskClient) -> None:
+    win_hot_seat_as(client, "X")
+    submit(client, "/score/reset")
+    submit(client, "/undo")
+    assert page(client).score()["Player 1"] == 0
+    post(client, "/move", {"cell": "A3"})
+    assert page(client).score()["Player 1"] == 1
