@@ -1,4 +1,4 @@
-"""What the board page shows, worked out from a game: cells, status, moves, score, hints."""
+"""What the board and replay pages show, worked out from a game: cells, status, moves, hints."""
 
 from __future__ import annotations
 
@@ -63,17 +63,29 @@ class BoardView:
     draws: int
 
 
+@dataclass(frozen=True)
+class ReplayView:
+    """A read-only view of the board after one move of the current game."""
+
+    rows: list[tuple[str, list[Cell]]]
+    status: str
+    caption: str
+    moves: list[Move]
+    ply: int
+    last: int
+
+
 def player_name(kind: str) -> str:
     """``user`` is a person; the levels are the computer."""
     return "Person" if kind == "user" else f"Computer ({kind})"
 
 
-def status_line(game: Game) -> str:
-    """The result in the engine's words, or whose turn it is."""
-    board = game.board
+def status_line(game: Game, board: Board | None = None) -> str:
+    """The result in the engine's words, or whose turn it is (on ``board``, else the current)."""
+    board = board or game.board
     if board.is_over:
         return str(board.status)
-    mover = game.to_move or "user"
+    mover = game.player(board.turn) or "user"
     if game.x == game.o == "user":
         return f"{board.turn} to move"
     who = "you" if mover == "user" else f"computer, {mover}"
@@ -112,6 +124,26 @@ def build(current: CurrentGame, tally: Tally, hint: bool = False) -> BoardView:
         can_undo=game.undo_count() > 0,
         score=[(name, wins.get(name, 0)) for name in sides.ordered(names, wins)],
         draws=tally["draws"],
+    )
+
+
+def build_replay(current: CurrentGame, ply: int) -> ReplayView:
+    """The board after move ``ply`` (0 is the start position); ``ply`` must be in range."""
+    game = current.game
+    board = game.boards[ply]
+    moves = _moves(game)
+    if ply == 0:
+        caption = f"Start position, before move 1 of {game.ply}"
+    else:
+        move = moves[ply - 1]
+        caption = f"After move {ply} of {game.ply}: {move.mark} {move.cell}"
+    return ReplayView(
+        rows=_rows(board, playable=False, best=set()),
+        status=status_line(game, board),
+        caption=caption,
+        moves=moves,
+        ply=ply,
+        last=game.ply,
     )
 
 

@@ -23,7 +23,7 @@ def test_the_board_keeps_its_contract(client: FlaskClient) -> None:
 
 def test_the_page_has_no_inline_style_or_script(client: FlaskClient) -> None:
     new_game(client, "user", "user", "XOOX_____")
-    for url in ("/", "/?hint=1", "/new", "/new?position=XXXXXXXXX"):
+    for url in ("/", "/?hint=1", "/new", "/new?position=XXXXXXXXX", "/replay/0"):
         html = page(client, url).html
         assert "<script" not in html and "style=" not in html and "<style" not in html
 
