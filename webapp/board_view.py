@@ -59,6 +59,7 @@ class BoardView:
     best_moves: list[str]
     can_hint: bool
     can_undo: bool
+    share: dict[str, str]  # the query of the setup link that holds this position and players
     score: list[tuple[str, int]]
     draws: int
 
@@ -122,6 +123,7 @@ def build(current: CurrentGame, tally: Tally, hint: bool = False) -> BoardView:
         best_moves=best,
         can_hint=not board.is_over,
         can_undo=game.undo_count() > 0,
+        share={"position": board.to_string(), "x": game.x, "o": game.o},
         score=[(name, wins.get(name, 0)) for name in sides.ordered(names, wins)],
         draws=tally["draws"],
     )

@@ -6,7 +6,7 @@ from flask import Blueprint, flash, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 
 from . import board_view, games, sides
-from .engine import PLAYER_KINDS, Game, TicTacToeError
+from .engine import PLAYER_KINDS, Board, Game, TicTacToeError
 
 bp = Blueprint("game", __name__)
 
@@ -86,14 +86,25 @@ def _advance(to_the_end: bool) -> ResponseReturnValue:
 
 @bp.get("/new")
 def setup() -> ResponseReturnValue:
-    """The setup form, filled with the current players or with those in the query string."""
+    """The setup form, filled with the current players or with those of the query string.
+
+    A shared link (``/new?position=…&x=…&o=…``) only fills the form: nothing starts until the
+    person presses Start. Unknown players are ignored and a bad position is explained.
+    """
     game = games.load().game
+    position = _text(request.args.get("position"))[:POSITION_LIMIT]
     chosen = {
         "x": _kind(request.args.get("x")) or game.x,
         "o": _kind(request.args.get("o")) or game.o,
-        "position": request.args.get("position", "")[:POSITION_LIMIT],
+        "position": position,
     }
-    return render_template("setup.html", chosen=chosen, kinds=PLAYER_KINDS)
+    problem = None
+    if position.strip():
+        try:
+            Board.from_string(position)
+        except TicTacToeError as error:
+            problem = error.message
+    return render_template("setup.html", chosen=chosen, kinds=PLAYER_KINDS, problem=problem)
 
 
 @bp.post("/new")
