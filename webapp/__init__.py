@@ -21,7 +21,7 @@ def create_app(
     from flask import Flask
     from flask_wtf.csrf import CSRFProtect
 
-    from . import errors, routes, security, settings, store, sweeper
+    from . import api, errors, history, rounds, routes, security, settings, store, sweeper
 
     root = Path(__file__).resolve().parent.parent
     app = Flask(
@@ -37,5 +37,6 @@ def create_app(
     security.init_app(app)
     errors.init_app(app)
     sweeper.init_app(app)
-    app.register_blueprint(routes.bp)
+    for blueprint in (routes.bp, rounds.bp, history.bp, api.bp):
+        app.register_blueprint(blueprint)
     return app

@@ -1,15 +1,15 @@
-"""What the board page shows, worked out from a game: cells, status line, players, moves."""
+"""What the board and replay pages show, worked out from a game: cells, status, moves, hints."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .engine import Game
-from .games import CurrentGame
+from . import sides
+from .engine import Board, Game, evaluate
+from .games import CurrentGame, Tally
 
 ROWS = ("A", "B", "C")
 COLUMNS = ("1", "2", "3")
-_MARK_NAMES = {"X": "X", "O": "O", "_": "empty"}
 
 
 @dataclass(frozen=True)
@@ -20,12 +20,26 @@ class Cell:
     mark: str  # "X", "O" or "" when empty
     playable: bool
     winning: bool
+    best: bool = False  # marked by a hint as a move that keeps the best result
 
     @property
     def label(self) -> str:
-        """The accessible name, e.g. ``B2, empty`` or ``A1, X, winning line``."""
+        """The accessible name: ``B2, empty``, ``B2, empty, best move``, ``A1, X, winning line``."""
         name = f"{self.cell_id}, {self.mark or 'empty'}"
-        return name + ", winning line" if self.winning else name
+        if self.winning:
+            name += ", winning line"
+        if self.best:
+            name += ", best move"
+        return name
+
+
+@dataclass(frozen=True)
+class Move:
+    """One entry of the move list: its number (the ply after it), the mark and the cell."""
+
+    number: int
+    mark: str
+    cell: str
 
 
 @dataclass(frozen=True)
@@ -35,12 +49,31 @@ class BoardView:
     rows: list[tuple[str, list[Cell]]]
     status: str
     players: dict[str, str]
-    moves: list[tuple[int, str, str]]
+    moves: list[Move]
     game_id: str
     ply: int
     is_over: bool
     person_to_move: bool
     computer_vs_computer: bool
+    hint: str | None  # "With best play: X wins in 3 moves", when a hint was asked for
+    best_moves: list[str]
+    can_hint: bool
+    can_undo: bool
+    share: dict[str, str]  # the query of the setup link that holds this position and players
+    score: list[tuple[str, int]]
+    draws: int
+
+
+@dataclass(frozen=True)
+class ReplayView:
+    """A read-only view of the board after one move of the current game."""
+
+    rows: list[tuple[str, list[Cell]]]
+    status: str
+    caption: str
+    moves: list[Move]
+    ply: int
+    last: int
 
 
 def player_name(kind: str) -> str:
@@ -48,39 +81,91 @@ def player_name(kind: str) -> str:
     return "Person" if kind == "user" else f"Computer ({kind})"
 
 
-def status_line(game: Game) -> str:
-    """The result in the engine's words, or whose turn it is."""
-    board = game.board
+def status_line(game: Game, board: Board | None = None) -> str:
+    """The result in the engine's words, or whose turn it is (on ``board``, else the current)."""
+    board = board or game.board
     if board.is_over:
         return str(board.status)
-    mover = game.to_move or "user"
+    mover = game.player(board.turn) or "user"
     if game.x == game.o == "user":
         return f"{board.turn} to move"
     who = "you" if mover == "user" else f"computer, {mover}"
     return f"{board.turn} to move ({who})"
 
 
-def build(current: CurrentGame) -> BoardView:
-    """The view of ``current`` for the board page."""
+def hint_text(board: Board) -> str | None:
+    """The position's value with perfect play, e.g. ``With best play: draw``; none once over."""
+    if board.is_over:
+        return None
+    described = evaluate(board).describe()
+    return f"With best play: {described if described != 'Draw' else 'draw'}"
+
+
+def build(current: CurrentGame, tally: Tally, hint: bool = False) -> BoardView:
+    """The view of ``current`` for the board page, with the hint when ``hint`` is asked."""
     game = current.game
     board = game.board
-    line = set(board.winning_line or ())
-    playable = game.person_to_move
-    cells = [
-        Cell(cell_id, "" if mark == "_" else mark, playable and mark == "_", cell_id in line)
-        for cell_id, mark in board
-    ]
-    rows = [(row, cells[i * 3 : i * 3 + 3]) for i, row in enumerate(ROWS)]
-    marks = ["X", "O"] if game.start.turn != "O" else ["O", "X"]
-    moves = [(n + 1, marks[n % 2], cell) for n, cell in enumerate(game.moves)]
+    text = hint_text(board) if hint else None
+    best = sorted(evaluate(board).best) if text else []
+    names = current.names
+    wins = tally["wins"]
     return BoardView(
-        rows=rows,
+        rows=_rows(board, game.person_to_move, set(best)),
         status=status_line(game),
-        players={"X": player_name(game.x), "O": player_name(game.o)},
-        moves=moves,
+        players={mark: sides.label(game.player(mark) or "", names[mark]) for mark in sides.MARKS},
+        moves=_moves(game),
         game_id=current.game_id,
         ply=game.ply,
         is_over=board.is_over,
         person_to_move=game.person_to_move,
         computer_vs_computer=game.is_computer_vs_computer and not board.is_over,
+        hint=text,
+        best_moves=best,
+        can_hint=not board.is_over,
+        can_undo=game.undo_count() > 0,
+        share={"position": board.to_string(), "x": game.x, "o": game.o},
+        score=[(name, wins.get(name, 0)) for name in sides.ordered(names, wins)],
+        draws=tally["draws"],
     )
+
+
+def build_replay(current: CurrentGame, ply: int) -> ReplayView:
+    """The board after move ``ply`` (0 is the start position); ``ply`` must be in range."""
+    game = current.game
+    board = game.boards[ply]
+    moves = _moves(game)
+    if ply == 0:
+        caption = f"Start position, before move 1 of {game.ply}"
+    else:
+        move = moves[ply - 1]
+        caption = f"After move {ply} of {game.ply}: {move.mark} {move.cell}"
+    return ReplayView(
+        rows=_rows(board, playable=False, best=set()),
+        status=status_line(game, board),
+        caption=caption,
+        moves=moves,
+        ply=ply,
+        last=game.ply,
+    )
+
+
+def _rows(board: Board, playable: bool, best: set[str]) -> list[tuple[str, list[Cell]]]:
+    """The cells of ``board`` by row; ``best`` cells are marked for a hint."""
+    line = set(board.winning_line or ())
+    cells = [
+        Cell(
+            cell_id,
+            "" if mark == "_" else mark,
+            playable and mark == "_",
+            cell_id in line,
+            cell_id in best,
+        )
+        for cell_id, mark in board
+    ]
+    return [(row, cells[i * 3 : i * 3 + 3]) for i, row in enumerate(ROWS)]
+
+
+def _moves(game: Game) -> list[Move]:
+    """The move list, numbered from 1, with the mark that played each move."""
+    marks = ["X", "O"] if game.start.turn != "O" else ["O", "X"]
+    return [Move(n + 1, marks[n % 2], cell) for n, cell in enumerate(game.moves)]

@@ -20,6 +20,10 @@ CSRF_MESSAGE = (
     "The form was missing its security token or it was not valid, so nothing was changed. "
     "Go back to the board, reload it and try again."
 )
+API_CSRF_MESSAGE = (
+    "The X-CSRFToken header was missing or not valid, so nothing was changed. "
+    "GET /api/game returns the token of this session as csrf_token."
+)
 BUSY_MESSAGE = "Your game is busy with another request; nothing was changed. Please try again."
 
 
@@ -30,29 +34,39 @@ def init_app(app: Flask) -> None:
     app.register_error_handler(Exception, _unexpected_error)
 
 
-def render_error(code: int, message: str | None = None) -> ResponseReturnValue:
+def render_error(
+    code: int, message: str | None = None, headers: dict[str, str] | None = None
+) -> ResponseReturnValue:
     """The error page, or ``{"error": ...}`` for the API."""
     title, default = MESSAGES.get(code, ("Error", "The request failed; nothing was changed."))
     text = message or default
     if request.path.startswith("/api/"):
-        return jsonify(error=text), code
-    return render_template("error.html", code=code, title=title, message=text), code
+        return jsonify(error=text), code, headers or {}
+    return render_template("error.html", code=code, title=title, message=text), code, headers or {}
 
 
 def _csrf_error(error: CSRFError) -> ResponseReturnValue:
+    """A missing or wrong CSRF token: the page, or a 403 for programs."""
+    # Programs are refused with 403, the status that says "credentials missing" to clients.
+    if request.path.startswith("/api/"):
+        return render_error(403, API_CSRF_MESSAGE)
     return render_error(400, CSRF_MESSAGE)
 
 
 def _http_error(error: HTTPException) -> ResponseReturnValue:
+    """Any HTTP error as our page (or JSON), keeping the Allow header of a 405."""
     code = error.code or 500
+    # A 405 names the methods that are allowed (HTTP requires the Allow header).
+    headers = {k: v for k, v in error.get_headers() if k == "Allow"}
     if code == 503 and error.description == "busy":
         return render_error(503, BUSY_MESSAGE)
     if code in MESSAGES:
-        return render_error(code)
-    return render_error(code, error.description)
+        return render_error(code, headers=headers)
+    return render_error(code, error.description, headers=headers)
 
 
 def _unexpected_error(error: Exception) -> ResponseReturnValue:
+    """A bug: logged with its traceback, shown as the plain 500 page."""
     # Logged with its traceback for us; the player sees only the plain page.
     from flask import current_app
 

@@ -26,7 +26,7 @@ def test_new_session_shows_an_empty_hot_seat_board(client: FlaskClient) -> None:
     buttons = re.findall(r'<button type="submit" name="cell" value="([A-C][1-3])"', page)
     assert buttons == ["A1", "A2", "A3", "B1", "B2", "B3", "C1", "C2", "C3"]
     assert 'aria-label="B2, empty"' in page
-    assert "<dd>Person</dd>" in page
+    assert "<dd>Player 1</dd>" in page and "<dd>Player 2</dd>" in page
     assert 'href="/new"' in page
     assert api_game(client)["players"] == {"X": "user", "O": "user"}
 
@@ -51,7 +51,8 @@ def test_move_list_and_title_follow_the_game(client: FlaskClient) -> None:
     for cell in ("B2", "A1"):
         post(client, "/move", {"cell": cell})
     page = _page(client)
-    assert re.findall(r"<li>([XO] [A-C][1-3])</li>", page) == ["X B2", "O A1"]
+    moves = re.findall(r"<li><a href=\"/replay/\d\">([XO] [A-C][1-3])<", page)
+    assert moves == ["X B2", "O A1"]
 
 
 def test_win_is_shown_highlighted_and_scored(client: FlaskClient) -> None:
@@ -64,7 +65,7 @@ def test_win_is_shown_highlighted_and_scored(client: FlaskClient) -> None:
     assert "A1, X, winning line" in page
     assert 'name="cell"' not in page  # no more moves offered
     assert "Play again" in page
-    assert re.search(r'id="score-x">1<', page)
+    assert re.search(r'data-player="Player 1">1<', page)
 
 
 def test_get_never_changes_the_stored_game(app: Flask, client: FlaskClient) -> None:

@@ -157,4 +157,5 @@ def test_score_tally_over_several_games(client: FlaskClient) -> None:
         post(client, "/move", {"cell": cell})
     assert api_game(client)["score"] == {"X": 2, "O": 1, "draw": 0}
     page = client.get("/").get_data(as_text=True)
-    assert re.search(r'id="score-x">2<', page) and re.search(r'id="score-o">1<', page)
+    assert re.search(r'data-player="Player 1">2<', page)
+    assert re.search(r'data-player="Player 2">1<', page)

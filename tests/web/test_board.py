@@ -1,0 +1,45 @@
+"""The board page's contract, which other front ends and tests rely on, with the new controls."""
+
+from __future__ import annotations
+
+from flask.testing import FlaskClient
+
+from tests.conftest import post
+from tests.web.conftest import new_game
+from tests.web.pages import page
+
+
+def test_the_board_keeps_its_contract(client: FlaskClient) -> None:
+    shown = page(client)
+    assert '<p class="status" role="status" id="status">X to move</p>' in shown.html
+    move = shown.form("/move")
+    assert move.method == "post" and {"csrf_token", "game", "ply"} <= set(move.fields)
+    assert '<button type="submit" name="cell" value="B2" aria-label="B2, empty"' in shown.html
+    assert shown.link("New game") == "/new"
+    assert "No moves yet." in shown.text
+    post(client, "/move", {"cell": "B2"})
+    assert "X B2" in page(client).text
+
+
+def test_the_page_has_no_inline_style_or_script(client: FlaskClient) -> None:
+    new_game(client, "user", "user", "XOOX_____")
+    for url in ("/", "/?hint=1", "/new", "/new?position=XXXXXXXXX", "/replay/0"):
+        html = page(client, url).html
+        assert "<script" not in html and "style=" not in html and "<style" not in html
+
+
+def test_computer_against_computer_keeps_its_controls(client: FlaskClient) -> None:
+    new_game(client, "easy", "easy")
+    shown = page(client)
+    assert shown.form("/step").buttons[0]["text"].strip() == "Next move"
+    assert shown.form("/finish").buttons[0]["text"].strip() == "Play to the end"
+    post(client, "/finish", {})
+    over = page(client)
+    assert over.form("/again").buttons[0]["text"].strip() == "Play again"
+    assert not over.has_form("/step")
+
+
+def test_every_post_form_carries_the_csrf_token(client: FlaskClient) -> None:
+    new_game(client, "user", "user", "XOOX__X__")
+    for form in page(client).forms:
+        assert form.method == "post" and form.fields.get("csrf_token")

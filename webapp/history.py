@@ -1,0 +1,38 @@
+"""Taking moves back and replaying the moves of the current game, one board at a time."""
+
+from __future__ import annotations
+
+from flask import Blueprint, flash, render_template
+from flask.typing import ResponseReturnValue
+
+from . import board_view, games
+from .errors import render_error
+from .routes import STALE, stale_form, to_board
+
+bp = Blueprint("history", __name__)
+
+NOTHING_TO_UNDO = "There is no move to take back."
+
+
+@bp.post("/undo")
+def undo() -> ResponseReturnValue:
+    """Take back the last move, or against the computer its reply and the person's move."""
+    current = games.load()
+    count = current.game.undo_count()
+    if stale_form(current):
+        flash(STALE, "error")
+    elif count == 0:
+        flash(NOTHING_TO_UNDO, "error")
+    else:
+        games.save(current, current.game.undo(count))
+        return to_board(accepted=True)
+    return to_board()
+
+
+@bp.get("/replay/<int:ply>")
+def replay(ply: int) -> ResponseReturnValue:
+    """The board after move ``ply`` (0: the start), read-only, with first/previous/next/last."""
+    current = games.load()
+    if ply > current.game.ply:
+        return render_error(404, f"This game has no move {ply}; it has {current.game.ply}.")
+    return render_template("replay.html", view=board_view.build_replay(current, ply))
