@@ -1,0 +1,1 @@
+"""Real-browser tests: Chromium driven by Playwright against a real gunicorn server."""

@@ -1,0 +1,146 @@
+"""What the browser tests do to the board page: read it, play on it, scan it, photograph it."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from axe_playwright_python.sync_playwright import Axe  # type: ignore[import-untyped]
+from playwright.sync_api import Page, expect
+
+ARTIFACTS = Path(__file__).resolve().parent / "artifacts"
+CELLS = ("A1", "A2", "A3", "B1", "B2", "B3", "C1", "C2", "C3")
+# Seed 004's numpad layout: the digit that plays each cell.
+NUMPAD_KEY = dict(zip(CELLS, "789456123", strict=True))
+STALE = "This board has changed since the page was shown; nothing was played."
+OCCUPIED = "This cell is occupied! Choose another one!"
+
+_axe = Axe()
+
+
+def submit(page: Page, action: Callable[[], None]) -> None:
+    """Do ``action``, which submits a form, and wait for the page the redirect leads to."""
+    with page.expect_navigation():
+        action()
+
+
+def click_cell(page: Page, cell_id: str) -> None:
+    """Click the button of an empty cell, as a person with a mouse does."""
+    submit(page, page.locator(f'button[data-cell="{cell_id}"]').click)
+
+
+def click_button(page: Page, name: str) -> None:
+    """Click a form button by its visible name (Next move, Play again, Start...)."""
+    submit(page, page.get_by_role("button", name=name, exact=True).click)
+
+
+def press(page: Page, key: str) -> None:
+    """Press a key that submits a form, and wait for the next page."""
+    submit(page, lambda: page.keyboard.press(key))
+
+
+def status(page: Page) -> str:
+    """The status line: whose turn it is, or the result.
+
+    After a move keys.js empties it for a moment so that screen readers read it again.
+    """
+    line = page.locator("#status")
+    expect(line).to_have_text(re.compile(r"\S"))
+    return line.inner_text()
+
+
+def marks(page: Page) -> str:
+    """The board as nine characters of X, O and _ in reading order, as the page shows it."""
+    board: str = page.locator("td.cell").evaluate_all(
+        "cells => cells.map(c => c.classList.contains('mark-x') ? 'X'"
+        " : c.classList.contains('mark-o') ? 'O' : '_').join('')"
+    )
+    return board
+
+
+def playable(page: Page) -> list[str]:
+    """The cells that have a button to click."""
+    cells: list[str] = page.locator("button[data-cell]").evaluate_all(
+        "buttons => buttons.map(b => b.dataset.cell)"
+    )
+    return cells
+
+
+def highlighted(page: Page) -> list[str]:
+    """The cells drawn as the winning line."""
+    cells: list[str] = page.locator("td.cell.win [data-cell]").evaluate_all(
+        "els => els.map(e => e.dataset.cell)"
+    )
+    return cells
+
+
+def background(page: Page, cell_id: str) -> str:
+    """The computed background colour of a cell's square."""
+    color: str = page.locator(f'td.cell:has([data-cell="{cell_id}"])').evaluate(
+        "td => getComputedStyle(td).backgroundColor"
+    )
+    return color
+
+
+def score(page: Page) -> dict[str, int]:
+    """The session's score as the page shows it."""
+    return {
+        key: int(page.locator(f"#score-{key.lower()}").inner_text()) for key in ("X", "O", "draw")
+    }
+
+
+def moves(page: Page) -> list[str]:
+    """The move list, e.g. ``["X B2", "O A1"]``."""
+    return page.locator("ol.moves li").all_inner_texts()
+
+
+def messages(page: Page) -> list[str]:
+    """The flashed messages shown above the board."""
+    return page.locator(".messages .message").all_inner_texts()
+
+
+def focused_cell(page: Page) -> str | None:
+    """The cell id of the focused element, if the focus is on a cell."""
+    cell: str | None = page.evaluate("document.activeElement?.dataset?.cell ?? null")
+    return cell
+
+
+def focused_name(page: Page) -> str:
+    """The text of the focused element (a button's label), for focus checks outside the grid."""
+    name: str = page.evaluate("document.activeElement?.textContent?.trim() ?? ''")
+    return name
+
+
+def horizontal_overflow(page: Page) -> int:
+    """How many CSS pixels the page is wider than the window (0 means no sideways scrolling)."""
+    overflow: int = page.evaluate(
+        "document.scrollingElement.scrollWidth - document.scrollingElement.clientWidth"
+    )
+    return overflow
+
+
+def axe_violations(page: Page) -> list[dict[str, Any]]:
+    """What axe-core finds on the page, as ``id: help (nodes)`` reports."""
+    found: list[dict[str, Any]] = _axe.run(page).response["violations"]
+    return found
+
+
+def describe(violations: list[dict[str, Any]]) -> str:
+    """A readable list of axe violations, for assertion messages."""
+    lines = []
+    for violation in violations:
+        targets = ", ".join(str(node["target"]) for node in violation["nodes"])
+        lines.append(f"{violation['id']} ({violation['impact']}): {violation['help']} at {targets}")
+    return "\n".join(lines)
+
+
+def screenshot(page: Page, name: str) -> Path:
+    """Save the whole page as ``artifacts/<name>.png`` for a person to look at."""
+    if page.locator("#status").count():
+        status(page)  # not during keys.js's blink of the status line
+    ARTIFACTS.mkdir(exist_ok=True)
+    path = ARTIFACTS / f"{name}.png"
+    page.screenshot(path=path, full_page=True)
+    return path

@@ -1,0 +1,171 @@
+"""Keyboard play: Tab and Enter/Space everywhere, and keys.js's digits, arrows and focus."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import Page
+
+from tests.browser.conftest import NewContext
+from tests.browser.pages import (
+    NUMPAD_KEY,
+    click_cell,
+    focused_cell,
+    focused_name,
+    highlighted,
+    marks,
+    moves,
+    press,
+    screenshot,
+    status,
+)
+from tests.browser.states import DRAW
+
+# Records every text the status line shows, from the first parsed byte on.
+RECORD_STATUS = """
+window.statusTexts = [];
+new MutationObserver(() => {
+  const line = document.getElementById("status");
+  const text = line ? line.textContent.trim() : null;
+  if (line && window.statusTexts.at(-1) !== text) window.statusTexts.push(text);
+}).observe(document, { subtree: true, childList: true, characterData: true });
+"""
+
+
+def tab_to(page: Page, cell_id: str, key: str = "Tab", limit: int = 40) -> None:
+    """Press Tab (or Shift+Tab) until the focus is on ``cell_id``."""
+    for _ in range(limit):
+        page.keyboard.press(key)
+        if focused_cell(page) == cell_id:
+            return
+    raise AssertionError(f"{key} never reached {cell_id}")
+
+
+def tab_to_button(page: Page, name: str, limit: int = 40) -> None:
+    """Press Tab until the focus is on the button called ``name``."""
+    for _ in range(limit):
+        page.keyboard.press("Tab")
+        if focused_name(page) == name:
+            return
+    raise AssertionError(f"Tab never reached {name}")
+
+
+def focus_ring_shown(page: Page) -> bool:
+    """Whether the focused element draws its focus ring (:focus-visible)."""
+    shown: bool = page.evaluate("document.activeElement.matches(':focus-visible')")
+    return shown
+
+
+@pytest.mark.parametrize("javascript", [True, False], ids=["js", "no-js"])
+def test_full_game_with_tab_enter_and_space(new_context: NewContext, javascript: bool) -> None:
+    page = new_context(java_script_enabled=javascript).new_page()
+    page.goto("/")
+    # X takes the top row; O's moves are reached backwards with Shift+Tab and played with Space.
+    for cell_id, key, activate in [
+        ("A1", "Tab", "Enter"),
+        ("B1", "Shift+Tab", "Space"),
+        ("A2", "Tab", "Enter"),
+        ("B2", "Shift+Tab", "Space"),
+        ("A3", "Tab", "Enter"),
+    ]:
+        tab_to(page, cell_id, key)
+        press(page, activate)
+        if javascript:
+            assert focused_cell(page) == cell_id  # keys.js put the focus back where play was
+    assert (status(page), highlighted(page)) == ("X wins", ["A1", "A2", "A3"])
+
+    tab_to_button(page, "Play again")
+    press(page, "Enter")
+    assert (status(page), marks(page)) == ("X to move", "_" * 9)
+
+
+def test_digits_play_in_numpad_layout(page: Page) -> None:
+    page.goto("/")
+    assert page.locator("#keys-note").is_visible()
+    # X plays the middle row: B2 (5), B1 (4), B3 (6); O plays A1 (7) and C1 (1).
+    for cell_id in ("B2", "A1", "B1", "C1", "B3"):
+        press(page, NUMPAD_KEY[cell_id])
+        assert focused_cell(page) == cell_id
+    assert moves(page) == ["X B2", "O A1", "X B1", "O C1", "X B3"]
+    assert (status(page), highlighted(page)) == ("X wins", ["B1", "B2", "B3"])
+
+
+def test_every_digit_names_its_cell(page: Page) -> None:
+    page.goto("/")
+    for cell_id in DRAW:  # all nine cells, no line before the last
+        press(page, NUMPAD_KEY[cell_id])
+        assert moves(page)[-1].endswith(cell_id)
+    assert (status(page), marks(page)) == ("Draw", "OXXXXOOOX")
+
+
+def test_digit_of_an_occupied_cell_only_moves_the_focus(page: Page) -> None:
+    page.goto("/")
+    press(page, "5")
+    posts: list[str] = []
+    page.on("request", lambda request: posts.append(request.method))
+    page.keyboard.press("5")  # B2 is taken: nothing is sent
+    assert focused_cell(page) == "B2"
+    press(page, "3")
+    assert posts.count("POST") == 1 and moves(page) == ["X B2", "O C3"]
+
+
+def test_arrow_keys_visit_every_cell(page: Page) -> None:
+    page.goto("/")
+    press(page, "5")
+    assert focused_cell(page) == "B2"
+    assert page.locator('span[data-cell="B2"]').get_attribute("tabindex") == "-1"
+    path = [
+        ("ArrowRight", "B3"),
+        ("ArrowRight", "B3"),  # the edge: the focus stays
+        ("ArrowUp", "A3"),
+        ("ArrowLeft", "A2"),
+        ("ArrowLeft", "A1"),
+        ("ArrowDown", "B1"),
+        ("ArrowDown", "C1"),
+        ("ArrowDown", "C1"),
+        ("ArrowRight", "C2"),
+        ("ArrowUp", "B2"),  # the occupied cell is visited too
+        ("ArrowRight", "B3"),
+    ]
+    for key, cell_id in path:
+        page.keyboard.press(key)
+        assert focused_cell(page) == cell_id, key
+        if cell_id == "B2":
+            assert focus_ring_shown(page)
+            screenshot(page, "arrow-focus-on-an-occupied-cell")
+    assert page.evaluate("document.scrollingElement.scrollTop") == 0  # arrows did not scroll
+    press(page, "Enter")
+    assert moves(page) == ["X B2", "O B3"]
+
+
+def test_focus_returns_and_status_is_read_again_after_a_click(page: Page) -> None:
+    page.add_init_script(RECORD_STATUS)
+    page.goto("/")
+    click_cell(page, "C2")
+    assert focused_cell(page) == "C2"
+    assert not focus_ring_shown(page)  # a mouse player gets no ring
+    assert status(page) == "O to move"
+    assert page.evaluate("window.statusTexts")[-2:] == ["", "O to move"]  # emptied, refilled
+    press(page, "1")
+    assert focused_cell(page) == "C1" and focus_ring_shown(page)
+
+
+def test_next_move_button_keeps_the_focus(page: Page) -> None:
+    page.goto("/new")
+    page.locator('input[name="x"][value="hard"]').check()
+    page.locator('input[name="o"][value="hard"]').check()
+    press(page, "Enter")  # in the form: submits it
+    assert focused_cell(page) == "A1"  # after the setup form, the focus starts on the board
+    tab_to_button(page, "Next move")
+    for ply in range(1, 9):
+        press(page, "Enter")
+        assert (len(moves(page)), focused_name(page)) == (ply, "Next move")
+    press(page, "Enter")
+    assert status(page) == "Draw"
+    assert focused_cell(page) == "A1"  # the button is gone: back to the board
+
+
+@pytest.mark.parametrize("javascript", [True, False], ids=["js", "no-js"])
+def test_keys_note_only_when_the_script_runs(new_context: NewContext, javascript: bool) -> None:
+    page = new_context(java_script_enabled=javascript).new_page()
+    page.goto("/")
+    assert page.locator("#keys-note").is_visible() is javascript
