@@ -85,15 +85,25 @@ def background(page: Page, cell_id: str) -> str:
 
 
 def score(page: Page) -> dict[str, int]:
-    """The session's score as the page shows it."""
-    return {
-        key: int(page.locator(f"#score-{key.lower()}").inner_text()) for key in ("X", "O", "draw")
+    """The score the page shows, by the mark each player has in this game.
+
+    The page counts by player (``Player 1``, ``You``…); the API says which name plays which
+    mark, so the tests can keep speaking of X and O.
+    """
+    names = page.request.get("/api/game").json()["names"]
+    by_name = {
+        str(cell.get_attribute("data-player")): int(cell.inner_text())
+        for cell in page.locator("dl.score dd[data-player]").all()
     }
+    tally = {mark: by_name.get(names[mark], 0) for mark in ("X", "O")}
+    tally["draw"] = int(page.locator("#score-draw").inner_text())
+    return tally
 
 
 def moves(page: Page) -> list[str]:
     """The move list, e.g. ``["X B2", "O A1"]``."""
-    return page.locator("ol.moves li").all_inner_texts()
+    # Each entry is a replay link; its hidden suffix ": the board after this move" is dropped.
+    return [text.split(":")[0].strip() for text in page.locator("ol.moves li").all_inner_texts()]
 
 
 def messages(page: Page) -> list[str]:

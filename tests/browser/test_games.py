@@ -155,7 +155,7 @@ def test_new_game_through_the_setup_form(page: Page) -> None:
     click_button(page, "Start")
 
     assert (status(page), marks(page)) == ("X to move (you)", "_" * 9)
-    assert page.locator("dl.players dd").all_inner_texts() == ["Person", "Computer (medium)"]
+    assert page.locator("dl.players dd").all_inner_texts() == ["You", "Computer (medium)"]
     click_cell(page, "B2")
     assert len(moves(page)) == 2 and marks(page)[4] == "X" and marks(page).count("O") == 1
 
