@@ -36,6 +36,16 @@ def click_button(page: Page, name: str) -> None:
     submit(page, page.get_by_role("button", name=name, exact=True).click)
 
 
+def follow(page: Page, name: str) -> None:
+    """Click a link by its accessible name and wait for the page it leads to."""
+    submit(page, page.get_by_role("link", name=name, exact=True).click)
+
+
+def open_move(page: Page, number: int) -> None:
+    """Follow the move list's link to the board after move ``number`` (from 1)."""
+    submit(page, page.locator("ol.moves li a").nth(number - 1).click)
+
+
 def press(page: Page, key: str) -> None:
     """Press a key that submits a form, and wait for the next page."""
     submit(page, lambda: page.keyboard.press(key))
@@ -100,6 +110,36 @@ def score(page: Page) -> dict[str, int]:
     return tally
 
 
+def score_by_player(page: Page) -> dict[str, int]:
+    """The score as the page shows it: wins by player name, and ``Draws``."""
+    tally = {
+        str(cell.get_attribute("data-player")): int(cell.inner_text())
+        for cell in page.locator("dl.score dd[data-player]").all()
+    }
+    tally["Draws"] = int(page.locator("#score-draw").inner_text())
+    return tally
+
+
+def players(page: Page) -> list[str]:
+    """Who plays X and who plays O, as the players panel says."""
+    return page.locator("dl.players dd").all_inner_texts()
+
+
+def hinted(page: Page) -> list[str]:
+    """The cells a hint marks as best moves."""
+    cells: list[str] = page.locator("td.cell.hint [data-cell]").evaluate_all(
+        "els => els.map(e => e.dataset.cell)"
+    )
+    return cells
+
+
+def game_state(page: Page) -> dict[str, Any]:
+    """The session's game as the JSON API tells it, without its (per-request) CSRF token."""
+    game: dict[str, Any] = page.request.get("/api/game").json()
+    game.pop("csrf_token")
+    return game
+
+
 def moves(page: Page) -> list[str]:
     """The move list, e.g. ``["X B2", "O A1"]``."""
     # Each entry is a replay link; its hidden suffix ": the board after this move" is dropped.
@@ -118,8 +158,10 @@ def focused_cell(page: Page) -> str | None:
 
 
 def focused_name(page: Page) -> str:
-    """The text of the focused element (a button's label), for focus checks outside the grid."""
-    name: str = page.evaluate("document.activeElement?.textContent?.trim() ?? ''")
+    """The text of the focused element (a button's or link's text, a checkbox's label)."""
+    name: str = page.evaluate(
+        "(document.activeElement?.labels?.[0] ?? document.activeElement)?.textContent?.trim() ?? ''"
+    )
     return name
 
 
