@@ -65,7 +65,8 @@
       ? cell(remembered.cell)
       : document.querySelector(`form[action="${CSS.escape(remembered.action || "")}"] button`);
     const fallback = board.querySelector("button[data-cell]") || cell("A1");
-    (place || fallback).focus({ focusVisible: !remembered.pointer });
+    // A button that is now disabled (Undo with nothing left to take back) cannot take the focus.
+    (place && !place.disabled ? place : fallback).focus({ focusVisible: !remembered.pointer });
     if (status) {
       // A live region speaks when its text changes, not when a page loads with it.
       const text = status.textContent;

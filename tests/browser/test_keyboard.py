@@ -14,11 +14,13 @@ from tests.browser.pages import (
     highlighted,
     marks,
     moves,
+    players,
     press,
+    score_by_player,
     screenshot,
     status,
 )
-from tests.browser.states import DRAW
+from tests.browser.states import DRAW, X_WINS_AT_A1, start
 
 # Records every text the status line shows, from the first parsed byte on.
 RECORD_STATUS = """
@@ -41,7 +43,7 @@ def tab_to(page: Page, cell_id: str, key: str = "Tab", limit: int = 40) -> None:
 
 
 def tab_to_button(page: Page, name: str, limit: int = 40) -> None:
-    """Press Tab until the focus is on the button called ``name``."""
+    """Press Tab until the focus is on the button (or link, or checkbox) called ``name``."""
     for _ in range(limit):
         page.keyboard.press("Tab")
         if focused_name(page) == name:
@@ -169,3 +171,65 @@ def test_keys_note_only_when_the_script_runs(new_context: NewContext, javascript
     page = new_context(java_script_enabled=javascript).new_page()
     page.goto("/")
     assert page.locator("#keys-note").is_visible() is javascript
+
+
+def test_hint_and_undo_with_tab_and_enter(page: Page) -> None:
+    page.goto("/")
+    press(page, "5")
+    press(page, "1")
+    tab_to_button(page, "Hint")
+    press(page, "Enter")
+    assert page.locator("#hint").is_visible() and page.url.endswith("/?hint=1")
+    tab_to_button(page, "Hide hint")
+    press(page, "Enter")
+    assert page.locator("#hint").count() == 0
+
+    tab_to_button(page, "Undo")
+    press(page, "Enter")
+    assert (moves(page), focused_name(page)) == (["X B2"], "Undo")  # ready to undo again
+    press(page, "Enter")
+    assert moves(page) == [] and page.get_by_role("button", name="Undo").is_disabled()
+    assert focused_cell(page) == "A1"  # Undo is disabled now: the focus goes to the board
+
+
+def test_replay_and_share_with_tab_and_enter(page: Page) -> None:
+    page.goto("/")
+    press(page, "5")
+    press(page, "1")
+    tab_to_button(page, "X B2: the board after this move")
+    press(page, "Enter")
+    assert page.url.endswith("/replay/1") and marks(page) == "____X____"
+    tab_to_button(page, "Next")
+    press(page, "Enter")
+    assert page.url.endswith("/replay/2") and marks(page) == "____X_O__"
+    tab_to_button(page, "Back to the live game")
+    press(page, "Enter")
+    assert page.url.endswith("/") and moves(page) == ["X B2", "O C1"]
+
+    tab_to_button(page, "Share this position")
+    press(page, "Enter")
+    assert page.get_by_label("Start from a position").input_value() == "____X_O__"
+    toss = page.get_by_label("Toss a coin for who plays X")
+    tab_to_button(page, "Toss a coin for who plays X")
+    page.keyboard.press("Space")
+    assert toss.is_checked()
+    page.keyboard.press("Space")
+    assert not toss.is_checked()
+    tab_to_button(page, "Start")
+    press(page, "Enter")
+    assert (marks(page), moves(page), status(page)) == ("____X_O__", [], "X to move")
+    assert focused_cell(page) == "A1"
+
+
+def test_swap_sides_and_reset_score_with_tab_and_enter(page: Page) -> None:
+    start(page, "user", "user", X_WINS_AT_A1)
+    press(page, NUMPAD_KEY["A1"])
+    assert status(page) == "X wins"
+    tab_to_button(page, "Swap sides")
+    press(page, "Enter")
+    assert (players(page), marks(page)) == (["Player 2", "Player 1"], "_" * 9)
+    assert score_by_player(page)["Player 1"] == 1
+    tab_to_button(page, "Reset score")
+    press(page, "Enter")
+    assert score_by_player(page) == {"Player 1": 0, "Player 2": 0, "Draws": 0}
+    assert focused_name(page) == "Reset score"
