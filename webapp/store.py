@@ -108,7 +108,9 @@ class _GuardedSessions:
         """Load the session, first taking its lock when the request may change it."""
         interface: Any = self
         sid = request.cookies.get(app.config["SESSION_COOKIE_NAME"])
-        if not sid or not _SID_PATTERN.fullmatch(sid):
+        if not sid or not _SID_PATTERN.fullmatch(sid) or _is_static(app, request):
+            # Static files need no game: they never touch the store, so the 503 page keeps
+            # its stylesheet while the store is down.
             return _fresh(interface)
         store_id = interface._get_store_id(sid)
         try:
@@ -218,6 +220,11 @@ def _refuse_unavailable() -> None:
     reason = getattr(session, "unavailable", None)
     if reason:
         abort(503, description=reason)
+
+
+def _is_static(app: Flask, req: Request) -> bool:
+    prefix = app.static_url_path
+    return prefix is not None and req.path.startswith(prefix + "/")
 
 
 def _fresh(interface: Any) -> ServerSideSession:
