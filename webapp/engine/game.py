@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field, replace
+from functools import cached_property
 from typing import Any
 
 from .board import Board
@@ -32,7 +33,7 @@ class Game:
         start = Board.from_string(position) if position else Board()
         return cls(x=x, o=o, start=start)
 
-    @property
+    @cached_property
     def boards(self) -> tuple[Board, ...]:
         """The start and the board after each move, in order."""
         boards = [self.start]
@@ -80,8 +81,11 @@ class Game:
 
     def play(self, cell_id: str) -> Game:
         """The game after the side to move plays ``cell_id`` (validated by the board)."""
-        self.board.play(cell_id)
-        return replace(self, moves=(*self.moves, CELL_IDS[parse_cell(cell_id)]))
+        board = self.board.play(cell_id)
+        game = replace(self, moves=(*self.moves, CELL_IDS[parse_cell(cell_id)]))
+        # The new game's boards are ours plus one: replaying a stored game stays linear.
+        game.__dict__["boards"] = (*self.boards, board)
+        return game
 
     def play_computer(self, rng: random.Random | None = None) -> Game:
         """The game after the computer whose turn it is makes its move."""
