@@ -14,9 +14,12 @@ with no locking, so two requests of one session can undo each other's moves. Her
 
 from __future__ import annotations
 
+import contextlib
+import logging
 import os
 import re
 import struct
+import threading
 import time
 from datetime import timedelta
 from typing import Any
@@ -37,6 +40,14 @@ _SID_PATTERN = re.compile(r"[A-Za-z0-9_-]{43}")
 _LOCK_KEY = "webapp.session_lock"
 LOST_KEY = "webapp.session_lost"  # set when a stored session existed but could not be read
 _HEADER = struct.Struct("I")  # cachelib's file header: the expiry time, 0 for never
+_encode = msgspec.msgpack.Encoder().encode
+
+
+def _decode(data: bytes | memoryview) -> Any:
+    try:
+        return msgspec.msgpack.decode(data)
+    except (msgspec.DecodeError, ValueError) as error:  # bad UTF-8 is a ValueError
+        raise CorruptSession(str(error)) from error
 
 
 class StoreUnavailable(Exception):
@@ -48,7 +59,12 @@ class CorruptSession(Exception):
 
 
 class SessionFileCache(FileSystemCache):
-    """cachelib's file cache storing msgpack, not pickle: smaller, and loading runs no code."""
+    """cachelib's file cache storing msgpack, not pickle: smaller, and loading runs no code.
+
+    Reads and writes are our own, in cachelib's format (a 4-byte expiry time, then the data):
+    one read per load, and a write that is only what makes it atomic, a private temporary
+    file renamed over the old one. cachelib's own set also stats, chmods and stats again.
+    """
 
     class _Serializer:
         def dump(self, value: Any, stream: Any) -> None:
@@ -57,7 +73,7 @@ class SessionFileCache(FileSystemCache):
         def load(self, stream: Any) -> Any:
             try:
                 return msgspec.msgpack.decode(stream.read())
-            except msgspec.DecodeError as error:
+            except (msgspec.DecodeError, ValueError) as error:  # bad UTF-8 is a ValueError
                 raise CorruptSession(str(error)) from error
 
     serializer = _Serializer()  # type: ignore[assignment]
@@ -65,19 +81,42 @@ class SessionFileCache(FileSystemCache):
     def read(self, key: str) -> dict[str, Any] | None:
         """The stored dict, ``None`` if absent or expired; raises CorruptSession if unreadable."""
         try:
-            with open(self._get_filename(key), "rb") as stream:
-                header = stream.read(_HEADER.size)
-                if len(header) != _HEADER.size:
-                    raise CorruptSession("truncated header")
-                (expires,) = _HEADER.unpack(header)
-                if expires != 0 and expires < time.time():
-                    return None
-                value = self.serializer.load(stream)
+            with open(self._get_filename(key), "rb", buffering=0) as stream:
+                data = stream.readall()
         except FileNotFoundError:
             return None
+        if len(data) < _HEADER.size:
+            raise CorruptSession("truncated header")
+        (expires,) = _HEADER.unpack_from(data)
+        if expires != 0 and expires < time.time():
+            return None
+        value = _decode(memoryview(data)[_HEADER.size :])
         if not isinstance(value, dict):
             raise CorruptSession("not a session")
         return value
+
+    def set(self, key: str, value: Any, timeout: Any = None, mgmt_element: bool = False) -> bool:
+        """Store ``value`` atomically; False (and a log line) if the file cannot be written."""
+        filename = self._get_filename(key)
+        payload = _HEADER.pack(self._normalize_timeout(timeout)) + _encode(value)
+        # One temporary name per process and thread; the suffix keeps sweeps away from it.
+        temporary = f"{filename}.{os.getpid()}.{threading.get_ident()}{self._fs_transaction_suffix}"
+        try:
+            flags = os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_NOFOLLOW
+            descriptor = os.open(temporary, flags, self._mode or 0o600)
+            try:
+                unwritten = memoryview(payload)
+                while unwritten:
+                    unwritten = unwritten[os.write(descriptor, unwritten) :]
+            finally:
+                os.close(descriptor)
+            os.replace(temporary, filename)
+        except OSError:
+            logging.getLogger(__name__).warning("could not write %s", filename, exc_info=True)
+            with contextlib.suppress(OSError):
+                os.remove(temporary)
+            return False
+        return True
 
     def sweep_expired(self, now: float | None = None) -> int:
         """Delete the files of expired sessions; returns how many were removed."""
@@ -184,7 +223,7 @@ class RedisSessions(_GuardedSessions, RedisSessionInterface):
             return None
         try:
             value = msgspec.msgpack.decode(raw)
-        except msgspec.DecodeError as error:
+        except (msgspec.DecodeError, ValueError) as error:
             raise CorruptSession(str(error)) from error
         if not isinstance(value, dict):
             raise CorruptSession("not a session")
