@@ -15,7 +15,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     from flask import Flask
     from flask_wtf.csrf import CSRFProtect
 
-    from . import errors, routes, security, settings, store, sweeper
+    from . import errors, routes, security, settings, store, sweeper, templating
 
     root = Path(__file__).resolve().parent.parent
     app = Flask(
@@ -27,6 +27,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     settings.configure(app, test_config)
     store.init_app(app)
     CSRFProtect(app)
+    templating.init_app(app)
     security.init_app(app)
     errors.init_app(app)
     sweeper.init_app(app)
