@@ -13,6 +13,7 @@ import cProfile
 import io
 import pstats
 import re
+import secrets
 import sys
 import tempfile
 import time
@@ -102,7 +103,8 @@ def main() -> None:
     options = parser.parse_args()
     work = tempfile.TemporaryDirectory(prefix="ttt-profile-")
     sid = sessions.new_sids(1)[0]
-    settings: dict[str, Any] = {"SECRET_KEY": "profile", "SESSION_DIR": work.name + "/sessions"}
+    settings: dict[str, Any] = {"SESSION_DIR": work.name + "/sessions"}
+    settings["SECRET_KEY"] = secrets.token_hex(16)
     if options.redis:
         settings["REDIS_URL"] = options.redis
         sessions.seed_redis(redis.Redis.from_url(options.redis), [sid])
