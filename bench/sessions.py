@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+import random
 import secrets
 import struct
 import time
@@ -32,7 +33,7 @@ _encode = msgspec.msgpack.Encoder().encode
 
 def game_in_progress() -> dict[str, Any]:
     """A person against the hard computer, two moves in: what such a session stores."""
-    game = Game(x="user", o="hard").play("B2").reply_until_person()
+    game = Game(x="user", o="hard").play("B2").reply_until_person(random.Random(0))
     return {
         "_permanent": True,
         "game": {**game.to_dict(), "id": secrets.token_urlsafe(8), "scored": False},
