@@ -27,17 +27,27 @@ from typing import Any
 import msgspec
 import redis
 from cachelib.file import FileSystemCache
-from flask import Flask, Request, Response, abort, render_template, request, session
+from flask import (
+    Flask,
+    Request,
+    Response,
+    abort,
+    has_request_context,
+    render_template,
+    request,
+    session,
+)
 from flask_session.base import ServerSideSession
 from flask_session.cachelib import CacheLibSessionInterface
 from flask_session.redis import RedisSessionInterface
 
-from .locks import FileLocks, Locks, RedisLocks, SessionLock
+from .locks import FileLocks, HeldRedisLock, Locks, RedisLocks, SessionLock
 
 SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
 SID_BYTES = 32  # secrets.token_urlsafe(32): 256 random bits, 43 characters
 _SID_PATTERN = re.compile(r"[A-Za-z0-9_-]{43}")
 _LOCK_KEY = "webapp.session_lock"
+_PREFETCHED_KEY = "webapp.session_prefetched"  # (store id, raw value) read with the lock
 LOST_KEY = "webapp.session_lost"  # set when a stored session existed but could not be read
 _HEADER = struct.Struct("I")  # cachelib's file header: the expiry time, 0 for never
 _encode = msgspec.msgpack.Encoder().encode
@@ -154,14 +164,15 @@ class _GuardedSessions:
         store_id = interface._get_store_id(sid)
         try:
             if request.method not in SAFE_METHODS:
-                lock = self.locks.acquire(sid)
+                lock = self._lock(sid, store_id)
                 if lock is None:
                     return _unavailable(interface, "busy")
                 request.environ[_LOCK_KEY] = lock
             data = interface._retrieve_session_data(store_id)
         except CorruptSession:
             request.environ[LOST_KEY] = True
-            interface._delete_session(store_id)  # unreadable for good: no use keeping it
+            with contextlib.suppress(*self.store_errors):
+                interface._delete_session(store_id)  # unreadable for good: no use keeping it
             return _fresh(interface)
         except self.store_errors:
             _release(request)
@@ -171,6 +182,10 @@ class _GuardedSessions:
         loaded = interface.session_class(data, sid=sid)
         loaded.stored = dict(data)
         return loaded
+
+    def _lock(self, sid: str, store_id: str) -> SessionLock | None:
+        """Take the session's lock before it is loaded from ``store_id``."""
+        return self.locks.acquire(sid)
 
     def save_session(self, app: Flask, session: ServerSideSession, response: Response) -> None:
         """Save while still holding the lock; a read saves only what it changed, merged."""
@@ -213,12 +228,27 @@ class FileSessions(_GuardedSessions, CacheLibSessionInterface):
 
 
 class RedisSessions(_GuardedSessions, RedisSessionInterface):
-    """Sessions in Redis with its own expiry, shared by several app servers."""
+    """Sessions in Redis with its own expiry, shared by several app servers.
+
+    A move costs two round trips: the lock is taken and the game read in one pipeline, and
+    the game written and the lock released in another.
+    """
 
     store_errors = (StoreUnavailable, redis.RedisError)
+    locks: RedisLocks
+
+    def _lock(self, sid: str, store_id: str) -> SessionLock | None:
+        lock, stored = self.locks.acquire_and_get(sid, store_id)
+        if lock is not None:
+            request.environ[_PREFETCHED_KEY] = (store_id, stored)
+        return lock
 
     def _retrieve_session_data(self, store_id: str) -> dict[str, Any] | None:
-        raw = self.client.get(store_id)
+        prefetched = request.environ.pop(_PREFETCHED_KEY, None) if has_request_context() else None
+        if prefetched is not None and prefetched[0] == store_id:
+            raw = prefetched[1]
+        else:
+            raw = self.client.get(store_id)
         if raw is None:
             return None
         try:
@@ -228,6 +258,16 @@ class RedisSessions(_GuardedSessions, RedisSessionInterface):
         if not isinstance(value, dict):
             raise CorruptSession("not a session")
         return value
+
+    def _upsert_session(
+        self, session_lifetime: timedelta, session: ServerSideSession, store_id: str
+    ) -> None:
+        pipe = self.client.pipeline(transaction=False)
+        pipe.set(store_id, _encode(dict(session)), ex=int(session_lifetime.total_seconds()))
+        lock = request.environ.get(_LOCK_KEY)
+        if isinstance(lock, HeldRedisLock):
+            lock.release_after(pipe)  # the game is written first, then the lock let go
+        pipe.execute()
 
 
 def init_app(app: Flask) -> None:
