@@ -264,8 +264,8 @@ def report(options: argparse.Namespace, rows: list[Row], sizes: dict[str, dict[s
               f"<= {SIZE_GOAL} B {'ok' if met else 'MISSED'} |")  # fmt: skip
     print()
     for row in rows:
-        totals = {key: sum(int(run.get(key, 0)) for run in row.runs)
-                  for key in ("socket_errors", "unexpected", "misses", "refused")}  # fmt: skip
+        problems = ("socket_errors", "unexpected", "misses", "refused", "rewrites")
+        totals = {key: sum(int(run.get(key, 0)) for run in row.runs) for key in problems}
         if any(totals.values()):
             ok = False
             print(f"PROBLEM in {row.label}: {totals}")

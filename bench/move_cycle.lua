@@ -19,7 +19,7 @@ cookie = nil
 sid = ""
 state = "get"      -- the next request: get, move or new
 fields = nil       -- what the last page showed
-moves, games, unexpected, refused = 0, 0, 0, 0
+moves, games, unexpected, refused, rewrites = 0, 0, 0, 0, 0
 
 function init(args)
   math.randomseed(os.time() * 1000 + seed)
@@ -63,6 +63,8 @@ end
 
 function response(status, headers, body)
   local set_cookie = headers["Set-Cookie"]
+  -- A read saves nothing once the session exists: no cookie comes back with the board.
+  if set_cookie and cookie and state == "get" then rewrites = rewrites + 1 end
   if set_cookie then
     cookie = set_cookie:match("^([^;]+)")
     sid = cookie:match("=(.*)$")
@@ -89,7 +91,7 @@ function response(status, headers, body)
 end
 
 function done(summary, latency, requests)
-  local totals = { moves = 0, games = 0, unexpected = 0, refused = 0 }
+  local totals = { moves = 0, games = 0, unexpected = 0, refused = 0, rewrites = 0 }
   local sids = {}
   for _, thread in ipairs(threads) do
     for name, _ in pairs(totals) do totals[name] = totals[name] + thread:get(name) end
@@ -98,9 +100,9 @@ function done(summary, latency, requests)
   local e = summary.errors
   io.write(string.format(
     '{"requests": %d, "duration_us": %d, "p50_us": %d, "p99_us": %d, ' ..
-    '"socket_errors": %d, "unexpected": %d, "refused": %d, "moves": %d, "games": %d, ' ..
-    '"sids": [%s]}\n',
+    '"socket_errors": %d, "unexpected": %d, "refused": %d, "rewrites": %d, "moves": %d, ' ..
+    '"games": %d, "sids": [%s]}\n',
     summary.requests, summary.duration, latency:percentile(50), latency:percentile(99),
     e.connect + e.read + e.write + e.timeout, totals.unexpected, totals.refused,
-    totals.moves, totals.games, table.concat(sids, ", ")))
+    totals.rewrites, totals.moves, totals.games, table.concat(sids, ", ")))
 end
