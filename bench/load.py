@@ -14,6 +14,10 @@ Then, in rounds so that drift on a shared machine hits every row alike, it measu
 
 It prints requests per second, p50 and p99 latency, each row's ratio to the bare app in the
 same round (median over rounds), the 100,000-vs-100 ratio, and the size of a stored game.
+It also prints the CPU time per request of the servers (gunicorn and its workers, plus
+redis-server for the Redis rows) and of wrk, read from /proc: on a shared machine the
+throughput ratios move with the neighbours' load, while the CPU ratio (the bare app's CPU
+per request over the row's) says what the ratio would be on an otherwise idle machine.
 The exit status is 0 only if every goal is met and no request went wrong.
 """
 
@@ -24,6 +28,7 @@ import contextlib
 import fcntl
 import json
 import os
+import resource
 import secrets
 import shutil
 import statistics
@@ -57,9 +62,9 @@ class Row:
     url: str
     script: str
     args: list[str]
+    servers: list[servers.Server]  # whose CPU time the row's requests cost
     goal: float | None = None
     runs: list[dict[str, Any]] = field(default_factory=list)
-    ratios: list[float] = field(default_factory=list)
 
     def median(self, key: str) -> float:
         """The median of one figure over the rounds."""
@@ -67,15 +72,27 @@ class Row:
 
 
 def wrk(program: str, row: Row, seconds: int, connections: int) -> dict[str, Any]:
-    """Run wrk once for ``row``; its script's JSON line, with requests per second added."""
+    """Run wrk once for ``row``: its script's JSON line, plus requests per second and the CPU
+    time per request of the servers and of wrk itself."""
     command = [
         program, f"-t{connections}", f"-c{connections}", f"-d{seconds}s", "--timeout", "10s",
         "-s", row.script, row.url + "/", "--", *row.args,
     ]  # fmt: skip
+    server_cpu = sum(server.cpu_seconds() for server in row.servers)
+    wrk_cpu = _children_cpu_seconds()
     output = subprocess.run(command, capture_output=True, text=True, check=True).stdout
+    wrk_cpu = _children_cpu_seconds() - wrk_cpu
+    server_cpu = sum(server.cpu_seconds() for server in row.servers) - server_cpu
     result: dict[str, Any] = json.loads(output.strip().splitlines()[-1])
     result["rps"] = result["requests"] / (result["duration_us"] / 1e6)
+    result["server_cpu_us"] = server_cpu / result["requests"] * 1e6
+    result["wrk_cpu_us"] = wrk_cpu / result["requests"] * 1e6
     return result
+
+
+def _children_cpu_seconds() -> float:
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
 
 
 def seed(directory: Path, client: redis.Redis, sids: list[str]) -> None:
@@ -162,11 +179,11 @@ def measure(
     started: list[servers.Server],
 ) -> int:
     """Everything between starting the servers and printing the table."""
-    print(f"load average before: {' '.join(f'{n:.2f}' for n in os.getloadavg())}", flush=True)
+    print(f"load average before: {_load_average()}", flush=True)
     secret = secrets.token_hex(32)
-    large: int = options.games
+    counts: tuple[int, int] = (SMALL, options.games)
     stores: dict[int, tuple[Path, servers.Server, list[str]]] = {}
-    for count in (SMALL, large):
+    for count in counts:
         redis_server = servers.redis_server(redis_program)
         started.append(redis_server)
         sids = sessions.new_sids(count)
@@ -178,90 +195,113 @@ def measure(
         (work / f"sids-{count}.txt").write_text("\n".join(sids) + "\n")
         stores[count] = (work / f"files-{count}", redis_server, sids)
 
-    def app(env: dict[str, str]) -> str:
-        server = servers.gunicorn("wsgi:app", {"FLASK_SECRET_KEY": secret, **env})
+    def start(app: str, env: dict[str, str]) -> servers.Server:
+        server = servers.gunicorn(app, env)
         started.append(server)
-        return server.url
+        return server
 
-    hello = servers.gunicorn("bench.hello:app", {})
-    started.append(hello)
-    urls = {
-        (kind, count): app(
-            {"FLASK_SESSION_DIR": str(stores[count][0])}
-            if kind == "file"
-            else {"FLASK_REDIS_URL": f"redis://127.0.0.1:{stores[count][1].port}/0"}
-        )
-        for kind in ("file", "redis")
-        for count in (SMALL, large)
-    }
-    sid_files = {count: str(work / f"sids-{count}.txt") for count in (SMALL, large)}
-    rows = [Row('bare Flask "hello" (the ceiling)', hello.url, GET_SCRIPT, [])]
-    for kind, name in (("file", "file store"), ("redis", "Redis")):
-        for count in (SMALL, large):
-            label = f"{name}: GET board, {count:,} games"
-            rows.append(Row(label, urls[kind, count], GET_SCRIPT, [sid_files[count]], GET_GOAL))
-        label = f"{name}: move cycle vs hard, {large:,} games"
-        rows.append(Row(label, urls[kind, large], MOVE_SCRIPT, ["hard"], MOVE_GOAL))
+    hello = start("bench.hello:app", {})
+    rows = [Row('bare Flask "hello" (the ceiling)', hello.url, GET_SCRIPT, [], [hello])]
+    for kind in ("file store", "Redis"):
+        for count in counts:
+            directory, redis_server, _ = stores[count]
+            env = {"FLASK_SECRET_KEY": secret}
+            if kind == "Redis":
+                env["FLASK_REDIS_URL"] = f"redis://127.0.0.1:{redis_server.port}/0"
+                accounted = [start("wsgi:app", env), redis_server]
+            else:
+                env["FLASK_SESSION_DIR"] = str(directory)
+                accounted = [start("wsgi:app", env)]
+            url, sid_file = accounted[0].url, str(work / f"sids-{count}.txt")
+            label = f"{kind}: GET board, {count:,} games"
+            rows.append(Row(label, url, GET_SCRIPT, [sid_file], accounted, GET_GOAL))
+        label = f"{kind}: move cycle vs hard, {count:,} games"
+        rows.append(Row(label, url, MOVE_SCRIPT, ["hard"], accounted, MOVE_GOAL))
 
     for row in rows:  # warm up: imports, connections, the file stores' first sweeps
         wrk(wrk_program, row, 2, options.connections)
     began = time.perf_counter()
-    wait_for_sweeps([stores[SMALL][0], stores[large][0]])
+    wait_for_sweeps([stores[count][0] for count in counts])
     print(f"warmed up; waited {time.perf_counter() - began:.1f} s for the first sweeps", flush=True)
     for round_number in range(1, options.rounds + 1):
         for row in rows:
             row.runs.append(wrk(wrk_program, row, options.duration, options.connections))
-        ceiling = rows[0].runs[-1]["rps"]
-        for row in rows:
-            row.ratios.append(row.runs[-1]["rps"] / ceiling)
-        print(f"round {round_number}: " + ", ".join(f"{r.runs[-1]['rps']:.0f}" for r in rows),
-              flush=True)  # fmt: skip
+        figures = ", ".join(f"{row.runs[-1]['rps']:.0f}" for row in rows)
+        print(f"round {round_number}, req/s: {figures}", flush=True)
 
     played = [sid for row in rows if row.script == MOVE_SCRIPT for run in row.runs
               for sid in run["sids"]]  # fmt: skip
-    directory, redis_server, seeded = stores[large]
+    directory, redis_server, seeded = stores[counts[1]]
     client = redis.Redis(port=redis_server.port)
     sizes = {
-        "played": stored_sizes(directory, client, played),
-        "seeded": stored_sizes(directory, client, seeded[:1000]),
+        "a played game, the largest": stored_sizes(directory, client, played),
+        "a seeded game": stored_sizes(directory, client, seeded[:1000]),
     }
     client.close()
-    print(f"load average after: {' '.join(f'{n:.2f}' for n in os.getloadavg())}")
+    print(f"load average after: {_load_average()}")
     return report(options, rows, sizes)
+
+
+def _load_average() -> str:
+    return " ".join(f"{n:.2f}" for n in os.getloadavg())
 
 
 def report(options: argparse.Namespace, rows: list[Row], sizes: dict[str, dict[str, int]]) -> int:
     """Print the table (Markdown) and the checks; 0 if every goal is met."""
     ok = True
+    bare = rows[0]
+
+    def per_round(row: Row, base: Row, key: str) -> float:
+        """The median over rounds of ``row``'s figure over ``base``'s, in the same round."""
+        return statistics.median(
+            float(mine[key] / theirs[key]) for mine, theirs in zip(row.runs, base.runs, strict=True)
+        )
+
+    def cpu(run: dict[str, Any]) -> float:
+        return float(run["server_cpu_us"] + run["wrk_cpu_us"])
+
     print()
-    print(f"{options.rounds} rounds of {options.duration} s, wrk -t{options.connections} "
-          f"-c{options.connections}, gunicorn --workers {servers.WORKERS} (sync) for every "
-          f"server, {os.cpu_count()} CPUs; medians over rounds")  # fmt: skip
+    print(f"{options.rounds} rounds of {options.duration} s; wrk -t{options.connections} "
+          f"-c{options.connections}; every server gunicorn --workers {servers.WORKERS} (sync); "
+          f"{os.cpu_count()} CPUs. Medians over the rounds; ratios are to the bare app in the "
+          "same round.")  # fmt: skip
     print()
-    print("| measurement | req/s | p50 ms | p99 ms | ratio to bare | goal |")
-    print("| --- | ---: | ---: | ---: | ---: | --- |")
+    print("| measurement | req/s | p50 ms | p99 ms | ratio | CPU µs/req: servers + wrk "
+          "| CPU ratio | goal |")  # fmt: skip
+    print("| --- | ---: | ---: | ---: | ---: | ---: | ---: | --- |")
     for row in rows:
-        ratio = statistics.median(row.ratios)
+        ratio = per_round(row, bare, "rps")
+        cpu_ratio = statistics.median(
+            cpu(theirs) / cpu(mine) for mine, theirs in zip(row.runs, bare.runs, strict=True)
+        )
         met = row.goal is None or ratio >= row.goal
         ok = ok and met
-        goal = "-" if row.goal is None else f">= {row.goal:.1f}x {'ok' if met else 'MISSED'}"
+        goal = "" if row.goal is None else f">= {row.goal:.1f}x {'ok' if met else 'MISSED'}"
         print(f"| {row.label} | {row.median('rps'):,.0f} | {row.median('p50_us') / 1000:.2f} "
-              f"| {row.median('p99_us') / 1000:.2f} | {ratio:.2f}x | {goal} |")  # fmt: skip
+              f"| {row.median('p99_us') / 1000:.2f} | {ratio:.2f}x "
+              f"| {row.median('server_cpu_us'):,.0f} + {row.median('wrk_cpu_us'):,.0f} "
+              f"| {cpu_ratio:.2f}x | {goal} |")  # fmt: skip
+    print()
+    print("| check | figure | goal |")
+    print("| --- | ---: | --- |")
     for few, many in ((rows[1], rows[2]), (rows[4], rows[5])):
-        per_round = [b["rps"] / a["rps"] for a, b in zip(few.runs, many.runs, strict=True)]
-        scale = statistics.median(per_round)
+        scale = per_round(many, few, "rps")
+        cpu_scale = statistics.median(
+            cpu(theirs) / cpu(mine) for mine, theirs in zip(many.runs, few.runs, strict=True)
+        )
         met = scale >= SCALE_GOAL
         ok = ok and met
-        verdict = "ok" if met else "MISSED"
-        print(f"| {many.label.split(':')[0]}: GET rate, {options.games:,} vs {SMALL} games | | | | "
-              f"{scale:.2f}x | >= {SCALE_GOAL:.1f}x {verdict} |")  # fmt: skip
+        store = many.label.split(":")[0]
+        print(f"| {store}: GET board rate, {options.games:,} vs {SMALL} stored games "
+              f"| {scale:.2f}x (CPU ratio {cpu_scale:.2f}x) "
+              f"| >= {SCALE_GOAL:.1f}x {'ok' if met else 'MISSED'} |")  # fmt: skip
     for kind, figures in sizes.items():
-        largest = max(figures["file"], figures["strlen"])
-        met = largest <= SIZE_GOAL
-        ok = ok and met
-        print(f"| one stored game ({kind}): file {figures['file']} B, Redis STRLEN "
-              f"{figures['strlen']} B, MEMORY USAGE {figures['memory']} B | | | | | "
-              f"<= {SIZE_GOAL} B {'ok' if met else 'MISSED'} |")  # fmt: skip
+        for label, key in (("file size", "file"), ("Redis STRLEN", "strlen")):
+            met = figures[key] <= SIZE_GOAL
+            ok = ok and met
+            print(f"| {kind}: {label} | {figures[key]} B "
+                  f"| <= {SIZE_GOAL} B {'ok' if met else 'MISSED'} |")  # fmt: skip
+        print(f"| {kind}: Redis MEMORY USAGE | {figures['memory']} B | |")
     print()
     for row in rows:
         problems = ("socket_errors", "unexpected", "misses", "refused", "rewrites")
