@@ -8,7 +8,9 @@ each once with 100 and once with 100,000 stored games, seeded straight in the st
 Then, in rounds so that drift on a shared machine hits every row alike, it measures with wrk:
 
 - the bare app;
-- GET / of a game in progress, each request with the cookie of a random seeded game;
+- GET / of a game in progress, each request with the cookie of one of 100 active games at
+  random, whether the store holds 100 or 100,000 games (so that only the store's size
+  differs), and once more spread over all 100,000 (no goal: that measures cache locality);
 - the move cycle against the hard computer (bench/move_cycle.lua): GET /, POST /move, and
   POST /new when a game ends, on the store holding 100,000 games.
 
@@ -202,6 +204,10 @@ def measure(
 
     hello = start("bench.hello:app", {})
     rows = [Row('bare Flask "hello" (the ceiling)', hello.url, GET_SCRIPT, [], [hello])]
+    # The GET rows rotate over the same 100 active games, whether the store holds 100 or
+    # 100,000: only the store's size differs. One more row spreads the reads over every game.
+    active = work / "sids-active.txt"
+    active.write_text("\n".join(stores[counts[1]][2][:SMALL]) + "\n")
     for kind in ("file store", "Redis"):
         for count in counts:
             directory, redis_server, _ = stores[count]
@@ -212,10 +218,13 @@ def measure(
             else:
                 env["FLASK_SESSION_DIR"] = str(directory)
                 accounted = [start("wsgi:app", env)]
-            url, sid_file = accounted[0].url, str(work / f"sids-{count}.txt")
-            label = f"{kind}: GET board, {count:,} games"
-            rows.append(Row(label, url, GET_SCRIPT, [sid_file], accounted, GET_GOAL))
-        label = f"{kind}: move cycle vs hard, {count:,} games"
+            url = accounted[0].url
+            label = f"{kind}: GET board, {SMALL} active of {count:,} stored games"
+            sid_file = work / f"sids-{count}.txt" if count == SMALL else active
+            rows.append(Row(label, url, GET_SCRIPT, [str(sid_file)], accounted, GET_GOAL))
+        label = f"{kind}: GET board, any of {count:,} stored games"
+        rows.append(Row(label, url, GET_SCRIPT, [str(work / f"sids-{count}.txt")], accounted))
+        label = f"{kind}: move cycle vs hard, {count:,} stored games"
         rows.append(Row(label, url, MOVE_SCRIPT, ["hard"], accounted, MOVE_GOAL))
 
     for row in rows:  # warm up: imports, connections, the file stores' first sweeps
@@ -284,7 +293,7 @@ def report(options: argparse.Namespace, rows: list[Row], sizes: dict[str, dict[s
     print()
     print("| check | figure | goal |")
     print("| --- | ---: | --- |")
-    for few, many in ((rows[1], rows[2]), (rows[4], rows[5])):
+    for few, many in ((rows[1], rows[2]), (rows[5], rows[6])):
         scale = per_round(many, few, "rps")
         cpu_scale = statistics.median(
             cpu(theirs) / cpu(mine) for mine, theirs in zip(many.runs, few.runs, strict=True)
