@@ -16,7 +16,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
-from flask import Flask, current_app, g, request, session, url_for
+from flask import Flask, current_app, g, has_request_context, request, session, url_for
 from flask_wtf.csrf import generate_csrf
 
 _MAX_TOKENS = 10_000
@@ -33,8 +33,12 @@ def init_app(app: Flask) -> None:
 
 def page_url(endpoint: str, **values: Any) -> str:
     """``url_for`` for templates, remembered when it depends on nothing but its arguments."""
-    if endpoint.startswith(".") or any(name.startswith("_") for name in values):
-        return url_for(endpoint, **values)  # relative to the blueprint, or external etc.
+    if (
+        endpoint.startswith(".")
+        or any(name.startswith("_") for name in values)
+        or not has_request_context()
+    ):
+        return url_for(endpoint, **values)  # relative to the blueprint, external, or no request
     return _url(request.script_root, endpoint, tuple(sorted(values.items())))
 
 

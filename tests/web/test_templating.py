@@ -61,3 +61,9 @@ def test_page_urls_are_those_of_url_for_under_any_script_root(app: Flask) -> Non
 def test_the_board_links_to_its_stylesheet(client: FlaskClient) -> None:
     page = client.get("/").get_data(as_text=True)
     assert re.search(r'href="/static/style\.css"', page)
+
+
+def test_page_urls_outside_a_request_are_those_of_url_for(app: Flask) -> None:
+    app.config["SERVER_NAME"] = "games.example"
+    with app.app_context():
+        assert templating.page_url("game.index") == url_for("game.index")
