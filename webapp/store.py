@@ -264,7 +264,7 @@ class RedisSessions(_GuardedSessions, RedisSessionInterface):
     ) -> None:
         pipe = self.client.pipeline(transaction=False)
         pipe.set(store_id, _encode(dict(session)), ex=int(session_lifetime.total_seconds()))
-        lock = request.environ.get(_LOCK_KEY)
+        lock = request.environ.get(_LOCK_KEY) if has_request_context() else None
         if isinstance(lock, HeldRedisLock):
             lock.release_after(pipe)  # the game is written first, then the lock let go
         pipe.execute()
