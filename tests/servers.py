@@ -39,14 +39,15 @@ def require_program(name: str, package: str) -> str:
 
 
 def _stop(process: subprocess.Popen[bytes], timeout: float = 10.0) -> None:
-    if process.poll() is not None:
-        return
-    process.send_signal(signal.SIGTERM)
-    try:
-        process.wait(timeout)
-    except subprocess.TimeoutExpired:
-        process.kill()
-        process.wait(timeout)
+    if process.poll() is None:
+        process.send_signal(signal.SIGTERM)
+        try:
+            process.wait(timeout)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait(timeout)
+    if process.stderr is not None:
+        process.stderr.close()  # an unclosed pipe is a ResourceWarning, an error under pytest
 
 
 class GunicornServer:

@@ -21,7 +21,18 @@ def create_app(
     from flask import Flask
     from flask_wtf.csrf import CSRFProtect
 
-    from . import api, errors, history, rounds, routes, security, settings, store, sweeper
+    from . import (
+        api,
+        errors,
+        history,
+        rounds,
+        routes,
+        security,
+        settings,
+        store,
+        sweeper,
+        templating,
+    )
 
     root = Path(__file__).resolve().parent.parent
     app = Flask(
@@ -34,6 +45,7 @@ def create_app(
     settings.configure(app, test_config)
     store.init_app(app)
     CSRFProtect(app)
+    templating.init_app(app)
     security.init_app(app)
     errors.init_app(app)
     sweeper.init_app(app)

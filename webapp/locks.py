@@ -6,6 +6,7 @@ import contextlib
 import fcntl
 import hashlib
 import os
+import secrets
 import time
 from typing import Protocol
 
@@ -70,34 +71,70 @@ class FileLocks:
                 wait = min(wait * 2, _LONGEST_WAIT)
 
 
-class _HeldRedisLock:
-    def __init__(self, lock: redis.lock.Lock) -> None:
-        self._lock: redis.lock.Lock | None = lock
+# Delete the lock only if it is still ours: it may have expired and been taken by another.
+_RELEASE = (
+    "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) end return 0"
+)
+
+
+class HeldRedisLock:
+    """A Redis lock we hold: the key ``name`` set to our random ``token``."""
+
+    def __init__(self, client: redis.Redis, name: str, token: str) -> None:
+        self._client = client
+        self._name = name
+        self._token: str | None = token
 
     def release(self) -> None:
-        if self._lock is not None:
-            lock, self._lock = self._lock, None
-            # If it expired or Redis went away, its own timeout frees it.
-            with contextlib.suppress(redis.exceptions.LockError, redis.RedisError):
-                lock.release()
+        """Delete the key if it is still ours; if Redis is away, its expiry frees it."""
+        if self._token is not None:
+            token, self._token = self._token, None
+            with contextlib.suppress(redis.RedisError):
+                self._client.eval(_RELEASE, 1, self._name, token)
+
+    def release_after(self, pipe: redis.client.Pipeline) -> None:
+        """Queue the release on ``pipe``, after the commands already queued there."""
+        if self._token is not None:
+            token, self._token = self._token, None
+            pipe.eval(_RELEASE, 1, self._name, token)
 
 
 class RedisLocks:
-    """Redis locks, shared by every app server; each expires on its own if a server dies."""
+    """Redis locks, shared by every app server; each expires on its own if a server dies.
+
+    A lock is the key ``lock:<sid>`` set with NX to a random token and an expiry; only the
+    holder's token deletes it.
+    """
 
     def __init__(self, client: redis.Redis, timeout: float, prefix: str = "lock:") -> None:
         self._client = client
         self._timeout = timeout
+        self._expiry_ms = int(max(timeout, 5.0) * 3 * 1000)
         self._prefix = prefix
 
     def acquire(self, sid: str) -> SessionLock | None:
         """Take the session's Redis lock; Redis errors propagate to the caller."""
-        lock = self._client.lock(
-            self._prefix + sid,
-            timeout=max(self._timeout, 5.0) * 3,
-            sleep=0.002,
-            blocking_timeout=self._timeout,
-        )
-        if lock.acquire():
-            return _HeldRedisLock(lock)
-        return None
+        return self.acquire_and_get(sid, None)[0]
+
+    def acquire_and_get(
+        self, sid: str, key: str | None
+    ) -> tuple[HeldRedisLock | None, bytes | None]:
+        """Take the lock and read ``key`` in the same round trip: the value read once it is ours.
+
+        ``(None, None)`` when the session stays busy past the timeout.
+        """
+        name, token = self._prefix + sid, secrets.token_hex(16)
+        deadline = time.monotonic() + self._timeout
+        wait = _FIRST_WAIT
+        while True:
+            pipe = self._client.pipeline(transaction=False)
+            pipe.set(name, token, nx=True, px=self._expiry_ms)
+            if key is not None:
+                pipe.get(key)
+            answers = pipe.execute()
+            if answers[0]:
+                return HeldRedisLock(self._client, name, token), answers[1] if key else None
+            if time.monotonic() >= deadline:
+                return None, None
+            time.sleep(wait)
+            wait = min(wait * 2, _LONGEST_WAIT)

@@ -14,9 +14,12 @@ with no locking, so two requests of one session can undo each other's moves. Her
 
 from __future__ import annotations
 
+import contextlib
+import logging
 import os
 import re
 import struct
+import threading
 import time
 from datetime import timedelta
 from typing import Any
@@ -24,19 +27,37 @@ from typing import Any
 import msgspec
 import redis
 from cachelib.file import FileSystemCache
-from flask import Flask, Request, Response, abort, render_template, request, session
+from flask import (
+    Flask,
+    Request,
+    Response,
+    abort,
+    has_request_context,
+    render_template,
+    request,
+    session,
+)
 from flask_session.base import ServerSideSession
 from flask_session.cachelib import CacheLibSessionInterface
 from flask_session.redis import RedisSessionInterface
 
-from .locks import FileLocks, Locks, RedisLocks, SessionLock
+from .locks import FileLocks, HeldRedisLock, Locks, RedisLocks, SessionLock
 
 SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
 SID_BYTES = 32  # secrets.token_urlsafe(32): 256 random bits, 43 characters
 _SID_PATTERN = re.compile(r"[A-Za-z0-9_-]{43}")
 _LOCK_KEY = "webapp.session_lock"
+_PREFETCHED_KEY = "webapp.session_prefetched"  # (store id, raw value) read with the lock
 LOST_KEY = "webapp.session_lost"  # set when a stored session existed but could not be read
 _HEADER = struct.Struct("I")  # cachelib's file header: the expiry time, 0 for never
+_encode = msgspec.msgpack.Encoder().encode
+
+
+def _decode(data: bytes | memoryview) -> Any:
+    try:
+        return msgspec.msgpack.decode(data)
+    except (msgspec.DecodeError, ValueError) as error:  # bad UTF-8 is a ValueError
+        raise CorruptSession(str(error)) from error
 
 
 class StoreUnavailable(Exception):
@@ -48,7 +69,12 @@ class CorruptSession(Exception):
 
 
 class SessionFileCache(FileSystemCache):
-    """cachelib's file cache storing msgpack, not pickle: smaller, and loading runs no code."""
+    """cachelib's file cache storing msgpack, not pickle: smaller, and loading runs no code.
+
+    Reads and writes are our own, in cachelib's format (a 4-byte expiry time, then the data):
+    one read per load, and a write that is only what makes it atomic, a private temporary
+    file renamed over the old one. cachelib's own set also stats, chmods and stats again.
+    """
 
     class _Serializer:
         def dump(self, value: Any, stream: Any) -> None:
@@ -65,19 +91,42 @@ class SessionFileCache(FileSystemCache):
     def read(self, key: str) -> dict[str, Any] | None:
         """The stored dict, ``None`` if absent or expired; raises CorruptSession if unreadable."""
         try:
-            with open(self._get_filename(key), "rb") as stream:
-                header = stream.read(_HEADER.size)
-                if len(header) != _HEADER.size:
-                    raise CorruptSession("truncated header")
-                (expires,) = _HEADER.unpack(header)
-                if expires != 0 and expires < time.time():
-                    return None
-                value = self.serializer.load(stream)
+            with open(self._get_filename(key), "rb", buffering=0) as stream:
+                data = stream.readall()
         except FileNotFoundError:
             return None
+        if len(data) < _HEADER.size:
+            raise CorruptSession("truncated header")
+        (expires,) = _HEADER.unpack_from(data)
+        if expires != 0 and expires < time.time():
+            return None
+        value = _decode(memoryview(data)[_HEADER.size :])
         if not isinstance(value, dict):
             raise CorruptSession("not a session")
         return value
+
+    def set(self, key: str, value: Any, timeout: Any = None, mgmt_element: bool = False) -> bool:
+        """Store ``value`` atomically; False (and a log line) if the file cannot be written."""
+        filename = self._get_filename(key)
+        payload = _HEADER.pack(self._normalize_timeout(timeout)) + _encode(value)
+        # One temporary name per process and thread; the suffix keeps sweeps away from it.
+        temporary = f"{filename}.{os.getpid()}.{threading.get_ident()}{self._fs_transaction_suffix}"
+        try:
+            flags = os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_NOFOLLOW
+            descriptor = os.open(temporary, flags, self._mode or 0o600)
+            try:
+                unwritten = memoryview(payload)
+                while unwritten:
+                    unwritten = unwritten[os.write(descriptor, unwritten) :]
+            finally:
+                os.close(descriptor)
+            os.replace(temporary, filename)
+        except OSError:
+            logging.getLogger(__name__).warning("could not write %s", filename, exc_info=True)
+            with contextlib.suppress(OSError):
+                os.remove(temporary)
+            return False
+        return True
 
     def sweep_expired(self, now: float | None = None) -> int:
         """Delete the files of expired sessions; returns how many were removed."""
@@ -108,19 +157,22 @@ class _GuardedSessions:
         """Load the session, first taking its lock when the request may change it."""
         interface: Any = self
         sid = request.cookies.get(app.config["SESSION_COOKIE_NAME"])
-        if not sid or not _SID_PATTERN.fullmatch(sid):
+        if not sid or not _SID_PATTERN.fullmatch(sid) or _is_static(app, request):
+            # Static files need no game: they never touch the store, so the 503 page keeps
+            # its stylesheet while the store is down.
             return _fresh(interface)
         store_id = interface._get_store_id(sid)
         try:
             if request.method not in SAFE_METHODS:
-                lock = self.locks.acquire(sid)
+                lock = self._lock(sid, store_id)
                 if lock is None:
                     return _unavailable(interface, "busy")
                 request.environ[_LOCK_KEY] = lock
             data = interface._retrieve_session_data(store_id)
         except CorruptSession:
             request.environ[LOST_KEY] = True
-            interface._delete_session(store_id)  # unreadable for good: no use keeping it
+            with contextlib.suppress(*self.store_errors):
+                interface._delete_session(store_id)  # unreadable for good: no use keeping it
             return _fresh(interface)
         except self.store_errors:
             _release(request)
@@ -130,6 +182,10 @@ class _GuardedSessions:
         loaded = interface.session_class(data, sid=sid)
         loaded.stored = dict(data)
         return loaded
+
+    def _lock(self, sid: str, store_id: str) -> SessionLock | None:
+        """Take the session's lock before it is loaded from ``store_id``."""
+        return self.locks.acquire(sid)
 
     def save_session(self, app: Flask, session: ServerSideSession, response: Response) -> None:
         """Save while still holding the lock; a read saves only what it changed, merged."""
@@ -172,12 +228,27 @@ class FileSessions(_GuardedSessions, CacheLibSessionInterface):
 
 
 class RedisSessions(_GuardedSessions, RedisSessionInterface):
-    """Sessions in Redis with its own expiry, shared by several app servers."""
+    """Sessions in Redis with its own expiry, shared by several app servers.
+
+    A move costs two round trips: the lock is taken and the game read in one pipeline, and
+    the game written and the lock released in another.
+    """
 
     store_errors = (StoreUnavailable, redis.RedisError)
+    locks: RedisLocks
+
+    def _lock(self, sid: str, store_id: str) -> SessionLock | None:
+        lock, stored = self.locks.acquire_and_get(sid, store_id)
+        if lock is not None:
+            request.environ[_PREFETCHED_KEY] = (store_id, stored)
+        return lock
 
     def _retrieve_session_data(self, store_id: str) -> dict[str, Any] | None:
-        raw = self.client.get(store_id)
+        prefetched = request.environ.pop(_PREFETCHED_KEY, None) if has_request_context() else None
+        if prefetched is not None and prefetched[0] == store_id:
+            raw = prefetched[1]
+        else:
+            raw = self.client.get(store_id)
         if raw is None:
             return None
         try:
@@ -187,6 +258,16 @@ class RedisSessions(_GuardedSessions, RedisSessionInterface):
         if not isinstance(value, dict):
             raise CorruptSession("not a session")
         return value
+
+    def _upsert_session(
+        self, session_lifetime: timedelta, session: ServerSideSession, store_id: str
+    ) -> None:
+        pipe = self.client.pipeline(transaction=False)
+        pipe.set(store_id, _encode(dict(session)), ex=int(session_lifetime.total_seconds()))
+        lock = request.environ.get(_LOCK_KEY) if has_request_context() else None
+        if isinstance(lock, HeldRedisLock):
+            lock.release_after(pipe)  # the game is written first, then the lock let go
+        pipe.execute()
 
 
 def init_app(app: Flask) -> None:
@@ -218,6 +299,11 @@ def _refuse_unavailable() -> None:
     reason = getattr(session, "unavailable", None)
     if reason:
         abort(503, description=reason)
+
+
+def _is_static(app: Flask, req: Request) -> bool:
+    prefix = app.static_url_path
+    return prefix is not None and req.path.startswith(prefix + "/")
 
 
 def _fresh(interface: Any) -> ServerSideSession:

@@ -88,3 +88,15 @@ def test_unreadable_stored_games_are_refused(data: object) -> None:
 def test_from_dict_reports_bad_shapes_as_invalid_positions() -> None:
     with pytest.raises(InvalidPositionError):
         Game.from_dict({"x": "user"})
+
+
+def test_boards_kept_through_play_match_a_replay_of_the_moves() -> None:
+    rng = random.Random(7)
+    for _ in range(200):
+        game = Game(x="easy", o="medium")
+        while not game.board.is_over:
+            game = game.play_computer(rng)
+            replayed = Game.from_dict(game.to_dict())
+            fresh = Game(x=game.x, o=game.o, start=game.start, moves=game.moves)
+            assert game.boards == replayed.boards == fresh.boards
+        assert game.undo(2).boards == fresh.boards[:-2]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from enum import StrEnum
+from functools import cache
 
 from .errors import GameOverError, InvalidPositionError, OccupiedCellError
 from .notation import CELL_IDS, EMPTY, MARKS, parse_cell
@@ -142,6 +143,7 @@ def _lines_of(cells: str, mark: str) -> list[tuple[int, int, int]]:
     return [line for line in WIN_LINES if all(cells[i] == mark for i in line)]
 
 
+@cache  # a pure function of at most 3**9 valid cell strings: every Board made is a lookup
 def _outcome(cells: str) -> tuple[Status, tuple[int, ...]]:
     for mark, status in (("X", Status.X_WINS), ("O", Status.O_WINS)):
         lines = _lines_of(cells, mark)

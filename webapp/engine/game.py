@@ -81,8 +81,11 @@ class Game:
 
     def play(self, cell_id: str) -> Game:
         """The game after the side to move plays ``cell_id`` (validated by the board)."""
-        self.board.play(cell_id)
-        return replace(self, moves=(*self.moves, CELL_IDS[parse_cell(cell_id)]))
+        board = self.board.play(cell_id)
+        game = replace(self, moves=(*self.moves, CELL_IDS[parse_cell(cell_id)]))
+        # The new game's boards are ours plus one: replaying a stored game stays linear.
+        game.__dict__["boards"] = (*self.boards, board)
+        return game
 
     def play_computer(self, rng: random.Random | None = None) -> Game:
         """The game after the computer whose turn it is makes its move."""

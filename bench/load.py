@@ -1,0 +1,330 @@
+"""Load benchmark: the app under wrk, against a bare Flask app, on files and on Redis.
+
+Run: ``python bench/load.py`` (from ``.venv/bin/python``; needs ``wrk`` and ``redis-server``).
+
+It starts every server itself, each ``gunicorn --workers 2`` (sync workers, defaults otherwise):
+a bare Flask app answering "hello" (the ceiling), and the game on the file store and on Redis,
+each once with 100 and once with 100,000 stored games, seeded straight in the store's format.
+Then, in rounds so that drift on a shared machine hits every row alike, it measures with wrk:
+
+- the bare app;
+- GET / of a game in progress, each request with the cookie of one of 100 active games at
+  random, whether the store holds 100 or 100,000 games (so that only the store's size
+  differs), and once more spread over all 100,000 (no goal: that measures cache locality);
+- the move cycle against the hard computer (bench/move_cycle.lua): GET /, POST /move, and
+  POST /new when a game ends, on the store holding 100,000 games.
+
+It prints requests per second, p50 and p99 latency, each row's ratio to the bare app in the
+same round (median over rounds), the 100,000-vs-100 ratio, and the size of a stored game.
+It also prints the CPU time per request of the servers (gunicorn and its workers, plus
+redis-server for the Redis rows) and of wrk, read from /proc: on a shared machine the
+throughput ratios move with the neighbours' load, while the CPU ratio (the bare app's CPU
+per request over the row's) says what the ratio would be on an otherwise idle machine.
+The exit status is 0 only if every goal is met and no request went wrong.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import fcntl
+import json
+import os
+import resource
+import secrets
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+import redis
+
+from bench import servers, sessions
+
+BENCH = Path(__file__).resolve().parent
+GET_SCRIPT, MOVE_SCRIPT = str(BENCH / "get.lua"), str(BENCH / "move_cycle.lua")
+SMALL, LARGE = 100, 100_000  # stored games: the scale goal compares these
+GET_GOAL, MOVE_GOAL, SCALE_GOAL, SIZE_GOAL = 0.8, 0.6, 0.9, 1024
+
+
+@dataclass
+class Row:
+    """One measured line of the table."""
+
+    label: str
+    url: str
+    script: str
+    args: list[str]
+    servers: list[servers.Server]  # whose CPU time the row's requests cost
+    goal: float | None = None
+    runs: list[dict[str, Any]] = field(default_factory=list)
+
+    def median(self, key: str) -> float:
+        """The median of one figure over the rounds."""
+        return statistics.median(float(run[key]) for run in self.runs)
+
+
+def wrk(program: str, row: Row, seconds: int, connections: int) -> dict[str, Any]:
+    """Run wrk once for ``row``: its script's JSON line, plus requests per second and the CPU
+    time per request of the servers and of wrk itself."""
+    command = [
+        program, f"-t{connections}", f"-c{connections}", f"-d{seconds}s", "--timeout", "10s",
+        "-s", row.script, row.url + "/", "--", *row.args,
+    ]  # fmt: skip
+    server_cpu = sum(server.cpu_seconds() for server in row.servers)
+    wrk_cpu = _children_cpu_seconds()
+    output = subprocess.run(command, capture_output=True, text=True, check=True).stdout
+    wrk_cpu = _children_cpu_seconds() - wrk_cpu
+    server_cpu = sum(server.cpu_seconds() for server in row.servers) - server_cpu
+    result: dict[str, Any] = json.loads(output.strip().splitlines()[-1])
+    result["rps"] = result["requests"] / (result["duration_us"] / 1e6)
+    result["server_cpu_us"] = server_cpu / result["requests"] * 1e6
+    result["wrk_cpu_us"] = wrk_cpu / result["requests"] * 1e6
+    return result
+
+
+def _children_cpu_seconds() -> float:
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
+
+
+def seed(directory: Path, client: redis.Redis, sids: list[str]) -> None:
+    """Store one game per session id both as files (written from 8 threads) and in Redis."""
+    directory.mkdir(mode=0o700, parents=True)
+    with ThreadPoolExecutor(8) as pool:
+        list(pool.map(lambda part: sessions.seed_files(str(directory), part),
+                      [sids[i::8] for i in range(8)]))  # fmt: skip
+    sessions.seed_redis(client, sids)
+
+
+def wait_for_sweeps(directories: list[Path], timeout: float = 300) -> None:
+    """Wait until each file store's first sweep of expired files (run by the app) is over."""
+    deadline = time.monotonic() + timeout
+    for directory in directories:
+        marker = f"{directory}-locks/sweep"
+        while time.monotonic() < deadline:
+            if os.path.exists(marker):
+                descriptor = os.open(marker, os.O_RDONLY)
+                try:
+                    fcntl.flock(descriptor, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                    break  # nobody holds it: the sweep is done
+                except BlockingIOError:
+                    pass
+                finally:
+                    os.close(descriptor)
+            time.sleep(0.1)
+
+
+@contextlib.contextmanager
+def running(stack: list[servers.Server]) -> Iterator[list[servers.Server]]:
+    """Stop every server put on ``stack``, in reverse, however the block ends."""
+    try:
+        yield stack
+    finally:
+        for server in reversed(stack):
+            server.stop()
+
+
+def stored_sizes(directory: Path, client: redis.Redis, sids: list[str]) -> dict[str, int]:
+    """The largest of the stored games of ``sids``: file size, Redis STRLEN and MEMORY USAGE."""
+    files = [Path(sessions.file_name(str(directory), sid)) for sid in sids]
+    keys = [sessions.KEY_PREFIX + sid for sid in sids]
+    pipe = client.pipeline(transaction=False)
+    for key in keys:
+        pipe.strlen(key)
+        pipe.memory_usage(key, samples=0)
+    answers = pipe.execute()
+    return {
+        "file": max(path.stat().st_size for path in files if path.exists()),
+        "strlen": max(int(n) for n in answers[0::2]),
+        "memory": max(int(n or 0) for n in answers[1::2]),
+    }
+
+
+def main() -> int:
+    """Start the servers, seed, measure in rounds, print the table; 0 if every goal is met."""
+    parser = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
+    parser.add_argument("--duration", type=int, default=10, help="seconds per wrk run")
+    parser.add_argument("--rounds", type=int, default=3, help="measured rounds (median)")
+    parser.add_argument("--connections", type=int, default=4, help="wrk connections = threads")
+    parser.add_argument("--store-dir", default=None, help="where the file stores go (a temp dir)")
+    parser.add_argument("--games", type=int, default=LARGE, help="stored games of the large stores")
+    options = parser.parse_args()
+    wrk_program, redis_program = shutil.which("wrk"), shutil.which("redis-server")
+    if not wrk_program or not redis_program:
+        print("bench/load.py needs wrk and redis-server (Debian packages wrk, redis-server)")
+        return 2
+
+    work = Path(tempfile.mkdtemp(prefix="ttt-load-", dir=options.store_dir))
+    started: list[servers.Server] = []
+    try:
+        with running(started):
+            return measure(options, wrk_program, redis_program, work, started)
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+
+
+def measure(
+    options: argparse.Namespace,
+    wrk_program: str,
+    redis_program: str,
+    work: Path,
+    started: list[servers.Server],
+) -> int:
+    """Everything between starting the servers and printing the table."""
+    print(f"load average before: {_load_average()}", flush=True)
+    secret = secrets.token_hex(32)
+    counts: tuple[int, int] = (SMALL, options.games)
+    stores: dict[int, tuple[Path, servers.Server, list[str]]] = {}
+    for count in counts:
+        redis_server = servers.redis_server(redis_program)
+        started.append(redis_server)
+        sids = sessions.new_sids(count)
+        began = time.perf_counter()
+        client = redis.Redis(port=redis_server.port)
+        seed(work / f"files-{count}", client, sids)
+        client.close()
+        print(f"seeded {count:,} games in each store in {time.perf_counter() - began:.1f} s")
+        (work / f"sids-{count}.txt").write_text("\n".join(sids) + "\n")
+        stores[count] = (work / f"files-{count}", redis_server, sids)
+
+    def start(app: str, env: dict[str, str]) -> servers.Server:
+        server = servers.gunicorn(app, env)
+        started.append(server)
+        return server
+
+    hello = start("bench.hello:app", {})
+    rows = [Row('bare Flask "hello" (the ceiling)', hello.url, GET_SCRIPT, [], [hello])]
+    # The GET rows rotate over the same 100 active games, whether the store holds 100 or
+    # 100,000: only the store's size differs. One more row spreads the reads over every game.
+    active = work / "sids-active.txt"
+    active.write_text("\n".join(stores[counts[1]][2][:SMALL]) + "\n")
+    for kind in ("file store", "Redis"):
+        for count in counts:
+            directory, redis_server, _ = stores[count]
+            env = {"FLASK_SECRET_KEY": secret}
+            if kind == "Redis":
+                env["FLASK_REDIS_URL"] = f"redis://127.0.0.1:{redis_server.port}/0"
+                accounted = [start("wsgi:app", env), redis_server]
+            else:
+                env["FLASK_SESSION_DIR"] = str(directory)
+                accounted = [start("wsgi:app", env)]
+            url = accounted[0].url
+            label = f"{kind}: GET board, {SMALL} active of {count:,} stored games"
+            sid_file = work / f"sids-{count}.txt" if count == SMALL else active
+            rows.append(Row(label, url, GET_SCRIPT, [str(sid_file)], accounted, GET_GOAL))
+        label = f"{kind}: GET board, any of {count:,} stored games"
+        rows.append(Row(label, url, GET_SCRIPT, [str(work / f"sids-{count}.txt")], accounted))
+        label = f"{kind}: move cycle vs hard, {count:,} stored games"
+        rows.append(Row(label, url, MOVE_SCRIPT, ["hard"], accounted, MOVE_GOAL))
+
+    for row in rows:  # warm up: imports, connections, the file stores' first sweeps
+        wrk(wrk_program, row, 2, options.connections)
+    began = time.perf_counter()
+    wait_for_sweeps([stores[count][0] for count in counts])
+    print(f"warmed up; waited {time.perf_counter() - began:.1f} s for the first sweeps", flush=True)
+    for round_number in range(1, options.rounds + 1):
+        for row in rows:
+            row.runs.append(wrk(wrk_program, row, options.duration, options.connections))
+        figures = ", ".join(f"{row.runs[-1]['rps']:.0f}" for row in rows)
+        print(f"round {round_number}, req/s: {figures}", flush=True)
+
+    played = [sid for row in rows if row.script == MOVE_SCRIPT for run in row.runs
+              for sid in run["sids"]]  # fmt: skip
+    directory, redis_server, seeded = stores[counts[1]]
+    client = redis.Redis(port=redis_server.port)
+    sizes = {
+        "a played game, the largest": stored_sizes(directory, client, played),
+        "a seeded game": stored_sizes(directory, client, seeded[:1000]),
+    }
+    client.close()
+    print(f"load average after: {_load_average()}")
+    return report(options, rows, sizes)
+
+
+def _load_average() -> str:
+    return " ".join(f"{n:.2f}" for n in os.getloadavg())
+
+
+def report(options: argparse.Namespace, rows: list[Row], sizes: dict[str, dict[str, int]]) -> int:
+    """Print the table (Markdown) and the checks; 0 if every goal is met."""
+    ok = True
+    bare = rows[0]
+
+    def per_round(row: Row, base: Row, key: str) -> float:
+        """The median over rounds of ``row``'s figure over ``base``'s, in the same round."""
+        return statistics.median(
+            float(mine[key] / theirs[key]) for mine, theirs in zip(row.runs, base.runs, strict=True)
+        )
+
+    def cpu(run: dict[str, Any]) -> float:
+        return float(run["server_cpu_us"] + run["wrk_cpu_us"])
+
+    print()
+    print(f"{options.rounds} rounds of {options.duration} s; wrk -t{options.connections} "
+          f"-c{options.connections}; every server gunicorn --workers {servers.WORKERS} (sync); "
+          f"{os.cpu_count()} CPUs. Medians over the rounds; ratios are to the bare app in the "
+          "same round.")  # fmt: skip
+    print()
+    print("| measurement | req/s | p50 ms | p99 ms | ratio | CPU µs/req: servers + wrk "
+          "| CPU ratio | goal |")  # fmt: skip
+    print("| --- | ---: | ---: | ---: | ---: | ---: | ---: | --- |")
+    for row in rows:
+        ratio = per_round(row, bare, "rps")
+        cpu_ratio = statistics.median(
+            cpu(theirs) / cpu(mine) for mine, theirs in zip(row.runs, bare.runs, strict=True)
+        )
+        met = row.goal is None or ratio >= row.goal
+        ok = ok and met
+        goal = "" if row.goal is None else f">= {row.goal:.1f}x {'ok' if met else 'MISSED'}"
+        print(f"| {row.label} | {row.median('rps'):,.0f} | {row.median('p50_us') / 1000:.2f} "
+              f"| {row.median('p99_us') / 1000:.2f} | {ratio:.2f}x "
+              f"| {row.median('server_cpu_us'):,.0f} + {row.median('wrk_cpu_us'):,.0f} "
+              f"| {cpu_ratio:.2f}x | {goal} |")  # fmt: skip
+    print()
+    print("| check | figure | goal |")
+    print("| --- | ---: | --- |")
+    for few, many in ((rows[1], rows[2]), (rows[5], rows[6])):
+        scale = per_round(many, few, "rps")
+        cpu_scale = statistics.median(
+            cpu(theirs) / cpu(mine) for mine, theirs in zip(many.runs, few.runs, strict=True)
+        )
+        met = scale >= SCALE_GOAL
+        ok = ok and met
+        store = many.label.split(":")[0]
+        print(f"| {store}: GET board rate, {options.games:,} vs {SMALL} stored games "
+              f"| {scale:.2f}x (CPU ratio {cpu_scale:.2f}x) "
+              f"| >= {SCALE_GOAL:.1f}x {'ok' if met else 'MISSED'} |")  # fmt: skip
+    for kind, figures in sizes.items():
+        for label, key in (("file size", "file"), ("Redis STRLEN", "strlen")):
+            met = figures[key] <= SIZE_GOAL
+            ok = ok and met
+            print(f"| {kind}: {label} | {figures[key]} B "
+                  f"| <= {SIZE_GOAL} B {'ok' if met else 'MISSED'} |")  # fmt: skip
+        print(f"| {kind}: Redis MEMORY USAGE | {figures['memory']} B | |")
+    print()
+    for row in rows:
+        problems = ("socket_errors", "unexpected", "misses", "refused", "rewrites")
+        totals = {key: sum(int(run.get(key, 0)) for run in row.runs) for key in problems}
+        if any(totals.values()):
+            ok = False
+            print(f"PROBLEM in {row.label}: {totals}")
+        if row.script == MOVE_SCRIPT:
+            moves = sum(run["moves"] for run in row.runs)
+            games = sum(run["games"] for run in row.runs)
+            print(f"{row.label}: {moves:,} moves and {games:,} new games in the measured runs")
+    print("every goal met" if ok else "SOME GOALS MISSED")
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,139 @@
+"""Profile the request path in one process, without HTTP: GET / and a move cycle.
+
+Run: ``python bench/request_path.py`` (add ``--profile`` for cProfile's top functions, ``--redis
+URL`` to use a Redis you started instead of a temporary file store). It prints the CPU time
+per request of the bare Flask app, GET / of a game in progress, and a move cycle's requests
+(POST /move and the GET / it redirects to, POST /new when the game is over), best of 5.
+"""
+
+from __future__ import annotations
+
+import argparse
+import cProfile
+import io
+import pstats
+import re
+import secrets
+import sys
+import tempfile
+import time
+from collections.abc import Callable, Iterable
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlencode
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+import redis
+
+from bench import hello, sessions
+from webapp import create_app
+
+WSGIApp = Callable[[dict[str, Any], Callable[..., Any]], Iterable[bytes]]
+
+
+class Browser:
+    """Calls a WSGI app the way gunicorn would, keeping the session cookie."""
+
+    def __init__(self, app: WSGIApp, sid: str | None = None) -> None:
+        self.app = app
+        self.cookie = f"ttt_session={sid}" if sid else ""
+        self.status = ""
+
+    def call(self, method: str, path: str, form: dict[str, str] | None = None) -> str:
+        """One request; returns the body."""
+        body = urlencode(form or {}).encode()
+        environ: dict[str, Any] = {
+            "REQUEST_METHOD": method, "PATH_INFO": path, "QUERY_STRING": "",
+            "SERVER_NAME": "127.0.0.1", "SERVER_PORT": "8000", "SERVER_PROTOCOL": "HTTP/1.1",
+            "HTTP_HOST": "127.0.0.1:8000", "HTTP_COOKIE": self.cookie,
+            "CONTENT_TYPE": "application/x-www-form-urlencoded",
+            "CONTENT_LENGTH": str(len(body)), "wsgi.input": io.BytesIO(body),
+            "wsgi.url_scheme": "http", "wsgi.errors": sys.stderr,
+            "wsgi.multithread": False, "wsgi.multiprocess": True, "wsgi.run_once": False,
+        }  # fmt: skip
+
+        def start_response(status: str, headers: list[tuple[str, str]], *_: Any) -> None:
+            self.status = status
+            for name, value in headers:
+                if name == "Set-Cookie" and value.startswith("ttt_session="):
+                    self.cookie = value.split(";", 1)[0]
+
+        return b"".join(self.app(environ, start_response)).decode()
+
+
+def move_cycle(browser: Browser, cycles: int) -> int:
+    """Play against hard as bench/move_cycle.lua does; returns the number of requests."""
+    requests = 0
+    page = browser.call("GET", "/")
+    for _ in range(cycles):
+        token = re.search(r'name="csrf_token" value="([^"]+)"', page)
+        cells = re.findall(r'name="cell" value="([A-C][1-3])"', page)
+        assert token, page
+        if cells and "Computer (hard)" in page:
+            fields = {name: re.search(rf'name="{name}" value="([^"]+)"', page) for name in
+                      ("game", "ply")}  # fmt: skip
+            form = {"csrf_token": token.group(1), "cell": cells[0]}
+            form.update({name: found.group(1) for name, found in fields.items() if found})
+            browser.call("POST", "/move", form)
+        else:
+            browser.call("POST", "/new", {"csrf_token": token.group(1), "x": "user", "o": "hard"})
+        assert browser.status.startswith("303"), browser.status
+        page = browser.call("GET", "/")
+        requests += 2
+    return requests
+
+
+def best_microseconds(action: Callable[[], int], repeats: int = 5) -> float:
+    """The best CPU time per request of ``action`` (which returns its number of requests)."""
+    best = float("inf")
+    for _ in range(repeats):
+        started = time.process_time()
+        count = action()
+        best = min(best, (time.process_time() - started) / count * 1e6)
+    return best
+
+
+def main() -> None:
+    """Measure (and with --profile, profile) each path."""
+    parser = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
+    parser.add_argument("--requests", type=int, default=2000)
+    parser.add_argument("--profile", action="store_true", help="print cProfile's top functions")
+    parser.add_argument("--redis", default=None, help="redis://host:port/db to use, else files")
+    options = parser.parse_args()
+    work = tempfile.TemporaryDirectory(prefix="ttt-profile-")
+    sid = sessions.new_sids(1)[0]
+    settings: dict[str, Any] = {"SESSION_DIR": work.name + "/sessions"}
+    settings["SECRET_KEY"] = secrets.token_hex(16)
+    if options.redis:
+        settings["REDIS_URL"] = options.redis
+        sessions.seed_redis(redis.Redis.from_url(options.redis), [sid])
+    else:
+        sessions.seed_files(settings["SESSION_DIR"], [sid])
+    app = create_app(settings)
+    bare, board, player = Browser(hello.app), Browser(app, sid), Browser(app)
+    n: int = options.requests
+
+    def repeat(browser: Browser) -> int:
+        for _ in range(n):
+            browser.call("GET", "/")
+        return n
+
+    paths: dict[str, Callable[[], int]] = {
+        "bare Flask hello": lambda: repeat(bare),
+        "GET board": lambda: repeat(board),
+        "move cycle (per request)": lambda: move_cycle(player, n // 2),
+    }
+    for name, action in paths.items():
+        action()  # warm up
+        print(f"{name:28s} {best_microseconds(action):8.1f} µs CPU per request")
+        if options.profile:
+            profiler = cProfile.Profile()
+            profiler.runcall(action)
+            stats = pstats.Stats(profiler, stream=sys.stdout)
+            stats.sort_stats("tottime").print_stats(25)
+    work.cleanup()
+
+
+if __name__ == "__main__":
+    main()

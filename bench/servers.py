@@ -1,0 +1,107 @@
+"""The benchmark's own servers: gunicorn and redis-server on free loopback ports, by PID."""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+WORKERS = 2  # every app server gets the same gunicorn settings: sync workers, the defaults
+
+
+def free_port() -> int:
+    """A TCP port on 127.0.0.1 that nothing listens on right now."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+class Server:
+    """A child process serving on ``port``; stopped by its PID."""
+
+    def __init__(self, argv: list[str], port: int, env: dict[str, str] | None = None) -> None:
+        self.port = port
+        self.url = f"http://127.0.0.1:{port}"
+        self.process = subprocess.Popen(
+            argv,
+            cwd=ROOT,
+            env={**os.environ, **(env or {})},
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
+
+    def stop(self) -> None:
+        """SIGTERM it (gunicorn's master stops its workers), then wait."""
+        if self.process.poll() is None:
+            self.process.send_signal(signal.SIGTERM)
+            try:
+                self.process.wait(10)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait(10)
+
+    def cpu_seconds(self) -> float:
+        """CPU time used so far by it and its children (gunicorn's workers), from /proc."""
+        pids = [self.process.pid]
+        with contextlib.suppress(OSError):
+            children = Path(f"/proc/{self.process.pid}/task/{self.process.pid}/children")
+            pids += [int(pid) for pid in children.read_text().split()]
+        ticks = 0
+        for pid in pids:
+            with contextlib.suppress(OSError):
+                fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+                ticks += int(fields[11]) + int(fields[12])  # utime, stime
+        return ticks / os.sysconf("SC_CLK_TCK")
+
+    def check_alive(self) -> None:
+        """Raise if it has exited."""
+        if self.process.poll() is not None:
+            raise RuntimeError(f"{self.process.args!r} exited with {self.process.returncode}")
+
+
+def gunicorn(app: str, env: dict[str, str]) -> Server:
+    """``gunicorn --workers 2 app`` on a free port, answering before this returns."""
+    port = free_port()
+    program = str(Path(sys.executable).with_name("gunicorn"))
+    argv = [program, "--workers", str(WORKERS), "--bind", f"127.0.0.1:{port}", app]
+    server = Server(argv, port, env)
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        server.check_alive()
+        try:
+            with urllib.request.urlopen(server.url + "/static/favicon.svg", timeout=1):
+                return server
+        except urllib.error.HTTPError:
+            return server  # it answers (the bare app has no static files)
+        except (urllib.error.URLError, ConnectionError, TimeoutError):
+            time.sleep(0.05)
+    server.stop()
+    raise RuntimeError(f"{app} did not answer within 30 s")
+
+
+def redis_server(program: str) -> Server:
+    """A private redis-server with no persistence, accepting connections before this returns."""
+    port = free_port()
+    argv = [program, "--port", str(port), "--bind", "127.0.0.1", "--save", "",
+            "--appendonly", "no"]  # fmt: skip
+    server = Server(argv, port)
+    deadline = time.monotonic() + 10
+    while time.monotonic() < deadline:
+        server.check_alive()
+        try:
+            with socket.create_connection(("127.0.0.1", port), timeout=0.2) as connection:
+                connection.sendall(b"PING\r\n")
+                if connection.recv(16).startswith(b"+PONG"):
+                    return server
+        except OSError:
+            time.sleep(0.02)
+    server.stop()
+    raise RuntimeError("redis-server did not start")

@@ -1,0 +1,97 @@
+"""A browser stand-in for the scale-out tests: one cookie for every server, no redirects."""
+
+from __future__ import annotations
+
+import http.client
+import json
+import re
+import urllib.parse
+from dataclasses import dataclass
+from typing import Any
+
+COOKIE = "ttt_session"
+TRACEBACK = "Traceback (most recent call last)"
+STORE_DOWN = "The game store is unavailable"
+
+
+@dataclass(frozen=True)
+class Reply:
+    """What a server answered."""
+
+    status: int
+    headers: http.client.HTTPMessage
+    text: str
+
+    def json(self) -> Any:
+        """The body as JSON."""
+        return json.loads(self.text)
+
+    def field(self, name: str) -> str:
+        """The value of the first hidden form field ``name`` on the page."""
+        found = re.search(rf'name="{name}" value="([^"]*)"', self.text)
+        assert found, f"the page has no {name} field"
+        return found.group(1)
+
+    @property
+    def empty_cells(self) -> list[str]:
+        """The cells the board offers to play."""
+        return re.findall(r'name="cell" value="([A-C][1-3])"', self.text)
+
+
+class Player:
+    """One browser. Cookies ignore the port, so the same session goes to every server."""
+
+    def __init__(self) -> None:
+        self.sid: str | None = None
+
+    def request(
+        self, server: str, method: str, path: str, fields: dict[str, str] | None = None
+    ) -> Reply:
+        """Send one request to ``server`` (a base URL) and keep any new session cookie."""
+        address = urllib.parse.urlsplit(server)
+        connection = http.client.HTTPConnection(address.hostname or "", address.port, timeout=30)
+        headers = {"Cookie": f"{COOKIE}={self.sid}"} if self.sid else {}
+        body = None
+        if fields is not None:
+            body = urllib.parse.urlencode(fields)
+            headers["Content-Type"] = "application/x-www-form-urlencoded"
+        try:
+            connection.request(method, path, body, headers)
+            response = connection.getresponse()
+            reply = Reply(response.status, response.headers, response.read().decode())
+        finally:
+            connection.close()
+        for cookie in reply.headers.get_all("Set-Cookie") or []:
+            if cookie.startswith(COOKIE + "="):
+                self.sid = cookie.split(";", 1)[0].split("=", 1)[1]
+        return reply
+
+    def get(self, server: str, path: str = "/") -> Reply:
+        """GET a page."""
+        return self.request(server, "GET", path)
+
+    def game(self, server: str) -> dict[str, Any]:
+        """The game as ``server``'s JSON view shows it."""
+        reply = self.get(server, "/api/game")
+        assert reply.status == 200, reply.text
+        data: dict[str, Any] = reply.json()
+        return data
+
+    def post(self, server: str, path: str, fields: dict[str, str], page: Reply) -> Reply:
+        """POST a form of ``page`` (which supplies the CSRF token) to ``server``."""
+        return self.request(
+            server, "POST", path, {"csrf_token": page.field("csrf_token"), **fields}
+        )
+
+    def move(self, page_server: str, post_server: str, cell: str) -> Reply:
+        """Load the board from one server and play ``cell`` through another, as its form does."""
+        page = self.get(page_server)
+        assert page.status == 200, page.text
+        fields = {"game": page.field("game"), "ply": page.field("ply"), "cell": cell}
+        return self.post(post_server, "/move", fields, page)
+
+    def new_game(self, server: str, x: str = "user", o: str = "user") -> Reply:
+        """Start a game between ``x`` and ``o`` with the setup form."""
+        page = self.get(server)
+        assert page.status == 200, page.text
+        return self.post(server, "/new", {"x": x, "o": o}, page)

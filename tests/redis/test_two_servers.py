@@ -1,0 +1,168 @@
+"""Two app servers on one Redis: a game moves freely between them, and locks hold across them."""
+
+from __future__ import annotations
+
+import threading
+from concurrent.futures import ThreadPoolExecutor
+
+import redis
+
+from .conftest import LOCK_TIMEOUT
+from .player import Player, Reply
+
+# Hot-seat moves that end in a draw: X A1, O A2, X A3, O B2, X B1, O B3, X C2, O C1, X C3.
+DRAW = ["A1", "A2", "A3", "B2", "B1", "B3", "C2", "C1", "C3"]
+
+
+def test_every_move_is_on_both_servers(servers: tuple[str, str]) -> None:
+    player = Player()
+    first, second = servers
+    assert player.new_game(first).status == 303
+    for ply, cell in enumerate(DRAW, start=1):
+        # The page comes from one server and the move goes to the other, turn about.
+        page_server, post_server = (first, second) if ply % 2 else (second, first)
+        reply = player.move(page_server, post_server, cell)
+        assert reply.status == 303, reply.text
+        for server in servers:
+            assert player.game(server)["moves"] == DRAW[:ply]
+            assert player.get(server).field("ply") == str(ply)
+    assert {player.game(server)["status"] for server in servers} == {"Draw"}
+
+
+def test_a_move_on_one_server_is_in_the_api_of_the_other(servers: tuple[str, str]) -> None:
+    player = Player()
+    first, second = servers
+    assert player.new_game(first, x="user", o="hard").status == 303
+    assert player.move(first, first, "B2").status == 303
+    game = player.game(second)
+    assert game["players"] == {"X": "user", "O": "hard"}
+    assert game["moves"][0] == "B2"
+    assert len(game["moves"]) == 2  # the computer's reply was stored with the move
+
+
+def test_concurrent_moves_through_both_servers_are_all_kept(servers: tuple[str, str]) -> None:
+    # Each round posts two different cells at once, one through each server. The posts carry
+    # no game/ply, so neither is refused as stale: both are acknowledged, and both must stay.
+    # Each pair lies on one line, so no order of play ends the game early.
+    rounds = [("A2", "A3"), ("B3", "C3"), ("C1", "C2"), ("A1", "B1")]
+    for _ in range(5):
+        player = Player()
+        token = player.get(servers[0]).field("csrf_token")
+        played: list[str] = []
+        for pair in rounds:
+            replies = _at_once(player, token, list(zip(servers, pair, strict=True)))
+            assert [reply.status for reply in replies] == [303, 303]
+            played.extend(pair)
+            moves = player.game(servers[1])["moves"]
+            assert sorted(moves) == sorted(played), f"an acknowledged move was lost: {moves}"
+        assert "message error" not in player.get(servers[0]).text  # no move was refused
+
+
+def _at_once(player: Player, token: str, posts: list[tuple[str, str]]) -> list[Reply]:
+    """POST each (server, cell) of ``posts`` to /move at the same moment, from threads."""
+    barrier = threading.Barrier(len(posts))
+
+    def post(server: str, cell: str) -> Reply:
+        barrier.wait(timeout=10)
+        return player.request(server, "POST", "/move", {"csrf_token": token, "cell": cell})
+
+    with ThreadPoolExecutor(len(posts)) as pool:
+        return list(pool.map(post, *zip(*posts, strict=True)))
+
+
+def test_a_stored_game_is_plain_msgpack_that_expires_after_30_days(
+    servers: tuple[str, str], store: redis.Redis
+) -> None:
+    import msgspec
+
+    player = Player()
+    assert player.new_game(servers[0], x="user", o="medium").status == 303
+    assert player.move(servers[0], servers[1], "A1").status == 303
+    key = f"session:{player.sid}"
+    thirty_days = 30 * 24 * 3600
+    assert thirty_days - 60 <= store.ttl(key) <= thirty_days
+    raw = store.get(key)
+    assert isinstance(raw, bytes)
+    assert len(raw) <= 1024
+    data = msgspec.msgpack.decode(raw)  # plain msgpack: no extension types, nothing pickled
+    assert data["game"]["moves"][0] == "A1"
+    assert data["game"]["x"] == "user" and data["game"]["o"] == "medium"
+
+    def plain(value: object) -> bool:
+        if isinstance(value, dict):
+            return all(isinstance(k, str) and plain(v) for k, v in value.items())
+        if isinstance(value, list):
+            return all(plain(item) for item in value)
+        return isinstance(value, str | int | bool | None)
+
+    assert plain(data)
+    # A read does not rewrite the game (its expiry counts from the last change).
+    store.expire(key, 1000)
+    assert player.get(servers[1]).status == 200
+    assert store.ttl(key) <= 1000
+
+
+def test_a_move_takes_the_session_lock_in_redis(
+    servers: tuple[str, str], store: redis.Redis
+) -> None:
+    player = Player()
+    first, second = servers
+    page = player.get(first)
+    lock = f"lock:{player.sid}"
+
+    commands = _monitored(store, lambda: player.get(second))
+    assert commands and not any(lock in command for command in commands)
+
+    fields = {"game": page.field("game"), "ply": page.field("ply"), "cell": "B2"}
+    commands = _monitored(store, lambda: player.post(second, "/move", fields, page))
+    taken = [i for i, c in enumerate(commands) if c.startswith(f"SET {lock} ") and " NX" in c]
+    saved = [i for i, c in enumerate(commands) if c.startswith(f"SET session:{player.sid} ")]
+    freed = [i for i, c in enumerate(commands) if c.startswith("EVAL") and lock in c]
+    assert taken and saved and freed, commands
+    assert taken[0] < saved[0] < freed[0]  # the game is saved while the lock is held
+    assert store.exists(lock) == 0
+
+
+def test_a_lock_held_elsewhere_makes_a_move_wait_then_refuse(
+    servers: tuple[str, str], store: redis.Redis
+) -> None:
+    player = Player()
+    first, second = servers
+    page = player.get(first)
+    fields = {"game": page.field("game"), "ply": page.field("ply"), "cell": "C3"}
+    # Another server holds this session's lock for longer than a request waits for it.
+    store.set(f"lock:{player.sid}", "elsewhere", px=int(LOCK_TIMEOUT * 1000 * 5))
+    busy = player.post(second, "/move", fields, page)
+    assert busy.status == 503
+    assert "Your game is busy with another request" in busy.text
+    assert player.game(first)["moves"] == []
+    store.delete(f"lock:{player.sid}")
+    assert player.post(second, "/move", fields, page).status == 303
+    assert player.game(first)["moves"] == ["C3"]
+
+
+def _monitored(store: redis.Redis, action: object) -> list[str]:
+    """The commands Redis ran while ``action`` ran, seen through MONITOR."""
+    import uuid
+
+    marker = f"end-of-action-{uuid.uuid4().hex}"
+    commands: list[str] = []
+    ready = threading.Event()
+
+    def listen() -> None:
+        with store.monitor() as monitor:
+            ready.set()
+            for event in monitor.listen():
+                if marker in event["command"]:
+                    return
+                commands.append(event["command"])
+
+    listener = threading.Thread(target=listen, daemon=True)
+    listener.start()
+    assert ready.wait(10)
+    assert callable(action)
+    action()
+    store.echo(marker)
+    listener.join(10)
+    assert not listener.is_alive()
+    return commands

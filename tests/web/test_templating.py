@@ -1,0 +1,69 @@
+"""Template helpers worked out once: the same URLs and a CSRF token that still protects."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from flask import Flask, url_for
+from flask.testing import FlaskClient
+
+from tests.conftest import api_game, csrf_token
+from webapp import create_app, templating
+
+
+def test_a_session_keeps_one_signed_token_and_it_works(client: FlaskClient) -> None:
+    first, second = csrf_token(client), csrf_token(client)
+    assert first == second
+    response = client.post("/move", data={"csrf_token": first, "cell": "B2"})
+    assert response.status_code == 303
+    assert api_game(client)["moves"] == ["B2"]
+
+
+def test_each_session_has_its_own_token(app: Flask) -> None:
+    alice, bob = app.test_client(), app.test_client()
+    alices = csrf_token(alice)
+    assert alices != csrf_token(bob)
+    refused = bob.post("/move", data={"csrf_token": alices, "cell": "B2"})
+    assert refused.status_code == 400
+    assert api_game(bob)["moves"] == []
+
+
+def test_a_token_of_another_secret_key_is_refused(app: Flask, client: FlaskClient) -> None:
+    token = csrf_token(client)
+    other = create_app({**app.config, "SECRET_KEY": "another-secret"})
+    stranger = other.test_client()
+    cookie = client.get_cookie("ttt_session")
+    assert cookie is not None
+    stranger.set_cookie("ttt_session", cookie.value)
+    assert stranger.post("/move", data={"csrf_token": token, "cell": "B2"}).status_code == 400
+
+
+def test_with_a_time_limit_tokens_are_not_remembered(session_dir: Path) -> None:
+    app = create_app(
+        {"SECRET_KEY": "k", "SESSION_DIR": str(session_dir), "WTF_CSRF_TIME_LIMIT": 3600}
+    )
+    client = app.test_client()
+    token = csrf_token(client)
+    assert token not in templating._signed_tokens.values()
+    assert client.post("/move", data={"csrf_token": token, "cell": "A1"}).status_code == 303
+
+
+def test_page_urls_are_those_of_url_for_under_any_script_root(app: Flask) -> None:
+    for root in ("", "/games"):
+        with app.test_request_context("/", base_url=f"http://localhost{root}/"):
+            for endpoint, values in (("static", {"filename": "style.css"}), ("game.index", {})):
+                assert templating.page_url(endpoint, **values) == url_for(endpoint, **values)
+            assert templating.page_url("game.index") == f"{root}/"
+            assert templating.page_url("game.index", _external=True).startswith("http://")
+
+
+def test_the_board_links_to_its_stylesheet(client: FlaskClient) -> None:
+    page = client.get("/").get_data(as_text=True)
+    assert re.search(r'href="/static/style\.css"', page)
+
+
+def test_page_urls_outside_a_request_are_those_of_url_for(app: Flask) -> None:
+    app.config["SERVER_NAME"] = "games.example"
+    with app.app_context():
+        assert templating.page_url("game.index") == url_for("game.index")
