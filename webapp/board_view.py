@@ -76,11 +76,6 @@ class ReplayView:
     last: int
 
 
-def player_name(kind: str) -> str:
-    """``user`` is a person; the levels are the computer."""
-    return "Person" if kind == "user" else f"Computer ({kind})"
-
-
 def status_line(game: Game, board: Board | None = None) -> str:
     """The result in the engine's words, or whose turn it is (on ``board``, else the current)."""
     board = board or game.board
