@@ -7,7 +7,7 @@ from flask.typing import ResponseReturnValue
 
 from . import games, sides
 from .engine import Game
-from .routes import to_board
+from .routes import STALE, stale_form, to_board
 
 bp = Blueprint("rounds", __name__)
 
@@ -18,6 +18,9 @@ SCORE_RESET = "The score is back to nothing."
 def play_again() -> ResponseReturnValue:
     """A new game from the empty board with the same players on the same sides."""
     current = games.load()
+    if stale_form(current):  # an old tab must not throw away the game another tab plays
+        flash(STALE, "error")
+        return to_board()
     game = current.game
     games.start(Game(x=game.x, o=game.o), current.first)
     return to_board(accepted=True)
@@ -27,6 +30,9 @@ def play_again() -> ResponseReturnValue:
 def swap_sides() -> ResponseReturnValue:
     """A new game from the empty board in which the two players swap marks, so X changes."""
     current = games.load()
+    if stale_form(current):
+        flash(STALE, "error")
+        return to_board()
     game = current.game
     games.start(Game(x=game.o, o=game.x), sides.other(current.first))
     return to_board(accepted=True)

@@ -62,3 +62,16 @@ def test_garbage_ply_is_stale(client: FlaskClient) -> None:
     fields = _form_fields(client)
     post(client, "/move", {"cell": "B2", "game": fields["game"], "ply": "zero"})
     assert api_game(client)["moves"] == []
+
+
+def test_play_again_and_swap_from_an_old_tab_keep_the_current_game(client: FlaskClient) -> None:
+    for cell in ("A1", "B1", "A2", "B2", "A3"):
+        post(client, "/move", {"cell": cell})
+    finished = _form_fields(client)  # the old tab shows the finished game
+    post(client, "/again", finished)  # the other tab starts the next game...
+    post(client, "/move", {"cell": "C3", **_form_fields(client)})  # ...and plays in it
+    for url in ("/again", "/swap"):
+        response = post(client, url, finished)
+        assert response.headers["X-Move-Result"] == "refused"
+        assert api_game(client)["moves"] == ["C3"]
+    assert STALE in client.get("/").get_data(as_text=True)
