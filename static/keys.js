@@ -67,11 +67,14 @@
     const fallback = board.querySelector("button[data-cell]") || cell("A1");
     // A button that is now disabled (Undo with nothing left to take back) cannot take the focus.
     (place && !place.disabled ? place : fallback).focus({ focusVisible: !remembered.pointer });
-    if (status) {
-      // A live region speaks when its text changes, not when a page loads with it.
-      const text = status.textContent;
-      status.textContent = "";
-      setTimeout(() => { status.textContent = text; }, 100);
+    // A live region speaks when its text changes, not when a page loads with it: the status,
+    // and where the computer answered, are emptied and refilled so they are read out again.
+    for (const region of [status, document.getElementById("last-move")]) {
+      if (region) {
+        const text = region.textContent;
+        region.textContent = "";
+        setTimeout(() => { region.textContent = text; }, 100);
+      }
     }
   }
 

@@ -62,6 +62,7 @@ class BoardView:
     share: dict[str, str]  # the query of the setup link that holds this position and players
     score: list[tuple[str, int]]
     draws: int
+    computer_move: str = ""  # "The computer (hard) played C3.", when a computer moved last
 
 
 @dataclass(frozen=True)
@@ -86,6 +87,20 @@ def status_line(game: Game, board: Board | None = None) -> str:
         return f"{board.turn} to move"
     who = "you" if mover == "user" else f"computer, {mover}"
     return f"{board.turn} to move ({who})"
+
+
+def computer_move_line(game: Game) -> str:
+    """Where the computer played last, e.g. ``The computer (hard) played C3.``, or ``""``.
+
+    The board shows every mark, but a person who cannot see it needs to be told which one
+    is new after the computer answered in the same request.
+    """
+    if not game.moves:
+        return ""
+    kind = game.player(game.boards[-2].turn)
+    if kind in (None, "user"):
+        return ""
+    return f"The computer ({kind}) played {game.moves[-1]}."
 
 
 def hint_text(board: Board) -> str | None:
@@ -121,6 +136,7 @@ def build(current: CurrentGame, tally: Tally, hint: bool = False) -> BoardView:
         share={"position": board.to_string(), "x": game.x, "o": game.o},
         score=[(name, wins.get(name, 0)) for name in sides.ordered(names, wins)],
         draws=tally["draws"],
+        computer_move=computer_move_line(game),
     )
 
 

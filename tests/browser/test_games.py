@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from playwright.sync_api import Page
+from playwright.sync_api import Page, expect
 
 from tests.browser.conftest import NewContext
 from tests.browser.pages import (
@@ -176,3 +176,11 @@ def test_play_again_keeps_players_and_score(page: Page) -> None:
     assert page.get_by_role("button", name="Play again").count() == 0
     play(page, DRAW)
     assert score(page) == {"X": 1, "O": 0, "draw": 1}
+
+
+def test_the_computers_answer_is_announced(page: Page) -> None:
+    start_game(page, "user", "hard")
+    click_cell(page, "B2")
+    reply = moves(page)[-1].split()[-1]
+    expect(page.locator("#last-move")).to_have_text(f"The computer (hard) played {reply}.")
+    assert page.locator("#last-move").get_attribute("role") == "status"

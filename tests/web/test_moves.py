@@ -112,3 +112,14 @@ def test_a_person_can_finish_a_game_against_each_level(client: FlaskClient, leve
     assert sum(game["score"].values()) == 1
     if level == "hard":
         assert game["status"] != "X wins"
+
+
+def test_the_board_says_where_the_computer_answered(client: FlaskClient) -> None:
+    post(client, "/new", {"x": "user", "o": "hard"})
+    assert 'id="last-move"' not in _messages(client)
+    post(client, "/move", {"cell": "A1"})
+    reply = api_game(client)["moves"][-1]
+    assert f"The computer (hard) played {reply}." in _messages(client)
+    post(client, "/new", {"x": "user", "o": "user"})
+    post(client, "/move", {"cell": "A1"})
+    assert 'id="last-move"' not in _messages(client)  # hot seat: both players see the board
