@@ -78,7 +78,7 @@ def test_hint_marks_the_winning_cell_and_changes_no_game(page: Page) -> None:
 
     follow(page, "Hint")
 
-    assert page.url.endswith("/?hint=1") and set(sent) == {"GET"}
+    assert page.url.endswith("/?hint=1#hint") and set(sent) == {"GET"}
     assert page.locator("#hint").inner_text() == "With best play: X wins in 1 move. Best move: A1."
     assert hinted(page) == ["A1"]
     expect(page.get_by_role("button", name="A1, empty, best move", exact=True)).to_be_visible()

@@ -179,7 +179,9 @@ def test_hint_and_undo_with_tab_and_enter(page: Page) -> None:
     press(page, "1")
     tab_to_button(page, "Hint")
     press(page, "Enter")
-    assert page.locator("#hint").is_visible() and page.url.endswith("/?hint=1")
+    assert page.locator("#hint").is_visible() and page.url.endswith("/?hint=1#hint")
+    # The link's #hint takes the focus to the hint, so it is what a screen reader reads next.
+    assert page.evaluate("document.activeElement.id") == "hint"
     tab_to_button(page, "Hide hint")
     press(page, "Enter")
     assert page.locator("#hint").count() == 0
