@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from flask import Flask, jsonify, render_template, request
+from flask import Flask, current_app, jsonify, render_template, request
 from flask.typing import ResponseReturnValue
 from flask_wtf.csrf import CSRFError
 from werkzeug.exceptions import HTTPException, InternalServerError
@@ -67,8 +67,5 @@ def _http_error(error: HTTPException) -> ResponseReturnValue:
 
 def _unexpected_error(error: Exception) -> ResponseReturnValue:
     """A bug: logged with its traceback, shown as the plain 500 page."""
-    # Logged with its traceback for us; the player sees only the plain page.
-    from flask import current_app
-
     current_app.logger.exception("unhandled error", exc_info=error)
     return render_error(InternalServerError.code)

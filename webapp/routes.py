@@ -6,7 +6,7 @@ from flask import Blueprint, flash, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 
 from . import board_view, games, sides
-from .engine import PLAYER_KINDS, Board, Game, TicTacToeError
+from .engine import PLAYER_KINDS, Board, Game, GameOverError, TicTacToeError
 
 bp = Blueprint("game", __name__)
 
@@ -78,7 +78,7 @@ def _advance(to_the_end: bool) -> ResponseReturnValue:
     elif not game.is_computer_vs_computer:
         flash(ONLY_COMPUTERS, "error")
     elif game.board.is_over:
-        flash(f"The game is over ({game.board.status}); start a new game to play again.", "error")
+        flash(GameOverError(game.board.status).message, "error")
     else:
         game = game.play_computer()
         while to_the_end and not game.board.is_over:

@@ -15,6 +15,7 @@ with no locking, so two requests of one session can undo each other's moves. Her
 from __future__ import annotations
 
 import contextlib
+import json
 import logging
 import os
 import re
@@ -41,6 +42,7 @@ from flask_session.base import ServerSideSession
 from flask_session.cachelib import CacheLibSessionInterface
 from flask_session.redis import RedisSessionInterface
 
+from .errors import MESSAGES
 from .locks import FileLocks, HeldRedisLock, Locks, RedisLocks, SessionLock
 
 SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
@@ -60,6 +62,14 @@ def _decode(data: bytes | memoryview) -> Any:
         raise CorruptSession(str(error)) from error
 
 
+def _decode_session(data: bytes | memoryview) -> dict[str, Any]:
+    """A stored session, as either store keeps it; CorruptSession when it is not one."""
+    value = _decode(data)
+    if not isinstance(value, dict):
+        raise CorruptSession("not a session")
+    return value
+
+
 class StoreUnavailable(Exception):
     """The session store could not be read or written."""
 
@@ -77,14 +87,12 @@ class SessionFileCache(FileSystemCache):
     """
 
     class _Serializer:
+        # Only cachelib's own methods (get, add) use it; read and set below do not.
         def dump(self, value: Any, stream: Any) -> None:
-            stream.write(msgspec.msgpack.encode(value))
+            stream.write(_encode(value))
 
         def load(self, stream: Any) -> Any:
-            try:
-                return msgspec.msgpack.decode(stream.read())
-            except (msgspec.DecodeError, ValueError) as error:  # bad UTF-8 is a ValueError
-                raise CorruptSession(str(error)) from error
+            return _decode(stream.read())
 
     serializer = _Serializer()  # type: ignore[assignment]
 
@@ -100,10 +108,7 @@ class SessionFileCache(FileSystemCache):
         (expires,) = _HEADER.unpack_from(data)
         if expires != 0 and expires < time.time():
             return None
-        value = _decode(memoryview(data)[_HEADER.size :])
-        if not isinstance(value, dict):
-            raise CorruptSession("not a session")
-        return value
+        return _decode_session(memoryview(data)[_HEADER.size :])
 
     def set(self, key: str, value: Any, timeout: Any = None, mgmt_element: bool = False) -> bool:
         """Store ``value`` atomically; False (and a log line) if the file cannot be written."""
@@ -249,15 +254,7 @@ class RedisSessions(_GuardedSessions, RedisSessionInterface):
             raw = prefetched[1]
         else:
             raw = self.client.get(store_id)
-        if raw is None:
-            return None
-        try:
-            value = msgspec.msgpack.decode(raw)
-        except (msgspec.DecodeError, ValueError) as error:
-            raise CorruptSession(str(error)) from error
-        if not isinstance(value, dict):
-            raise CorruptSession("not a session")
-        return value
+        return None if raw is None else _decode_session(raw)
 
     def _upsert_session(
         self, session_lifetime: timedelta, session: ServerSideSession, store_id: str
@@ -340,20 +337,13 @@ def _release(req: Request) -> None:
 
 def _become_unavailable(response: Response) -> None:
     """Turn the response into the 503 page: nothing it claimed was stored."""
+    title, message = MESSAGES[503]
     response.status_code = 503
     response.headers.pop("Location", None)
     response.headers.pop("Set-Cookie", None)
     if request.path.startswith("/api/"):
         response.mimetype = "application/json"
-        response.set_data(b'{"error": "The game store is unavailable; nothing was changed."}')
+        response.set_data(json.dumps({"error": message}))
         return
     response.mimetype = "text/html"
-    response.set_data(
-        render_template(
-            "error.html",
-            code=503,
-            title="Game store unavailable",
-            message="The game store is unavailable, so nothing was "
-            "changed. Please try again in a moment.",
-        )
-    )
+    response.set_data(render_template("error.html", code=503, title=title, message=message))

@@ -103,7 +103,10 @@ class Game:
 
     def undo(self, count: int = 1) -> Game:
         """The game with the last ``count`` moves taken back (as many as there are)."""
-        return replace(self, moves=self.moves[: max(0, self.ply - count)])
+        kept = max(0, self.ply - count)
+        game = replace(self, moves=self.moves[:kept])
+        game.__dict__["boards"] = self.boards[: kept + 1]  # a prefix of ours, as in play
+        return game
 
     def undo_count(self) -> int:
         """How many moves one press of Undo takes back, so that a person is to move again.
@@ -114,8 +117,7 @@ class Game:
         if self.is_computer_vs_computer or (self.x == "user" and self.o == "user"):
             return min(1, self.ply)
         for count in range(1, self.ply + 1):
-            earlier = self.undo(count)
-            if earlier.person_to_move:
+            if self.player(self.boards[-1 - count].turn) == "user":  # a person to move then
                 return count
         return 0
 
