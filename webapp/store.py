@@ -42,6 +42,7 @@ from flask_session.base import ServerSideSession
 from flask_session.cachelib import CacheLibSessionInterface
 from flask_session.redis import RedisSessionInterface
 
+from .atomic_file import move_into_place
 from .errors import MESSAGES
 from .locks import FileLocks, HeldRedisLock, Locks, RedisLocks, SessionLock
 
@@ -83,7 +84,8 @@ class SessionFileCache(FileSystemCache):
 
     Reads and writes are our own, in cachelib's format (a 4-byte expiry time, then the data):
     one read per load, and a write that is only what makes it atomic, a private temporary
-    file renamed over the old one. cachelib's own set also stats, chmods and stats again.
+    file moved into place (see atomic_file). cachelib's own set also stats, chmods and stats
+    again.
     """
 
     class _Serializer:
@@ -125,7 +127,7 @@ class SessionFileCache(FileSystemCache):
                     unwritten = unwritten[os.write(descriptor, unwritten) :]
             finally:
                 os.close(descriptor)
-            os.replace(temporary, filename)
+            move_into_place(temporary, filename)
         except OSError:
             logging.getLogger(__name__).warning("could not write %s", filename, exc_info=True)
             with contextlib.suppress(OSError):
