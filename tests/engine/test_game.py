@@ -78,6 +78,9 @@ def test_dict_round_trip_is_plain_data() -> None:
         {"x": "user", "o": "user", "start": "_" * 9, "moves": ["Z9"]},
         {"x": "user", "o": "user", "start": "_" * 9, "moves": ["A1", "A1"]},
         {"x": "god", "o": "user", "start": "_" * 9, "moves": []},
+        {"x": ["user"], "o": "user", "start": "_" * 9, "moves": []},  # unhashable
+        {"x": "user", "o": "user", "start": "_" * 9, "moves": [["A1"]]},
+        {"x": "user", "o": "user", "start": "_" * 9, "moves": 5},
     ],
 )
 def test_unreadable_stored_games_are_refused(data: object) -> None:
@@ -88,6 +91,13 @@ def test_unreadable_stored_games_are_refused(data: object) -> None:
 def test_from_dict_reports_bad_shapes_as_invalid_positions() -> None:
     with pytest.raises(InvalidPositionError):
         Game.from_dict({"x": "user"})
+
+
+def test_a_game_read_again_is_the_same_game_and_a_changed_record_is_not() -> None:
+    data = Game.new("user", "hard").play("B2").to_dict()
+    assert Game.from_dict(data) is Game.from_dict(dict(data))
+    changed = Game.from_dict({**data, "moves": ["B2", "A1"]})
+    assert changed.moves == ("B2", "A1") and changed.board.to_string() == "O___X____"
 
 
 def test_boards_kept_through_play_match_a_replay_of_the_moves() -> None:

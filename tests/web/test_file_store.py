@@ -14,6 +14,7 @@ import pytest
 from flask.testing import FlaskClient
 
 from tests.conftest import api_game, csrf_token, post
+from webapp import store
 from webapp.store import CorruptSession, SessionFileCache
 
 THIRTY_DAYS = 30 * 24 * 3600
@@ -79,7 +80,7 @@ def test_a_save_that_fails_is_a_503_and_the_move_is_not_made(
     def refuse(source: str, target: str) -> None:
         raise OSError(28, "No space left on device")
 
-    monkeypatch.setattr(os, "replace", refuse)
+    monkeypatch.setattr(store, "move_into_place", refuse)
     response = client.post("/move", data={"csrf_token": token, "cell": "B2"})
     monkeypatch.undo()
     assert response.status_code == 503

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field, replace
-from functools import cached_property
+from functools import cached_property, lru_cache
 from typing import Any
 
 from .board import Board
@@ -132,11 +132,20 @@ class Game:
 
     @classmethod
     def from_dict(cls, data: Any) -> Game:
-        """Rebuild a game from :meth:`to_dict`'s data, checking every move again."""
+        """Rebuild a game from :meth:`to_dict`'s data, checking every move again.
+
+        Games are immutable, so a game read again (every page of a session reads its game)
+        is the one already rebuilt; the cache holds the most recent 4,096.
+        """
         try:
-            game = cls.new(data["x"], data["o"], data["start"])
-            for cell in data["moves"]:
-                game = game.play(cell)
-        except (KeyError, TypeError) as error:
+            return _rebuilt(data["x"], data["o"], data["start"], tuple(data["moves"]))
+        except (KeyError, TypeError) as error:  # TypeError: a field of the wrong kind
             raise InvalidPositionError("The stored game is not readable.") from error
-        return game
+
+
+@lru_cache(maxsize=4096)
+def _rebuilt(x: str, o: str, start: str | None, moves: tuple[str, ...]) -> Game:
+    game = Game.new(x, o, start)
+    for cell in moves:
+        game = game.play(cell)
+    return game
