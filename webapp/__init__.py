@@ -23,6 +23,7 @@ def create_app(
 
     from . import (
         api,
+        board_page,
         errors,
         history,
         rounds,
@@ -46,6 +47,7 @@ def create_app(
     store.init_app(app)
     CSRFProtect(app)
     templating.init_app(app)
+    board_page.init_app(app)
     security.init_app(app)
     errors.init_app(app)
     sweeper.init_app(app)

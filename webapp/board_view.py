@@ -60,9 +60,15 @@ class BoardView:
     can_hint: bool
     can_undo: bool
     share: dict[str, str]  # the query of the setup link that holds this position and players
-    score: list[tuple[str, int]]
-    draws: int
     computer_move: str = ""  # "The computer (hard) played C3.", when a computer moved last
+
+
+@dataclass(frozen=True)
+class ScoreView:
+    """The session's score: wins by player name (this game's players first), and draws."""
+
+    wins: tuple[tuple[str, int], ...]
+    draws: int
 
 
 @dataclass(frozen=True)
@@ -111,14 +117,13 @@ def hint_text(board: Board) -> str | None:
     return f"With best play: {described if described != 'Draw' else 'draw'}"
 
 
-def build(current: CurrentGame, tally: Tally, hint: bool = False) -> BoardView:
+def build(current: CurrentGame, hint: bool = False) -> BoardView:
     """The view of ``current`` for the board page, with the hint when ``hint`` is asked."""
     game = current.game
     board = game.board
     text = hint_text(board) if hint else None
     best = sorted(evaluate(board).best) if text else []
     names = current.names
-    wins = tally["wins"]
     return BoardView(
         rows=_rows(board, game.person_to_move, set(best)),
         status=status_line(game),
@@ -134,10 +139,15 @@ def build(current: CurrentGame, tally: Tally, hint: bool = False) -> BoardView:
         can_hint=not board.is_over,
         can_undo=game.undo_count() > 0,
         share={"position": board.to_string(), "x": game.x, "o": game.o},
-        score=[(name, wins.get(name, 0)) for name in sides.ordered(names, wins)],
-        draws=tally["draws"],
         computer_move=computer_move_line(game),
     )
+
+
+def build_score(current: CurrentGame, tally: Tally) -> ScoreView:
+    """The score panel's figures: ``current``'s players first, then anyone else who won."""
+    wins = tally["wins"]
+    ordered = sides.ordered(current.names, wins)
+    return ScoreView(tuple((name, wins.get(name, 0)) for name in ordered), tally["draws"])
 
 
 def build_replay(current: CurrentGame, ply: int) -> ReplayView:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from flask import Blueprint, flash, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 
-from . import board_view, games, sides
+from . import board_page, games, sides
 from .engine import PLAYER_KINDS, Board, Game, GameOverError, TicTacToeError
 
 bp = Blueprint("game", __name__)
@@ -33,8 +33,7 @@ def stale_form(current: games.CurrentGame) -> bool:
 def index() -> ResponseReturnValue:
     """The board; ``?hint=1`` adds the value of the position and marks the best cells."""
     current = games.load()
-    view = board_view.build(current, games.tally(current), hint=request.args.get("hint") == "1")
-    return render_template("board.html", view=view)
+    return board_page.render(current, games.tally(current), hint=request.args.get("hint") == "1")
 
 
 @bp.post("/move")

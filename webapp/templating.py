@@ -13,6 +13,8 @@ token anew on every page. Here both keep their results:
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from functools import lru_cache
 from typing import Any
 
@@ -47,8 +49,26 @@ def _url(script_root: str, endpoint: str, values: tuple[tuple[str, Any], ...]) -
     return url_for(endpoint, **dict(values))
 
 
+@contextmanager
+def token_placeholder(marker: str) -> Iterator[None]:
+    """Within the block, ``csrf_token()`` gives ``marker`` instead of the session's token.
+
+    For pages rendered once and shared between sessions (see board_page): every template
+    and macro that asks for the token gets the marker, imported macros included, so no
+    session's token can end up in a page another session is shown.
+    """
+    g.csrf_placeholder = marker
+    try:
+        yield
+    finally:
+        g.pop("csrf_placeholder", None)
+
+
 def csrf_token() -> str:
     """The session's signed CSRF token, signed once per process while tokens never expire."""
+    placeholder: str | None = g.get("csrf_placeholder")
+    if placeholder is not None:
+        return placeholder
     field = current_app.config["WTF_CSRF_FIELD_NAME"]
     raw = session.get(field)
     if (
