@@ -19,11 +19,11 @@ def create_app(
     from pathlib import Path
 
     from flask import Flask
-    from flask_wtf.csrf import CSRFProtect
 
     from . import (
         api,
         board_page,
+        csrf,
         errors,
         history,
         rounds,
@@ -45,7 +45,7 @@ def create_app(
     )
     settings.configure(app, test_config)
     store.init_app(app)
-    CSRFProtect(app)
+    csrf.init_app(app)
     templating.init_app(app)
     board_page.init_app(app)
     security.init_app(app)

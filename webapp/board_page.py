@@ -45,7 +45,8 @@ class BoardPages:
         """The board page of ``current`` for this request."""
         score = board_view.build_score(current, tally)
         root = request.script_root
-        page = self._page(current.game, current.first, hint, request.host_url, root)
+        address = (request.scheme, request.host, root)
+        page = self._page(current.game, current.first, hint, address)
         messages = render_template("_messages.html") if "_flashes" in session else ""
         return (
             page.replace(SCORE, self._score(score, root), 1)
@@ -66,8 +67,8 @@ def render(current: CurrentGame, tally: Tally, hint: bool = False) -> str:
     return pages.render(current, tally, hint)
 
 
-def _render_page(game: Game, first: str, hint: bool, host_url: str, script_root: str) -> str:
-    # host_url and script_root are in the key because the page's links are made from them.
+def _render_page(game: Game, first: str, hint: bool, address: tuple[str, str, str]) -> str:
+    # The address (scheme, host, script root) is in the key: the page's links are made of it.
     view = board_view.build(CurrentGame(game, GAME_ID, first=first), hint=hint)
     slots = {"score": SCORE, "messages": MESSAGES}
     with templating.token_placeholder(CSRF):

@@ -200,6 +200,12 @@ class _GuardedSessions:
         try:
             if getattr(session, "unavailable", None):
                 return
+            if not session.modified and not base.should_set_storage(app, session):
+                # A read that changed nothing: no write, no cookie; only what Flask-Session
+                # would add, without its header parsing.
+                if session.accessed:
+                    _vary_on_cookie(response)
+                return
             stored = getattr(session, "stored", None)
             if _LOCK_KEY in request.environ or stored is None or not session.modified:
                 base.save_session(app, session, response)
@@ -329,6 +335,13 @@ def _merged(interface: Any, session: ServerSideSession, stored: dict[str, Any]) 
     merged.modified = True
     merged.accessed = session.accessed
     return merged
+
+
+def _vary_on_cookie(response: Response) -> None:
+    if "Vary" in response.headers:
+        response.vary.add("Cookie")
+    else:
+        response.headers["Vary"] = "Cookie"
 
 
 def _release(req: Request) -> None:
