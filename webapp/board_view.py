@@ -43,6 +43,16 @@ class Move:
 
 
 @dataclass(frozen=True)
+class Button:
+    """A one-button form about the game as shown: ``action`` names its link in the template."""
+
+    action: str
+    label: str
+    primary: bool = False
+    disabled: bool = False
+
+
+@dataclass(frozen=True)
 class BoardView:
     """Everything the board template needs."""
 
@@ -60,6 +70,7 @@ class BoardView:
     can_hint: bool
     can_undo: bool
     share: dict[str, str]  # the query of the setup link that holds this position and players
+    buttons: list[Button]
     computer_move: str = ""  # "The computer (hard) played C3.", when a computer moved last
 
 
@@ -124,6 +135,8 @@ def build(current: CurrentGame, hint: bool = False) -> BoardView:
     text = hint_text(board) if hint else None
     best = sorted(evaluate(board).best) if text else []
     names = current.names
+    computer_vs_computer = game.is_computer_vs_computer and not board.is_over
+    can_undo = game.undo_count() > 0
     return BoardView(
         rows=_rows(board, game.person_to_move, set(best)),
         status=status_line(game),
@@ -133,12 +146,13 @@ def build(current: CurrentGame, hint: bool = False) -> BoardView:
         ply=game.ply,
         is_over=board.is_over,
         person_to_move=game.person_to_move,
-        computer_vs_computer=game.is_computer_vs_computer and not board.is_over,
+        computer_vs_computer=computer_vs_computer,
         hint=text,
         best_moves=best,
         can_hint=not board.is_over,
-        can_undo=game.undo_count() > 0,
+        can_undo=can_undo,
         share={"position": board.to_string(), "x": game.x, "o": game.o},
+        buttons=_buttons(computer_vs_computer, board.is_over, can_undo),
         computer_move=computer_move_line(game),
     )
 
@@ -184,6 +198,20 @@ def _rows(board: Board, playable: bool, best: set[str]) -> list[tuple[str, list[
         for cell_id, mark in board
     ]
     return [(row, cells[i * 3 : i * 3 + 3]) for i, row in enumerate(ROWS)]
+
+
+def _buttons(computer_vs_computer: bool, is_over: bool, can_undo: bool) -> list[Button]:
+    """The game's buttons: Next move and Play to the end between computers, Play again and
+    Swap sides once it is over, and Undo (disabled while there is nothing to take back)."""
+    buttons = []
+    if computer_vs_computer:
+        buttons += [Button("step", "Next move", primary=True), Button("finish", "Play to the end")]
+    if is_over:
+        buttons += [
+            Button("play_again", "Play again", primary=True),
+            Button("swap_sides", "Swap sides"),
+        ]
+    return [*buttons, Button("undo", "Undo", disabled=not can_undo)]
 
 
 def _moves(game: Game) -> list[Move]:

@@ -13,9 +13,10 @@ token anew on every page. Here both keep their results:
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from functools import lru_cache
+from types import MappingProxyType
 from typing import Any
 
 from flask import Flask, current_app, g, has_request_context, request, session, url_for
@@ -25,12 +26,49 @@ _MAX_TOKENS = 10_000
 _signed_tokens: dict[tuple[str, str], str] = {}
 
 
+# The pages' links by name: endpoint and arguments.
+_LINKS: dict[str, tuple[str, dict[str, Any]]] = {
+    "home": ("game.index", {}),
+    "hint": ("game.index", {"hint": 1}),
+    "setup": ("game.setup", {}),
+    "start": ("game.start", {}),
+    "move": ("game.move", {}),
+    "step": ("game.step", {}),
+    "finish": ("game.finish", {}),
+    "play_again": ("rounds.play_again", {}),
+    "swap_sides": ("rounds.swap_sides", {}),
+    "reset_score": ("rounds.reset_score", {}),
+    "undo": ("history.undo", {}),
+    "style": ("static", {"filename": "style.css"}),
+    "icon": ("static", {"filename": "favicon.svg"}),
+    "script": ("static", {"filename": "keys.js"}),
+}
+MAX_PLY = 9  # a game has at most nine moves: links to replay moves 0 to 9
+
+
 def init_app(app: Flask) -> None:
     """Put the remembering versions in every template, over Flask's and Flask-WTF's."""
     app.jinja_env.globals["url_for"] = page_url
     app.jinja_env.globals["csrf_token"] = csrf_token
     # Flask-WTF also injects csrf_token through a context processor; a later one wins.
-    app.context_processor(lambda: {"csrf_token": csrf_token})
+    app.context_processor(lambda: {"csrf_token": csrf_token, "links": links()})
+
+
+def links() -> Mapping[str, Any]:
+    """The URLs the pages link to, by name (``links['move']``; ``links['replay'][ply]``).
+
+    Templates read them as plain values: a ``url_for`` call from a template costs a few
+    microseconds, and the board page made fifteen.
+    """
+    return _links(request.script_root)
+
+
+@lru_cache(maxsize=64)
+def _links(script_root: str) -> Mapping[str, Any]:
+    found: dict[str, Any] = {name: url_for(endpoint, **values)
+                             for name, (endpoint, values) in _LINKS.items()}  # fmt: skip
+    found["replay"] = tuple(url_for("history.replay", ply=ply) for ply in range(MAX_PLY + 1))
+    return MappingProxyType(found)
 
 
 def page_url(endpoint: str, **values: Any) -> str:
