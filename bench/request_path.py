@@ -12,6 +12,7 @@ import argparse
 import cProfile
 import io
 import pstats
+import random
 import re
 import secrets
 import sys
@@ -62,8 +63,11 @@ class Browser:
         return b"".join(self.app(environ, start_response)).decode()
 
 
-def move_cycle(browser: Browser, cycles: int) -> int:
-    """Play against hard as bench/move_cycle.lua does; returns the number of requests."""
+def move_cycle(browser: Browser, cycles: int, rng: random.Random | None = None) -> int:
+    """Play against hard as bench/move_cycle.lua does, a random empty cell each move (so that
+    as in the load benchmark, the pages are a mix of game states seen before and new ones);
+    returns the number of requests."""
+    rng = rng or random.Random(1)
     requests = 0
     page = browser.call("GET", "/")
     for _ in range(cycles):
@@ -73,7 +77,7 @@ def move_cycle(browser: Browser, cycles: int) -> int:
         if cells and "Computer (hard)" in page:
             fields = {name: re.search(rf'name="{name}" value="([^"]+)"', page) for name in
                       ("game", "ply")}  # fmt: skip
-            form = {"csrf_token": token.group(1), "cell": cells[0]}
+            form = {"csrf_token": token.group(1), "cell": rng.choice(cells)}
             form.update({name: found.group(1) for name, found in fields.items() if found})
             browser.call("POST", "/move", form)
         else:
