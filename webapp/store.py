@@ -52,6 +52,7 @@ _SID_PATTERN = re.compile(r"[A-Za-z0-9_-]{43}")
 _LOCK_KEY = "webapp.session_lock"
 _PREFETCHED_KEY = "webapp.session_prefetched"  # (store id, raw value) read with the lock
 LOST_KEY = "webapp.session_lost"  # set when a stored session existed but could not be read
+_READ_SIZE = 16384
 _HEADER = struct.Struct("I")  # cachelib's file header: the expiry time, 0 for never
 _encode = msgspec.msgpack.Encoder().encode
 
@@ -101,10 +102,11 @@ class SessionFileCache(FileSystemCache):
     def read(self, key: str) -> dict[str, Any] | None:
         """The stored dict, ``None`` if absent or expired; raises CorruptSession if unreadable."""
         try:
-            with open(self._get_filename(key), "rb", buffering=0) as stream:
-                data = stream.readall()
+            data = _read_whole(self._get_filename(key))
         except FileNotFoundError:
             return None
+        except OSError as error:  # not a readable file: the store is broken, not the game
+            raise StoreUnavailable(str(error)) from error
         if len(data) < _HEADER.size:
             raise CorruptSession("truncated header")
         (expires,) = _HEADER.unpack_from(data)
@@ -152,6 +154,19 @@ class SessionFileCache(FileSystemCache):
             except FileNotFoundError:
                 continue
         return removed
+
+
+def _read_whole(filename: str) -> bytes:
+    """The file's bytes in three system calls (open, read, close), where ``open().read()``
+    makes seven; a session file fits in one read, larger ones take a few more."""
+    descriptor = os.open(filename, os.O_RDONLY | os.O_NOFOLLOW)
+    try:
+        chunks = [os.read(descriptor, _READ_SIZE)]
+        while len(chunks[-1]) == _READ_SIZE:
+            chunks.append(os.read(descriptor, _READ_SIZE))
+    finally:
+        os.close(descriptor)
+    return b"".join(chunks)
 
 
 class _GuardedSessions:

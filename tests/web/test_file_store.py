@@ -98,3 +98,19 @@ def test_static_files_never_touch_the_store(client: FlaskClient, session_dir: Pa
     assert path.read_bytes() == b"\0\0\0\0\xc1"
     assert "could not be read" in client.get("/").get_data(as_text=True)
     assert api_game(client)["moves"] == []
+
+
+def test_a_session_file_that_cannot_be_read_is_a_503_not_a_traceback(
+    client: FlaskClient, session_dir: Path
+) -> None:
+    post(client, "/move", {"cell": "B2"})
+    path = _session_file(session_dir, client)
+    saved = path.read_bytes()
+    path.unlink()
+    path.symlink_to(session_dir / "elsewhere")  # refused: reads never follow links
+    response = client.get("/")
+    assert response.status_code == 503
+    assert "unavailable" in response.get_data(as_text=True)
+    path.unlink()
+    path.write_bytes(saved)
+    assert api_game(client)["moves"] == ["B2"]
