@@ -34,7 +34,7 @@ GAME_ID = Markup("<!--slot:game-->")
 SCORE = Markup("<!--slot:score-->")
 MESSAGES = Markup("<!--slot:messages-->")
 _SLOT = re.compile("(<!--slot:(?:csrf|game|score|messages)-->)")
-CACHED_PAGES = 2048  # about 5 KiB each
+CACHED_PAGES = 4096  # about 5 KiB each; play against hard reaches some 4,300 states
 
 # A rendered page, ready to fill: encoded text, and slot markers (str) where values go.
 Chunks = tuple[bytes | str, ...]

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from flask import Blueprint, flash, redirect, render_template, request, url_for
+from flask import Blueprint, current_app, flash, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 
-from . import board_page, games, sides
+from . import board_page, games, sides, templating
 from .engine import PLAYER_KINDS, Board, Game, GameOverError, TicTacToeError
 
 bp = Blueprint("game", __name__)
@@ -19,9 +19,10 @@ POSITION_LIMIT = 20  # characters of a position kept from a form or link
 
 def to_board(accepted: bool = False) -> ResponseReturnValue:
     """Post/Redirect/Get back to the board; a header tells programs whether the post took."""
-    response = redirect(url_for("game.index"), code=303)
-    response.headers["X-Move-Result"] = "accepted" if accepted else "refused"
-    return response
+    # A bare 303: Flask's redirect() also writes an HTML body that browsers never show.
+    result = "accepted" if accepted else "refused"
+    headers = {"Location": templating.links()["home"], "X-Move-Result": result}
+    return current_app.response_class(status=303, headers=headers)
 
 
 def stale_form(current: games.CurrentGame) -> bool:

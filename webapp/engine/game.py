@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import random
+from collections import OrderedDict
+from collections.abc import Hashable
 from dataclasses import dataclass, field, replace
-from functools import cached_property, lru_cache
+from functools import cached_property
 from typing import Any
 
 from .board import Board
@@ -122,30 +124,53 @@ class Game:
         return 0
 
     def to_dict(self) -> dict[str, Any]:
-        """Plain data (strings and a list) that any session serializer stores unchanged."""
-        return {
-            "x": self.x,
-            "o": self.o,
-            "start": self.start.to_string(),
-            "moves": list(self.moves),
-        }
+        """Plain data (strings and a list) that any session serializer stores unchanged.
+
+        The game is remembered under its data, so reading the record back (the page after
+        a move) gives this game without replaying its moves.
+        """
+        start = self.start.to_string()
+        _recent.put((self.x, self.o, start, self.moves), self)
+        return {"x": self.x, "o": self.o, "start": start, "moves": list(self.moves)}
 
     @classmethod
     def from_dict(cls, data: Any) -> Game:
         """Rebuild a game from :meth:`to_dict`'s data, checking every move again.
 
         Games are immutable, so a game read again (every page of a session reads its game)
-        is the one already rebuilt; the cache holds the most recent 4,096.
+        is the one already rebuilt or written, among the most recent 4,096.
         """
         try:
-            return _rebuilt(data["x"], data["o"], data["start"], tuple(data["moves"]))
+            key = (data["x"], data["o"], data["start"], tuple(data["moves"]))
+            game = _recent.get(key)
+            if game is None:
+                game = cls.new(key[0], key[1], key[2])
+                for cell in key[3]:
+                    game = game.play(cell)
+                _recent.put(key, game)
         except (KeyError, TypeError) as error:  # TypeError: a field of the wrong kind
             raise InvalidPositionError("The stored game is not readable.") from error
+        return game
 
 
-@lru_cache(maxsize=4096)
-def _rebuilt(x: str, o: str, start: str | None, moves: tuple[str, ...]) -> Game:
-    game = Game.new(x, o, start)
-    for cell in moves:
-        game = game.play(cell)
-    return game
+class _RecentGames:
+    """The most recently written or read games, by their stored form (a bounded LRU)."""
+
+    def __init__(self, size: int) -> None:
+        self._size = size
+        self._games: OrderedDict[Hashable, Game] = OrderedDict()
+
+    def get(self, key: Hashable) -> Game | None:
+        game = self._games.get(key)
+        if game is not None:
+            self._games.move_to_end(key)
+        return game
+
+    def put(self, key: Hashable, game: Game) -> None:
+        self._games[key] = game
+        self._games.move_to_end(key)
+        if len(self._games) > self._size:
+            self._games.popitem(last=False)
+
+
+_recent = _RecentGames(4096)
