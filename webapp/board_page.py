@@ -22,7 +22,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from flask import Flask, current_app, render_template, request, session
+from flask import Flask, current_app, g, render_template, request, session
 from markupsafe import Markup, escape
 
 from . import board_view, templating
@@ -33,7 +33,8 @@ CSRF = Markup("<!--slot:csrf-->")
 GAME_ID = Markup("<!--slot:game-->")
 SCORE = Markup("<!--slot:score-->")
 MESSAGES = Markup("<!--slot:messages-->")
-_SLOT = re.compile("(<!--slot:(?:csrf|game|score|messages)-->)")
+ORIGIN = Markup("<!--slot:origin-->")  # scheme and host of the share link, from the request
+_SLOT = re.compile("(<!--slot:(?:csrf|game|score|messages|origin)-->)")
 CACHED_PAGES = 4096  # about 5 KiB each; play against hard reaches some 4,300 states
 
 # A rendered page, ready to fill: encoded text, and slot markers (str) where values go.
@@ -50,10 +51,12 @@ class BoardPages:
     def render(self, current: CurrentGame, tally: Tally, hint: bool) -> bytes:
         """The board page of ``current`` for this request, encoded."""
         root = request.script_root
-        page = self._page(current.game, current.first, hint, (request.scheme, request.host, root))
+        page = self._page(current.game, current.first, hint, root)
         values: dict[str, bytes] = {
             CSRF: escape(templating.csrf_token()).encode(),
             GAME_ID: escape(current.game_id).encode(),
+            # Not in the key: any client can send any Host, and must not churn the cache.
+            ORIGIN: escape(f"{request.scheme}://{request.host}").encode(),
             MESSAGES: render_template("_messages.html").encode() if "_flashes" in session else b"",
         }
         values[SCORE] = _fill(self._score(board_view.build_score(current, tally), root), values)
@@ -71,21 +74,29 @@ def render(current: CurrentGame, tally: Tally, hint: bool = False) -> bytes:
     return pages.render(current, tally, hint)
 
 
-def _render_page(game: Game, first: str, hint: bool, address: tuple[str, str, str]) -> Chunks:
-    # The address (scheme, host, script root) is in the key: the page's links are made of it.
+def _render_page(game: Game, first: str, hint: bool, script_root: str) -> Chunks:
+    # script_root is in the key because the page's links start with it.
     view = board_view.build(CurrentGame(game, GAME_ID, first=first), hint=hint)
-    slots = {"score": SCORE, "messages": MESSAGES}
+    slots = {"score": SCORE, "messages": MESSAGES, "origin": ORIGIN}
     with templating.token_placeholder(CSRF):
         return _chunks(render_template("board.html", view=view, slots=slots))
 
 
 def _render_score(score: board_view.ScoreView, script_root: str) -> Chunks:
+    # script_root is in the key because the Reset score form posts to a link that starts with it.
     with templating.token_placeholder(CSRF):
         return _chunks(render_template("_score.html", score=score))
 
 
 def _chunks(page: str) -> Chunks:
-    """``page`` cut at its slots: text encoded once, the markers kept as they are."""
+    """``page`` cut at its slots: text encoded once, the markers kept as they are.
+
+    The page is about to be shown to other sessions: if this session's signed CSRF token
+    is in it (a template that got the token some way other than ``csrf_token()``), fail.
+    """
+    token = g.get(current_app.config["WTF_CSRF_FIELD_NAME"])
+    if token and token in page:
+        raise RuntimeError("a session's CSRF token reached a page shared between sessions")
     return tuple(part if _SLOT.fullmatch(part) else part.encode() for part in _SLOT.split(page))
 
 

@@ -11,6 +11,7 @@ through Flask-WTF unchanged, as do its error responses. GET requests skip the ho
 
 from __future__ import annotations
 
+import contextlib
 import hmac
 
 from flask import Flask, current_app, g, request, session
@@ -39,7 +40,9 @@ def init_app(app: Flask) -> None:
         protection.protect(apply_exemptions=True)  # raises (an error page) if the token is bad
         if key and g.get("csrf_valid") and isinstance(raw, str):
             if len(_verified) >= _MAX_VERIFIED:
-                _verified.pop(next(iter(_verified)), None)  # the oldest
+                # The oldest; another thread may be changing the dict under a threaded server.
+                with contextlib.suppress(RuntimeError, StopIteration):
+                    _verified.pop(next(iter(_verified)), None)
             _verified[key] = raw
 
 

@@ -15,6 +15,7 @@ with no locking, so two requests of one session can undo each other's moves. Her
 from __future__ import annotations
 
 import contextlib
+import errno
 import json
 import logging
 import os
@@ -105,8 +106,12 @@ class SessionFileCache(FileSystemCache):
             data = _read_whole(self._get_filename(key))
         except FileNotFoundError:
             return None
-        except OSError as error:  # not a readable file: the store is broken, not the game
-            raise StoreUnavailable(str(error)) from error
+        except (IsADirectoryError, NotADirectoryError) as error:
+            raise CorruptSession(str(error)) from error
+        except OSError as error:
+            if error.errno == errno.ELOOP:  # a link where a session should be: never followed
+                raise CorruptSession(str(error)) from error
+            raise StoreUnavailable(str(error)) from error  # EACCES, EIO: the store is broken
         if len(data) < _HEADER.size:
             raise CorruptSession("truncated header")
         (expires,) = _HEADER.unpack_from(data)

@@ -1,20 +1,23 @@
 """Template helpers that give the same answer on every request, worked out once per process.
 
 Profiling GET / showed a page spending a fifth of its time on two of them: ``url_for``
-(six URLs per page, always the same ones) and ``csrf_token()``, which signs the session's
-token anew on every page. Here both keep their results:
+(fifteen URLs per board page, always the same ones) and ``csrf_token()``, which signs the
+session's token anew on every page. Here both keep their results:
 
-- a URL is remembered per script root, endpoint and arguments;
+- ``links``: every URL the pages link to, by name, worked out once per script root;
+  ``url_for`` (remembered per script root, endpoint and arguments) stays for the rest;
 - a session's signed CSRF token is remembered per secret key and session token. Signing
   again would only change its timestamp, which nothing reads while ``WTF_CSRF_TIME_LIMIT``
   is ``None`` (the tokens live as long as the session); with a time limit set, every page
-  signs afresh as before.
+  signs afresh as before;
+- ``token_placeholder`` puts a marker in place of the token while a page shared between
+  sessions is rendered (see board_page).
 """
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Iterator, Mapping
-from contextlib import contextmanager
 from functools import lru_cache
 from types import MappingProxyType
 from typing import Any
@@ -79,7 +82,7 @@ def page_url(endpoint: str, **values: Any) -> str:
         or not has_request_context()
     ):
         return url_for(endpoint, **values)  # relative to the blueprint, external, or no request
-    return _url(request.script_root, endpoint, tuple(sorted(values.items())))
+    return _url(request.script_root, endpoint, tuple(values.items()))
 
 
 @lru_cache(maxsize=1024)
@@ -87,7 +90,7 @@ def _url(script_root: str, endpoint: str, values: tuple[tuple[str, Any], ...]) -
     return url_for(endpoint, **dict(values))
 
 
-@contextmanager
+@contextlib.contextmanager
 def token_placeholder(marker: str) -> Iterator[None]:
     """Within the block, ``csrf_token()`` gives ``marker`` instead of the session's token.
 
@@ -95,11 +98,12 @@ def token_placeholder(marker: str) -> Iterator[None]:
     and macro that asks for the token gets the marker, imported macros included, so no
     session's token can end up in a page another session is shown.
     """
+    previous = g.get("csrf_placeholder")
     g.csrf_placeholder = marker
     try:
         yield
     finally:
-        g.pop("csrf_placeholder", None)
+        g.csrf_placeholder = previous
 
 
 def csrf_token() -> str:
@@ -120,7 +124,9 @@ def csrf_token() -> str:
     if signed is None:
         signed = str(generate_csrf())
         if len(_signed_tokens) >= _MAX_TOKENS:
-            _signed_tokens.pop(next(iter(_signed_tokens)), None)  # the oldest
+            # The oldest; another thread may be changing the dict under a threaded server.
+            with contextlib.suppress(RuntimeError, StopIteration):
+                _signed_tokens.pop(next(iter(_signed_tokens)), None)
         _signed_tokens[key] = signed
     setattr(g, field, signed)  # where generate_csrf looks first, for the rest of the request
     return signed

@@ -91,3 +91,13 @@ def test_the_cache_keeps_at_most_its_size(app: Flask) -> None:
     for cell in ("A1", "B1", "A2", "B2"):
         post(client, "/move", {"cell": cell})
     assert _cache(app)._page.cache_info().currsize == 2
+
+
+def test_any_host_shares_one_cached_page_and_is_escaped_in_the_share_link(app: Flask) -> None:
+    client = app.test_client()
+    for n in range(5):
+        page = client.get("/", headers={"Host": f"h{n}.example"}).get_data(as_text=True)
+        assert f'href="http://h{n}.example/new?' in page
+    assert _cache(app)._page.cache_info().currsize == 1
+    page = client.get("/", headers={"Host": 'x.example"><b>'}).get_data(as_text=True)
+    assert "<b>" not in page  # Werkzeug drops a host it cannot trust; we escape it anyway

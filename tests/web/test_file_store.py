@@ -100,17 +100,34 @@ def test_static_files_never_touch_the_store(client: FlaskClient, session_dir: Pa
     assert api_game(client)["moves"] == []
 
 
-def test_a_session_file_that_cannot_be_read_is_a_503_not_a_traceback(
+def test_a_link_or_directory_in_place_of_a_session_file_is_a_new_game(
     client: FlaskClient, session_dir: Path
 ) -> None:
+    for plant in ("link", "directory"):
+        post(client, "/move", {"cell": "B2"})
+        path = _session_file(session_dir, client)
+        path.unlink()
+        if plant == "link":
+            (session_dir / "elsewhere").write_bytes(path.name.encode())
+            path.symlink_to(session_dir / "elsewhere")  # reads never follow links
+        else:
+            path.mkdir()
+        response = client.get("/")
+        assert response.status_code == 200
+        assert "could not be read" in response.get_data(as_text=True)
+
+
+def test_a_session_file_the_app_may_not_read_is_a_503_not_a_traceback(
+    client: FlaskClient, session_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     post(client, "/move", {"cell": "B2"})
-    path = _session_file(session_dir, client)
-    saved = path.read_bytes()
-    path.unlink()
-    path.symlink_to(session_dir / "elsewhere")  # refused: reads never follow links
+
+    def refuse(filename: str) -> bytes:
+        raise PermissionError(13, "Permission denied", filename)
+
+    monkeypatch.setattr(store, "_read_whole", refuse)
     response = client.get("/")
     assert response.status_code == 503
     assert "unavailable" in response.get_data(as_text=True)
-    path.unlink()
-    path.write_bytes(saved)
+    monkeypatch.undo()
     assert api_game(client)["moves"] == ["B2"]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import threading
 from collections import OrderedDict
 from collections.abc import Hashable
 from dataclasses import dataclass, field, replace
@@ -135,10 +136,11 @@ class Game:
 
     @classmethod
     def from_dict(cls, data: Any) -> Game:
-        """Rebuild a game from :meth:`to_dict`'s data, checking every move again.
+        """Rebuild a game from :meth:`to_dict`'s data, checking every move.
 
         Games are immutable, so a game read again (every page of a session reads its game)
-        is the one already rebuilt or written, among the most recent 4,096.
+        is the one already rebuilt or written, among the most recent 4,096; others are
+        replayed move by move, each checked by the board.
         """
         try:
             key = (data["x"], data["o"], data["start"], tuple(data["moves"]))
@@ -154,23 +156,29 @@ class Game:
 
 
 class _RecentGames:
-    """The most recently written or read games, by their stored form (a bounded LRU)."""
+    """The most recently written or read games, by their stored form (a bounded LRU).
+
+    Locked: under a threaded server two requests may read and evict at once.
+    """
 
     def __init__(self, size: int) -> None:
         self._size = size
         self._games: OrderedDict[Hashable, Game] = OrderedDict()
+        self._lock = threading.Lock()
 
     def get(self, key: Hashable) -> Game | None:
-        game = self._games.get(key)
-        if game is not None:
-            self._games.move_to_end(key)
-        return game
+        with self._lock:
+            game = self._games.get(key)
+            if game is not None:
+                self._games.move_to_end(key)
+            return game
 
     def put(self, key: Hashable, game: Game) -> None:
-        self._games[key] = game
-        self._games.move_to_end(key)
-        if len(self._games) > self._size:
-            self._games.popitem(last=False)
+        with self._lock:
+            self._games[key] = game
+            self._games.move_to_end(key)
+            if len(self._games) > self._size:
+                self._games.popitem(last=False)
 
 
 _recent = _RecentGames(4096)
