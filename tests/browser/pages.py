@@ -142,8 +142,8 @@ def game_state(page: Page) -> dict[str, Any]:
 
 def moves(page: Page) -> list[str]:
     """The move list, e.g. ``["X B2", "O A1"]``."""
-    # Each entry is a replay link; its hidden suffix ": the board after this move" is dropped.
-    return [text.split(":")[0].strip() for text in page.locator("ol.moves li").all_inner_texts()]
+    # Each entry is a replay link, shown as "X B2" (its accessible name adds what it opens).
+    return [text.strip() for text in page.locator("ol.moves li").all_inner_texts()]
 
 
 def messages(page: Page) -> list[str]:
@@ -158,8 +158,10 @@ def focused_cell(page: Page) -> str | None:
 
 
 def focused_name(page: Page) -> str:
-    """The text of the focused element (a button's or link's text, a checkbox's label)."""
+    """The name of the focused element: its aria-label, else its text (a button's or link's),
+    else a checkbox's label."""
     name: str = page.evaluate(
+        "document.activeElement?.getAttribute('aria-label') ?? "
         "(document.activeElement?.labels?.[0] ?? document.activeElement)?.textContent?.trim() ?? ''"
     )
     return name

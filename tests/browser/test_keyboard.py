@@ -198,6 +198,8 @@ def test_replay_and_share_with_tab_and_enter(page: Page) -> None:
     page.goto("/")
     press(page, "5")
     press(page, "1")
+    # The accessible name, as Chromium computes it: no stray space before the colon.
+    assert page.get_by_role("link", name="X B2: the board after this move", exact=True).count() == 1
     tab_to_button(page, "X B2: the board after this move")
     press(page, "Enter")
     assert page.url.endswith("/replay/1") and marks(page) == "____X____"
