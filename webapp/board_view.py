@@ -92,6 +92,7 @@ class ReplayView:
     moves: list[Move]
     ply: int
     last: int
+    game_id: str  # replay links name their game, so an old link never shows a newer game
 
 
 def status_line(game: Game, board: Board | None = None) -> str:
@@ -181,6 +182,7 @@ def build_replay(current: CurrentGame, ply: int) -> ReplayView:
         moves=moves,
         ply=ply,
         last=game.ply,
+        game_id=current.game_id,
     )
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from flask import Blueprint, flash, render_template
+from flask import Blueprint, flash, render_template, request
 from flask.typing import ResponseReturnValue
 
 from . import board_view, games
@@ -12,6 +12,10 @@ from .routes import STALE, stale_form, to_board
 bp = Blueprint("history", __name__)
 
 NOTHING_TO_UNDO = "There is no move to take back."
+EARLIER_GAME = (
+    "This replay link is for an earlier game, which is not kept: only the current game "
+    "can be replayed."
+)
 
 
 @bp.post("/undo")
@@ -31,8 +35,15 @@ def undo() -> ResponseReturnValue:
 
 @bp.get("/replay/<int:ply>")
 def replay(ply: int) -> ResponseReturnValue:
-    """The board after move ``ply`` (0: the start), read-only, with first/previous/next/last."""
+    """The board after move ``ply`` (0: the start), read-only, with first/previous/next/last.
+
+    The page's links name their game (``?game=<id>``); a link from an earlier game gets a
+    404 that says so instead of showing the current game's move ``ply``.
+    """
     current = games.load()
+    named = request.args.get("game")
+    if named is not None and named != current.game_id:
+        return render_error(404, EARLIER_GAME)
     if ply > current.game.ply:
         return render_error(404, f"This game has no move {ply}; it has {current.game.ply}.")
     return render_template("replay.html", view=board_view.build_replay(current, ply))

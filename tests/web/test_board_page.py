@@ -51,7 +51,9 @@ def test_move_list_and_title_follow_the_game(client: FlaskClient) -> None:
     for cell in ("B2", "A1"):
         post(client, "/move", {"cell": cell})
     page = _page(client)
-    moves = re.findall(r'<li><a href="/replay/\d" aria-label="([^"]*)">([XO] [A-C][1-3])<', page)
+    moves = re.findall(
+        r'<li><a href="/replay/\d\?game=[\w-]+" aria-label="([^"]*)">([XO] [A-C][1-3])<', page
+    )
     assert moves == [
         ("X B2: the board after this move", "X B2"),
         ("O A1: the board after this move", "O A1"),

@@ -30,11 +30,9 @@ def play(client: FlaskClient, cells: list[str]) -> None:
 def test_each_move_links_to_the_board_after_it(client: FlaskClient) -> None:
     play(client, WIN[:3])
     shown = page(client)
+    game_id = api_game(client)["game"]
     assert [href for href, text in shown.links if href.startswith("/replay/")] == [
-        "/replay/1",
-        "/replay/2",
-        "/replay/3",
-        "/replay/0",
+        f"/replay/{ply}?game={game_id}" for ply in (1, 2, 3, 0)
     ]
     boards = Game.from_dict({"x": "user", "o": "user", "start": "_" * 9, "moves": WIN[:3]}).boards
     for ply in range(4):
@@ -64,10 +62,11 @@ def test_a_finished_game_can_be_stepped_through_move_by_move(client: FlaskClient
 def test_first_previous_next_last(client: FlaskClient) -> None:
     play(client, WIN[:4])
     middle = page(client, "/replay/2")
-    assert middle.link("First") == "/replay/0"
-    assert middle.link("Previous") == "/replay/1"
-    assert middle.link("Next") == "/replay/3"
-    assert middle.link("Last") == "/replay/4"
+    named = f"?game={api_game(client)['game']}"
+    assert middle.link("First") == "/replay/0" + named
+    assert middle.link("Previous") == "/replay/1" + named
+    assert middle.link("Next") == "/replay/3" + named
+    assert middle.link("Last") == "/replay/4" + named
     assert middle.link("Back to the live game") == "/"
     first = page(client, "/replay/0")
     assert {"First", "Previous"}.isdisjoint(text for _, text in first.links)
@@ -102,3 +101,19 @@ def test_a_move_the_game_does_not_have_is_not_found(client: FlaskClient) -> None
     assert "This game has no move 2; it has 1." in response.get_data(as_text=True)
     assert client.get("/replay/-1").status_code == 404
     assert client.get("/replay/x").status_code == 404
+
+
+def test_a_replay_link_of_an_earlier_game_says_so_and_never_shows_the_new_game(
+    client: FlaskClient,
+) -> None:
+    play(client, WIN)
+    old_link = page(client).link("Replay from the start")
+    assert page(client, old_link).ids["caption"] == "Start position, before move 1 of 5"
+    post(client, "/again")
+    play(client, ["B2", "A1", "C3"])
+    response = client.get(old_link.replace("/replay/0", "/replay/3"))
+    assert response.status_code == 404
+    text = response.get_data(as_text=True)
+    assert "This replay link is for an earlier game, which is not kept" in text
+    assert 'href="/"' in text  # back to the game
+    assert client.get("/replay/3").status_code == 200  # a link without a game: the current one
