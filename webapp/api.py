@@ -1,4 +1,5 @@
-"""The JSON API for programs: the game, new games, moves and undo, and its OpenAPI document.
+"""The JSON API for programs: the game, new games, moves, computer moves and undo, and its
+OpenAPI document.
 
 It shares the session and the CSRF token (header ``X-CSRFToken``) with the pages. Errors are
 ``{"error": message}`` and change nothing: 400 for a request of the wrong shape, 409 when it
@@ -29,7 +30,7 @@ from .engine import (
 )
 from .history import NOTHING_TO_UNDO
 from .openapi import DOCUMENT
-from .routes import NOT_YOUR_TURN, STALE
+from .routes import NOT_YOUR_TURN, ONLY_COMPUTERS, STALE
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 
@@ -92,6 +93,26 @@ def move() -> ResponseReturnValue:
     except (OccupiedCellError, GameOverError) as error:
         raise ApiError(409, error.message) from error
     return jsonify(game_json(games.save(current, game.reply_until_person())))
+
+
+@bp.post("/step")
+def step() -> ResponseReturnValue:
+    """Computer against computer: the next move, or with ``"to_end": true`` every move left,
+    as the Next move and Play to the end buttons do. The body is ``{"ply": n}``."""
+    body = _body()
+    to_the_end = body.get("to_end", False)
+    if not isinstance(to_the_end, bool):
+        raise ApiError(400, "The field 'to_end' must be true or false.")
+    current = _current(body, ply_required=True)
+    game = current.game
+    if not game.is_computer_vs_computer:
+        raise ApiError(409, ONLY_COMPUTERS)
+    if game.board.is_over:
+        raise ApiError(409, GameOverError(game.board.status).message)
+    game = game.play_computer()
+    while to_the_end and not game.board.is_over:
+        game = game.play_computer()
+    return jsonify(game_json(games.save(current, game)))
 
 
 @bp.post("/undo")

@@ -191,6 +191,26 @@ DOCUMENT: dict[str, Any] = {
                 },
             )
         },
+        "/api/step": {
+            "post": _operation(
+                "Computer against computer: play the next move, or every move left.",
+                _object(
+                    {
+                        "ply": _PLY,
+                        "game": _GAME_ID,
+                        "to_end": {
+                            "type": "boolean",
+                            "description": "Play to the end of the game, not one move.",
+                        },
+                    },
+                    ["ply"],
+                ),
+                errors={
+                    **_COMMON_ERRORS,
+                    "409": "Stale ply or game, the game over, or a person plays in this game.",
+                },
+            )
+        },
         "/api/undo": {
             "post": _operation(
                 "Take back the last move; against the computer, its reply and the person's move.",

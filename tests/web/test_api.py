@@ -1,4 +1,4 @@
-"""The JSON API: /api/game, /api/new, /api/move, /api/undo, sharing the pages' session and token."""
+"""The JSON API: game, new, move, step and undo, sharing the pages' session and token."""
 
 from __future__ import annotations
 
@@ -142,6 +142,40 @@ def test_two_computers_do_not_take_moves(client: FlaskClient) -> None:
     )
 
 
+def test_two_computers_play_one_step_or_to_the_end(client: FlaskClient) -> None:
+    call(client, "/api/new", {"x": "easy", "o": "hard"})
+    first = call(client, "/api/step", {"ply": 0})
+    assert first.status_code == 200
+    assert first.get_json()["ply"] == 1 and first.get_json()["turn"] == "O"
+    refused(client, 409, STALE, "/api/step", {"ply": 0})  # the page it was made for is gone
+    done = call(client, "/api/step", {"ply": 1, "to_end": True}).get_json()
+    assert done["status"] != "Game not finished" and done["turn"] is None
+    assert done["moves"] == api_game(client)["moves"] and len(done["moves"]) >= 5
+    over = f"The game is over ({done['status']}); start a new game to play again."
+    refused(client, 409, over, "/api/step", {"ply": done["ply"]})
+
+
+@pytest.mark.parametrize(
+    ("body", "message"),
+    [
+        ({}, "The field 'ply' is required."),
+        ({"ply": "one"}, BAD_PLY),
+        ({"ply": 0, "to_end": "yes"}, "The field 'to_end' must be true or false."),
+    ],
+)
+def test_bad_steps_are_refused_with_a_message(
+    client: FlaskClient, body: dict[str, Any], message: str
+) -> None:
+    call(client, "/api/new", {"x": "easy", "o": "hard"})
+    refused(client, 400, message, "/api/step", body)
+
+
+def test_a_person_does_not_step(client: FlaskClient) -> None:
+    call(client, "/api/new", {"x": "user", "o": "hard"})
+    only = "Next move and Play to the end are for games between two computers."
+    refused(client, 409, only, "/api/step", {"ply": 0})
+
+
 @pytest.mark.parametrize(
     ("body", "status", "message"),
     [
@@ -202,6 +236,7 @@ def test_the_openapi_document_describes_the_api(client: FlaskClient) -> None:
     document = client.get("/api/openapi.json").get_json()
     assert document == DOCUMENT  # what the schemathesis test fuzzes against
     assert document["openapi"].startswith("3.1")
-    assert set(document["paths"]) == {"/api/game", "/api/new", "/api/move", "/api/undo"}
+    paths = {"/api/game", "/api/new", "/api/move", "/api/step", "/api/undo"}
+    assert set(document["paths"]) == paths
     game = document["components"]["schemas"]["Game"]
     assert set(game["required"]) == GAME_KEYS
