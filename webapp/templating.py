@@ -108,18 +108,19 @@ def token_placeholder(marker: str) -> Iterator[None]:
 
 def csrf_token() -> str:
     """The session's signed CSRF token, signed once per process while tokens never expire."""
-    placeholder: str | None = g.get("csrf_placeholder")
+    request_globals: Any = g._get_current_object()
+    placeholder: str | None = getattr(request_globals, "csrf_placeholder", None)
     if placeholder is not None:
         return placeholder
-    field = current_app.config["WTF_CSRF_FIELD_NAME"]
+    config = current_app.config
+    field = config["WTF_CSRF_FIELD_NAME"]
+    signed: str | None = getattr(request_globals, field, None)  # made earlier in this request
+    if signed is not None:
+        return signed
     raw = session.get(field)
-    if (
-        field in g
-        or not isinstance(raw, str)
-        or current_app.config["WTF_CSRF_TIME_LIMIT"] is not None
-    ):
+    if not isinstance(raw, str) or config["WTF_CSRF_TIME_LIMIT"] is not None:
         return str(generate_csrf())
-    key = (str(current_app.secret_key), raw)
+    key = (str(config.get("WTF_CSRF_SECRET_KEY") or config["SECRET_KEY"]), raw)
     signed = _signed_tokens.get(key)
     if signed is None:
         signed = str(generate_csrf())
@@ -128,5 +129,5 @@ def csrf_token() -> str:
             with contextlib.suppress(RuntimeError, StopIteration):
                 _signed_tokens.pop(next(iter(_signed_tokens)), None)
         _signed_tokens[key] = signed
-    setattr(g, field, signed)  # where generate_csrf looks first, for the rest of the request
+    setattr(request_globals, field, signed)  # where generate_csrf looks first, from now on
     return signed
