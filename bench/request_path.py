@@ -4,6 +4,10 @@ Run: ``python bench/request_path.py`` (add ``--profile`` for cProfile's top func
 URL`` to use a Redis you started instead of a temporary file store). It prints the CPU time
 per request of the bare Flask app, GET / of a game in progress, and a move cycle's requests
 (POST /move and the GET / it redirects to, POST /new when the game is over), best of 5.
+
+Two more rows take the board page apart: the same app and session with GET / answering
+"hello" (what the session store, the hooks and the headers cost), and answering "hello"
+after loading the game and the score.
 """
 
 from __future__ import annotations
@@ -28,7 +32,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 import redis
 
 from bench import hello, sessions
-from webapp import create_app
+from webapp import create_app, games
 
 WSGIApp = Callable[[dict[str, Any], Callable[..., Any]], Iterable[bytes]]
 
@@ -116,6 +120,9 @@ def main() -> None:
         sessions.seed_files(settings["SESSION_DIR"], [sid])
     app = create_app(settings)
     bare, board, player = Browser(hello.app), Browser(app, sid), Browser(app)
+    plumbing, loading = create_app(settings), create_app(settings)
+    plumbing.view_functions["game.index"] = lambda: "hello"
+    loading.view_functions["game.index"] = lambda: (games.tally(games.load()), "hello")[1]
     n: int = options.requests
 
     def repeat(browser: Browser) -> int:
@@ -125,6 +132,8 @@ def main() -> None:
 
     paths: dict[str, Callable[[], int]] = {
         "bare Flask hello": lambda: repeat(bare),
+        'app, GET / answering "hello"': lambda: repeat(Browser(plumbing, sid)),
+        "  ... after loading the game": lambda: repeat(Browser(loading, sid)),
         "GET board": lambda: repeat(board),
         "move cycle (per request)": lambda: move_cycle(player, n // 2),
     }

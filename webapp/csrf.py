@@ -6,7 +6,8 @@ and comparing what it carries with the session's raw token. While tokens never e
 the same thing every time, so a verified token is remembered with the raw token it carries,
 and later requests compare raw tokens only (in constant time). Anything else (a token seen
 for the first time, a time limit, HTTPS with the strict referrer check, a wrong token) goes
-through Flask-WTF unchanged, as do its error responses. GET requests skip the hook entirely.
+through Flask-WTF unchanged, as do its error responses. GET requests return from the hook
+at once.
 """
 
 from __future__ import annotations

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import secrets
 from dataclasses import dataclass
 from typing import Any, TypedDict
@@ -16,6 +17,7 @@ GAME_KEY = "game"
 SCORE_KEY = "score"
 TALLY_KEY = "tally"
 LOST_MESSAGE = "Your saved game could not be read, so a new game has started."
+_GAME_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")  # secrets.token_urlsafe, safe in any URL
 
 
 class Tally(TypedDict):
@@ -63,9 +65,12 @@ def load() -> CurrentGame:
     try:
         game = Game.from_dict(record)
         first = record.get("first", "X")
+        game_id = record["id"]
+        if not isinstance(game_id, str) or not _GAME_ID.fullmatch(game_id):
+            raise KeyError("id")  # not one we made: links and forms could not carry it
         return CurrentGame(
             game,
-            str(record["id"]),
+            game_id,
             bool(record.get("scored", False)),
             first if first in sides.MARKS else "X",
         )

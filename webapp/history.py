@@ -12,9 +12,9 @@ from .routes import STALE, stale_form, to_board
 bp = Blueprint("history", __name__)
 
 NOTHING_TO_UNDO = "There is no move to take back."
-EARLIER_GAME = (
-    "This replay link is for an earlier game, which is not kept: only the current game "
-    "can be replayed."
+OTHER_GAME = (
+    "This replay link is for another game than the one this browser is playing (an earlier "
+    "one is not kept): only the current game can be replayed."
 )
 
 
@@ -37,13 +37,14 @@ def undo() -> ResponseReturnValue:
 def replay(ply: int) -> ResponseReturnValue:
     """The board after move ``ply`` (0: the start), read-only, with first/previous/next/last.
 
-    The page's links name their game (``?game=<id>``); a link from an earlier game gets a
-    404 that says so instead of showing the current game's move ``ply``.
+    The page's links name their game (``?game=<id>``); a link from another game (an earlier
+    one, or another browser's) gets a 404 that says so instead of showing this game's move
+    ``ply``. Undo keeps the game, so after one a link shows the move played in its place.
     """
     current = games.load()
     named = request.args.get("game")
-    if named is not None and named != current.game_id:
-        return render_error(404, EARLIER_GAME)
+    if named and named != current.game_id:
+        return render_error(404, OTHER_GAME)
     if ply > current.game.ply:
         return render_error(404, f"This game has no move {ply}; it has {current.game.ply}.")
     return render_template("replay.html", view=board_view.build_replay(current, ply))

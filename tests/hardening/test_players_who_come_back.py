@@ -6,6 +6,7 @@ import threading
 import time
 from pathlib import Path
 
+import msgspec
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
@@ -150,3 +151,19 @@ def test_one_stored_game_is_small(app: Flask, session_dir: Path) -> None:
         post(client, "/move", {"cell": cell})
     (path,) = _session_files(session_dir)
     assert path.stat().st_size <= 1024
+
+
+@pytest.mark.parametrize("game_id", ["a b&c#", "", 7, "x" * 65])
+def test_a_stored_game_id_we_never_made_gives_a_fresh_board(
+    app: Flask, session_dir: Path, game_id: object
+) -> None:
+    client = app.test_client()
+    post(client, "/move", {"cell": "A1"})
+    (path,) = _session_files(session_dir)
+    data = path.read_bytes()
+    record = msgspec.msgpack.decode(data[4:])
+    record["game"]["id"] = game_id  # links and forms carry the id: it must be URL-safe
+    path.write_bytes(data[:4] + msgspec.msgpack.encode(record))
+    page = client.get("/").get_data(as_text=True)
+    assert "could not be read, so a new game has started" in page
+    assert api_game(client)["moves"] == []

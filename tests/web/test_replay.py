@@ -114,6 +114,7 @@ def test_a_replay_link_of_an_earlier_game_says_so_and_never_shows_the_new_game(
     response = client.get(old_link.replace("/replay/0", "/replay/3"))
     assert response.status_code == 404
     text = response.get_data(as_text=True)
-    assert "This replay link is for an earlier game, which is not kept" in text
+    assert "This replay link is for another game than the one this browser is playing" in text
     assert 'href="/"' in text  # back to the game
     assert client.get("/replay/3").status_code == 200  # a link without a game: the current one
+    assert client.get("/replay/3?game=").status_code == 200

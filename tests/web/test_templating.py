@@ -69,3 +69,22 @@ def test_page_urls_outside_a_request_are_those_of_url_for(app: Flask) -> None:
     app.config["SERVER_NAME"] = "games.example"
     with app.app_context():
         assert templating.page_url("game.index") == url_for("game.index")
+
+
+def test_tokens_are_signed_and_remembered_under_the_csrf_secret_key(session_dir: Path) -> None:
+    settings = {"SECRET_KEY": "k", "SESSION_DIR": str(session_dir)}
+    first = create_app({**settings, "WTF_CSRF_SECRET_KEY": "csrf-one"})
+    second = create_app({**settings, "WTF_CSRF_SECRET_KEY": "csrf-two"})
+    client = first.test_client()
+    token = csrf_token(client)
+    assert client.post("/move", data={"csrf_token": token, "cell": "A1"}).status_code == 303
+    assert csrf_token(client) == token  # remembered now
+    other = second.test_client()  # the same session, served with another CSRF key
+    cookie = client.get_cookie("ttt_session")
+    assert cookie is not None
+    other.set_cookie("ttt_session", cookie.value)
+    assert csrf_token(other) != token  # signed under its own key, not remembered from first
+    assert other.post("/move", data={"csrf_token": token, "cell": "B1"}).status_code == 400
+    assert (
+        other.post("/move", data={"csrf_token": csrf_token(other), "cell": "B1"}).status_code == 303
+    )
