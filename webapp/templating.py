@@ -4,8 +4,9 @@ Profiling GET / showed a page spending a fifth of its time on two of them: ``url
 (fifteen URLs per board page, always the same ones) and ``csrf_token()``, which signs the
 session's token anew on every page. Here both keep their results:
 
-- ``links``: every URL the pages link to, by name, worked out once per script root;
-  ``url_for`` (remembered per script root, endpoint and arguments) stays for the rest;
+- ``links``: every URL the pages link to, by name, worked out once per script root (the
+  share link, which carries the position, is the one ``url_for`` left, on the board page
+  that is rendered once per game state);
 - a session's signed CSRF token is remembered per secret key and session token. Signing
   again would only change its timestamp, which nothing reads while ``WTF_CSRF_TIME_LIMIT``
   is ``None`` (the tokens live as long as the session); with a time limit set, every page
@@ -22,7 +23,7 @@ from functools import lru_cache
 from types import MappingProxyType
 from typing import Any
 
-from flask import Flask, current_app, g, has_request_context, request, session, url_for
+from flask import Flask, current_app, g, request, session, url_for
 from flask_wtf.csrf import generate_csrf
 
 _MAX_TOKENS = 10_000
@@ -50,8 +51,7 @@ MAX_PLY = 9  # a game has at most nine moves: links to replay moves 0 to 9
 
 
 def init_app(app: Flask) -> None:
-    """Put the remembering versions in every template, over Flask's and Flask-WTF's."""
-    app.jinja_env.globals["url_for"] = page_url
+    """Put the links and the remembering csrf_token in every template, over Flask-WTF's."""
     app.jinja_env.globals["csrf_token"] = csrf_token
     # Flask-WTF also injects csrf_token through a context processor; a later one wins.
     app.context_processor(lambda: {"csrf_token": csrf_token, "links": links()})
@@ -72,22 +72,6 @@ def _links(script_root: str) -> Mapping[str, Any]:
                              for name, (endpoint, values) in _LINKS.items()}  # fmt: skip
     found["replay"] = tuple(url_for("history.replay", ply=ply) for ply in range(MAX_PLY + 1))
     return MappingProxyType(found)
-
-
-def page_url(endpoint: str, **values: Any) -> str:
-    """``url_for`` for templates, remembered when it depends on nothing but its arguments."""
-    if (
-        endpoint.startswith(".")
-        or any(name.startswith("_") for name in values)
-        or not has_request_context()
-    ):
-        return url_for(endpoint, **values)  # relative to the blueprint, external, or no request
-    return _url(request.script_root, endpoint, tuple(values.items()))
-
-
-@lru_cache(maxsize=1024)
-def _url(script_root: str, endpoint: str, values: tuple[tuple[str, Any], ...]) -> str:
-    return url_for(endpoint, **dict(values))
 
 
 @contextlib.contextmanager

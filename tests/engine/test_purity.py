@@ -3,21 +3,15 @@
 from __future__ import annotations
 
 import re
-import subprocess
-import sys
 from pathlib import Path
+
+from tests.imports import assert_imports_no_web_stack
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_engine_imports_no_flask() -> None:
-    code = (
-        "import sys, webapp.engine\n"
-        "bad = sorted(m for m in sys.modules if m.split('.')[0] in "
-        "{'flask', 'flask_session', 'flask_wtf', 'werkzeug', 'jinja2', 'redis'})\n"
-        "assert not bad, bad\n"
-    )
-    subprocess.run([sys.executable, "-c", code], cwd=ROOT, check=True)
+    assert_imports_no_web_stack("webapp.engine")
 
 
 def test_engine_source_has_no_flask_import() -> None:

@@ -2,14 +2,11 @@
 
 from __future__ import annotations
 
-import subprocess
-import sys
-
 import pytest
 
+from tests.imports import assert_imports_no_web_stack
 from tests.terminal.driver import (
     MENU,
-    ROOT,
     SEED_VARIABLE,
     board,
     environment,
@@ -318,10 +315,4 @@ def test_help_documents_the_options_and_the_seed_for_tests() -> None:
 
 
 def test_the_terminal_needs_no_flask() -> None:
-    code = (
-        "import sys, webapp.terminal\n"
-        "bad = sorted(m for m in sys.modules if m.split('.')[0] in "
-        "{'flask', 'flask_session', 'flask_wtf', 'werkzeug', 'jinja2', 'redis'})\n"
-        "assert not bad, bad\n"
-    )
-    subprocess.run([sys.executable, "-c", code], cwd=ROOT, check=True)
+    assert_imports_no_web_stack("webapp.terminal")

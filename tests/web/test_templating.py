@@ -51,24 +51,19 @@ def test_with_a_time_limit_tokens_are_not_remembered(session_dir: Path) -> None:
     assert client.post("/move", data={"csrf_token": token, "cell": "A1"}).status_code == 303
 
 
-def test_page_urls_are_those_of_url_for_under_any_script_root(app: Flask) -> None:
+def test_links_are_those_of_url_for_under_any_script_root(app: Flask) -> None:
     for root in ("", "/games"):
         with app.test_request_context("/", base_url=f"http://localhost{root}/"):
-            for endpoint, values in (("static", {"filename": "style.css"}), ("game.index", {})):
-                assert templating.page_url(endpoint, **values) == url_for(endpoint, **values)
-            assert templating.page_url("game.index") == f"{root}/"
-            assert templating.page_url("game.index", _external=True).startswith("http://")
+            links = templating.links()
+            assert links["style"] == url_for("static", filename="style.css")
+            assert links["home"] == f"{root}/" == url_for("game.index")
+            assert links["hint"] == url_for("game.index", hint=1)
+            assert links["replay"][3] == url_for("history.replay", ply=3)
 
 
 def test_the_board_links_to_its_stylesheet(client: FlaskClient) -> None:
     page = client.get("/").get_data(as_text=True)
     assert re.search(r'href="/static/style\.css"', page)
-
-
-def test_page_urls_outside_a_request_are_those_of_url_for(app: Flask) -> None:
-    app.config["SERVER_NAME"] = "games.example"
-    with app.app_context():
-        assert templating.page_url("game.index") == url_for("game.index")
 
 
 def test_tokens_are_signed_and_remembered_under_the_csrf_secret_key(session_dir: Path) -> None:
