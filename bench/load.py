@@ -12,7 +12,11 @@ Then, in rounds so that drift on a shared machine hits every row alike, it measu
   random, whether the store holds 100 or 100,000 games (so that only the store's size
   differs), and once more spread over all 100,000 (no goal: that measures cache locality);
 - the move cycle against the hard computer (bench/move_cycle.lua): GET /, POST /move, and
-  POST /new when a game ends, on the store holding 100,000 games.
+  POST /new when a game ends, on the store holding 100,000 games;
+- the framework floor on each store (bench/floor.py: Flask, Flask-Session and Flask-WTF doing
+  the least a board page and a move need, with none of the game's code): its GET board, its
+  GET with only the session read, and its move cycle. The game's rows print their ratio to
+  the floor's, which says how much of the gap to the bare app our code makes.
 
 It prints requests per second, p50 and p99 latency, each row's ratio to the bare app in the
 same round (median over rounds), the 100,000-vs-100 ratio, and the size of a stored game.
@@ -38,7 +42,8 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Iterator
+import urllib.request
+from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -66,6 +71,8 @@ class Row:
     args: list[str]
     servers: list[servers.Server]  # whose CPU time the row's requests cost
     goal: float | None = None
+    path: str = "/"
+    floor: Row | None = None  # the framework floor's row for the same work, if any
     runs: list[dict[str, Any]] = field(default_factory=list)
 
     def median(self, key: str) -> float:
@@ -78,7 +85,7 @@ def wrk(program: str, row: Row, seconds: int, connections: int) -> dict[str, Any
     time per request of the servers and of wrk itself."""
     command = [
         program, f"-t{connections}", f"-c{connections}", f"-d{seconds}s", "--timeout", "10s",
-        "-s", row.script, row.url + "/", "--", *row.args,
+        "-s", row.script, row.url + row.path, "--", *row.args,
     ]  # fmt: skip
     server_cpu = sum(server.cpu_seconds() for server in row.servers)
     wrk_cpu = _children_cpu_seconds()
@@ -173,6 +180,45 @@ def main() -> int:
         shutil.rmtree(work, ignore_errors=True)
 
 
+def floor_rows(
+    kind: str,
+    start: Callable[[str, dict[str, str]], servers.Server],
+    secret: str,
+    redis_server: servers.Server,
+    work: Path,
+) -> list[Row]:
+    """The framework floor's rows on one store (bench/floor.py): GET board, GET with only the
+    session read, and the move cycle; each GET sends the cookie of one of 100 sessions."""
+    env = {"FLOOR_SECRET_KEY": secret}
+    if kind == "Redis":
+        env["FLOOR_REDIS_URL"] = f"redis://127.0.0.1:{redis_server.port}/1"
+        server = start("bench.floor:from_environment()", env)
+        accounted = [server, redis_server]
+    else:
+        env["FLOOR_SESSION_DIR"] = str(work / "floor-files")
+        server = start("bench.floor:from_environment()", env)
+        accounted = [server]
+    sid_file = work / f"sids-floor-{kind.split()[0].lower()}.txt"
+    sid_file.write_text("\n".join(floor_sessions(server.url, SMALL)) + "\n")
+    label = f"framework floor, {kind}:"
+    return [
+        Row(f"{label} GET board", server.url, GET_SCRIPT, [str(sid_file)], accounted),
+        Row(f"{label} GET, the session read only", server.url, GET_SCRIPT, [str(sid_file)],
+            accounted, path="/least/"),
+        Row(f"{label} move cycle", server.url, MOVE_SCRIPT, ["hard"], accounted),
+    ]  # fmt: skip
+
+
+def floor_sessions(url: str, count: int) -> list[str]:
+    """Make ``count`` sessions on a floor server (a first GET / stores one); their ids."""
+    sids = []
+    for _ in range(count):
+        with urllib.request.urlopen(url + "/", timeout=10) as response:
+            cookie = response.headers["Set-Cookie"] or ""
+        sids.append(cookie.split(";", 1)[0].split("=", 1)[-1])
+    return sids
+
+
 def measure(
     options: argparse.Namespace,
     wrk_program: str,
@@ -208,7 +254,9 @@ def measure(
     # 100,000: only the store's size differs. One more row spreads the reads over every game.
     active = work / "sids-active.txt"
     active.write_text("\n".join(stores[counts[1]][2][:SMALL]) + "\n")
+    scale_pairs: list[tuple[Row, Row]] = []
     for kind in ("file store", "Redis"):
+        gets: list[Row] = []
         for count in counts:
             directory, redis_server, _ = stores[count]
             env = {"FLASK_SECRET_KEY": secret}
@@ -221,11 +269,16 @@ def measure(
             url = accounted[0].url
             label = f"{kind}: GET board, {SMALL} active of {count:,} stored games"
             sid_file = work / f"sids-{count}.txt" if count == SMALL else active
-            rows.append(Row(label, url, GET_SCRIPT, [str(sid_file)], accounted, GET_GOAL))
+            gets.append(Row(label, url, GET_SCRIPT, [str(sid_file)], accounted, GET_GOAL))
         label = f"{kind}: GET board, any of {count:,} stored games"
-        rows.append(Row(label, url, GET_SCRIPT, [str(work / f"sids-{count}.txt")], accounted))
+        spread = Row(label, url, GET_SCRIPT, [str(work / f"sids-{count}.txt")], accounted)
         label = f"{kind}: move cycle vs hard, {count:,} stored games"
-        rows.append(Row(label, url, MOVE_SCRIPT, ["hard"], accounted, MOVE_GOAL))
+        cycle = Row(label, url, MOVE_SCRIPT, ["hard"], accounted, MOVE_GOAL)
+        floors = floor_rows(kind, start, secret, stores[counts[1]][1], work)
+        gets[0].floor = gets[1].floor = floors[0]
+        cycle.floor = floors[2]
+        rows += [*gets, spread, cycle, *floors]
+        scale_pairs.append((gets[0], gets[1]))
 
     for row in rows:  # warm up: imports, connections, the file stores' first sweeps
         wrk(wrk_program, row, 2, options.connections)
@@ -248,14 +301,19 @@ def measure(
     }
     client.close()
     print(f"load average after: {_load_average()}")
-    return report(options, rows, sizes)
+    return report(options, rows, scale_pairs, sizes)
 
 
 def _load_average() -> str:
     return " ".join(f"{n:.2f}" for n in os.getloadavg())
 
 
-def report(options: argparse.Namespace, rows: list[Row], sizes: dict[str, dict[str, int]]) -> int:
+def report(
+    options: argparse.Namespace,
+    rows: list[Row],
+    scale_pairs: list[tuple[Row, Row]],
+    sizes: dict[str, dict[str, int]],
+) -> int:
     """Print the table (Markdown) and the checks; 0 if every goal is met."""
     ok = True
     bare = rows[0]
@@ -276,8 +334,8 @@ def report(options: argparse.Namespace, rows: list[Row], sizes: dict[str, dict[s
           "same round.")  # fmt: skip
     print()
     print("| measurement | req/s | p50 ms | p99 ms | ratio | CPU µs/req: servers + wrk "
-          "| CPU ratio | goal |")  # fmt: skip
-    print("| --- | ---: | ---: | ---: | ---: | ---: | ---: | --- |")
+          "| CPU ratio | vs floor | goal |")  # fmt: skip
+    print("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |")
     for row in rows:
         ratio = per_round(row, bare, "rps")
         cpu_ratio = statistics.median(
@@ -286,14 +344,15 @@ def report(options: argparse.Namespace, rows: list[Row], sizes: dict[str, dict[s
         met = row.goal is None or ratio >= row.goal
         ok = ok and met
         goal = "" if row.goal is None else f">= {row.goal:.1f}x {'ok' if met else 'MISSED'}"
+        versus = "" if row.floor is None else f"{per_round(row, row.floor, 'rps'):.2f}x"
         print(f"| {row.label} | {row.median('rps'):,.0f} | {row.median('p50_us') / 1000:.2f} "
               f"| {row.median('p99_us') / 1000:.2f} | {ratio:.2f}x "
               f"| {row.median('server_cpu_us'):,.0f} + {row.median('wrk_cpu_us'):,.0f} "
-              f"| {cpu_ratio:.2f}x | {goal} |")  # fmt: skip
+              f"| {cpu_ratio:.2f}x | {versus} | {goal} |")  # fmt: skip
     print()
     print("| check | figure | goal |")
     print("| --- | ---: | --- |")
-    for few, many in ((rows[1], rows[2]), (rows[5], rows[6])):
+    for few, many in scale_pairs:
         scale = per_round(many, few, "rps")
         cpu_scale = statistics.median(
             cpu(theirs) / cpu(mine) for mine, theirs in zip(many.runs, few.runs, strict=True)

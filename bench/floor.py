@@ -1,0 +1,99 @@
+"""The framework's floor in the load benchmark: Flask, Flask-Session and Flask-WTF doing the
+least that a board page and a move need, with none of the game's code.
+
+The goals of ``bench/load.py`` are ratios to a bare Flask app that has no session at all.
+This app says how close any app built on the required stack can come: the stock session
+interfaces, set up as Flask-Session documents (``SESSION_TYPE`` ``cachelib`` with a file
+cache that never evicts, or ``redis``), and Flask-WTF's ``CSRFProtect``. It has no locking,
+no engine and no templates:
+
+- ``GET /``: the session's moves and CSRF token in a page of the board page's size, with the
+  fields ``bench/move_cycle.lua`` reads (``csrf_token``, ``game``, ``ply``, the empty cells);
+- ``GET /least/``: the session read, then fixed bytes: what any page with a session costs;
+- ``POST /move``: the cell and a reply (the first empty cell) appended, then a 303 to ``/``;
+- ``POST /new``: an empty board, then a 303.
+
+A session is made by the first ``GET /`` without a cookie. gunicorn serves it as
+``bench.floor:from_environment()``; ``FLOOR_SECRET_KEY`` and either ``FLOOR_SESSION_DIR`` or
+``FLOOR_REDIS_URL`` configure it.
+"""
+
+from __future__ import annotations
+
+import os
+
+import redis
+from cachelib.file import FileSystemCache
+from flask import Flask, redirect, request, session
+from flask_session import Session
+from flask_wtf.csrf import CSRFProtect, generate_csrf
+from werkzeug.wrappers import Response
+
+CELLS = tuple(row + column for row in "ABC" for column in "123")
+PAGE_SIZE = 5300  # bytes, about the size of the game's board page
+_OPENING = '<!doctype html><html lang="en"><title>Floor</title><h1>Computer (hard)</h1>'
+
+
+def create(settings: dict[str, str]) -> Flask:
+    """The floor app for ``settings`` (the ``FLOOR_*`` variables, without the prefix)."""
+    app = Flask(__name__)
+    app.config.update(
+        SECRET_KEY=settings["SECRET_KEY"],
+        SESSION_PERMANENT=True,
+        SESSION_REFRESH_EACH_REQUEST=False,  # as the game: a read writes nothing
+        SESSION_COOKIE_NAME="ttt_session",  # the name bench/get.lua sends
+        WTF_CSRF_TIME_LIMIT=None,
+    )
+    if settings.get("REDIS_URL"):
+        app.config.update(SESSION_TYPE="redis", SESSION_REDIS=redis.from_url(settings["REDIS_URL"]))
+    else:
+        cache = FileSystemCache(settings["SESSION_DIR"], threshold=0)
+        app.config.update(SESSION_TYPE="cachelib", SESSION_CACHELIB=cache)
+    Session(app)
+    CSRFProtect(app)
+    fixed = (_OPENING + "<p>" + "." * PAGE_SIZE + "</p>").encode()
+
+    @app.get("/")
+    def board() -> str:
+        moves: list[str] = session.setdefault("moves", [])
+        empty = [cell for cell in CELLS if cell not in moves] if len(moves) < 8 else []
+        fields = (
+            f'<form method="post" action="/move">'
+            f'<input type="hidden" name="csrf_token" value="{generate_csrf()}">'
+            f'<input type="hidden" name="game" value="floor">'
+            f'<input type="hidden" name="ply" value="{len(moves)}">'
+        )
+        buttons = "".join(f'<button name="cell" value="{cell}">{cell}</button>' for cell in empty)
+        page = _OPENING + fields + buttons + "</form>"
+        return page + "<p>" + "." * max(0, PAGE_SIZE - len(page)) + "</p>"
+
+    @app.get("/least/")
+    def least() -> bytes:
+        session.get("moves")
+        return fixed
+
+    @app.post("/move")
+    def move() -> Response:
+        moves = list(session.get("moves", []))
+        cell = request.form.get("cell")
+        if cell in CELLS and cell not in moves:
+            moves.append(cell)
+            moves += [next(c for c in CELLS if c not in moves)] if len(moves) < 9 else []
+            session["moves"] = moves
+        return redirect("/", 303)
+
+    @app.post("/new")
+    def new() -> Response:
+        session["moves"] = []
+        return redirect("/", 303)
+
+    return app
+
+
+def from_environment() -> Flask:
+    """The app gunicorn serves, as ``bench.floor:from_environment()``."""
+    prefix = "FLOOR_"
+    settings = {
+        key[len(prefix) :]: value for key, value in os.environ.items() if key.startswith(prefix)
+    }
+    return create(settings)
