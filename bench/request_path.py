@@ -7,7 +7,8 @@ per request of the bare Flask app, GET / of a game in progress, and a move cycle
 
 Two more rows take the board page apart: the same app and session with GET / answering
 "hello" (what the session store, the hooks and the headers cost), and answering "hello"
-after loading the game and the score.
+after loading the game and the score. The last rows time the framework floor
+(bench/floor.py, the stock Flask-Session and Flask-WTF doing the least) on the same store.
 """
 
 from __future__ import annotations
@@ -31,7 +32,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import redis
 
-from bench import hello, sessions
+from bench import floor, hello, sessions
 from webapp import create_app, games
 
 WSGIApp = Callable[[dict[str, Any], Callable[..., Any]], Iterable[bytes]]
@@ -124,10 +125,21 @@ def main() -> None:
     plumbing.view_functions["game.index"] = lambda: "hello"
     loading.view_functions["game.index"] = lambda: (games.tally(games.load()), "hello")[1]
     n: int = options.requests
+    floor_settings = {"SECRET_KEY": settings["SECRET_KEY"]}
+    if options.redis:
+        floor_settings["REDIS_URL"] = options.redis
+    else:
+        floor_settings["SESSION_DIR"] = work.name + "/floor"
+    least = Browser(floor.create(floor_settings))
+    least.call("GET", "/")  # makes its session
+    floor_board, floor_player = (
+        Browser(least.app, least.cookie.split("=", 1)[1]),
+        Browser(least.app),
+    )
 
-    def repeat(browser: Browser) -> int:
+    def repeat(browser: Browser, path: str = "/") -> int:
         for _ in range(n):
-            browser.call("GET", "/")
+            browser.call("GET", path)
         return n
 
     paths: dict[str, Callable[[], int]] = {
@@ -136,10 +148,13 @@ def main() -> None:
         "  ... after loading the game": lambda: repeat(Browser(loading, sid)),
         "GET board": lambda: repeat(board),
         "move cycle (per request)": lambda: move_cycle(player, n // 2),
+        "floor: GET, session read only": lambda: repeat(least, "/least/"),
+        "floor: GET board": lambda: repeat(floor_board),
+        "floor: move cycle (per request)": lambda: move_cycle(floor_player, n // 2),
     }
     for name, action in paths.items():
         action()  # warm up
-        print(f"{name:28s} {best_microseconds(action):8.1f} µs CPU per request")
+        print(f"{name:32s} {best_microseconds(action):8.1f} µs CPU per request")
         if options.profile:
             profiler = cProfile.Profile()
             profiler.runcall(action)
