@@ -7,8 +7,8 @@ per request of the bare Flask app, GET / of a game in progress, and a move cycle
 
 Two more rows take the board page apart: the same app and session with GET / answering
 "hello" (what the session store, the hooks and the headers cost), and answering "hello"
-after loading the game and the score. The last rows time the framework floor
-(bench/floor.py, the stock Flask-Session and Flask-WTF doing the least) on the same store.
+after loading the game and the score. The last rows time the stock stack
+(bench/stock.py: Flask-Session and Flask-WTF as shipped, doing the least) on the same store.
 """
 
 from __future__ import annotations
@@ -32,7 +32,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import redis
 
-from bench import floor, hello, sessions
+from bench import hello, sessions, stock
 from webapp import create_app, games
 
 WSGIApp = Callable[[dict[str, Any], Callable[..., Any]], Iterable[bytes]]
@@ -125,14 +125,14 @@ def main() -> None:
     plumbing.view_functions["game.index"] = lambda: "hello"
     loading.view_functions["game.index"] = lambda: (games.tally(games.load()), "hello")[1]
     n: int = options.requests
-    floor_settings = {"SECRET_KEY": settings["SECRET_KEY"]}
+    stock_settings = {"SECRET_KEY": settings["SECRET_KEY"]}
     if options.redis:
-        floor_settings["REDIS_URL"] = options.redis
+        stock_settings["REDIS_URL"] = options.redis
     else:
-        floor_settings["SESSION_DIR"] = work.name + "/floor"
-    least = Browser(floor.create(floor_settings))
+        stock_settings["SESSION_DIR"] = work.name + "/stock"
+    least = Browser(stock.create(stock_settings))
     least.call("GET", "/")  # makes its session
-    floor_board, floor_player = (
+    stock_board, stock_player = (
         Browser(least.app, least.cookie.split("=", 1)[1]),
         Browser(least.app),
     )
@@ -148,9 +148,9 @@ def main() -> None:
         "  ... after loading the game": lambda: repeat(Browser(loading, sid)),
         "GET board": lambda: repeat(board),
         "move cycle (per request)": lambda: move_cycle(player, n // 2),
-        "floor: GET, session read only": lambda: repeat(least, "/least/"),
-        "floor: GET board": lambda: repeat(floor_board),
-        "floor: move cycle (per request)": lambda: move_cycle(floor_player, n // 2),
+        "stock: GET, session read only": lambda: repeat(least, "/least/"),
+        "stock: GET board": lambda: repeat(stock_board),
+        "stock: move cycle (per request)": lambda: move_cycle(stock_player, n // 2),
     }
     for name, action in paths.items():
         action()  # warm up

@@ -1,21 +1,23 @@
-"""The framework's floor in the load benchmark: Flask, Flask-Session and Flask-WTF doing the
-least that a board page and a move need, with none of the game's code.
+"""The stock stack in the load benchmark: Flask, Flask-Session and Flask-WTF as shipped,
+doing the least that a board page and a move need, with none of the game's code.
 
 The goals of ``bench/load.py`` are ratios to a bare Flask app that has no session at all.
-This app says how close any app built on the required stack can come: the stock session
-interfaces, set up as Flask-Session documents (``SESSION_TYPE`` ``cachelib`` with a file
-cache that never evicts, or ``redis``), and Flask-WTF's ``CSRFProtect``. It has no locking,
-no engine and no templates:
+This app says what the required stack costs as its documentation sets it up: the stock
+session interfaces (``SESSION_TYPE`` ``cachelib`` with a file cache that never evicts, or
+``redis``) and Flask-WTF's ``CSRFProtect``. It has no locking, no engine and no templates.
+It is a baseline, not a lower bound: the game replaces some stock paths with cheaper ones
+(msgpack files read in one call, CSRF tokens signed and verified once per process).
 
-- ``GET /``: the session's moves and CSRF token in a page of the board page's size, with the
-  fields ``bench/move_cycle.lua`` reads (``csrf_token``, ``game``, ``ply``, the empty cells);
+- ``GET /``: the session's moves and a CSRF token in a page of the board page's size, with
+  the fields ``bench/move_cycle.lua`` reads (``csrf_token``, ``game``, ``ply``, empty cells);
 - ``GET /least/``: the session read, then fixed bytes: what any page with a session costs;
 - ``POST /move``: the cell and a reply (the first empty cell) appended, then a 303 to ``/``;
 - ``POST /new``: an empty board, then a 303.
 
-A session is made by the first ``GET /`` without a cookie. gunicorn serves it as
-``bench.floor:from_environment()``; ``FLOOR_SECRET_KEY`` and either ``FLOOR_SESSION_DIR`` or
-``FLOOR_REDIS_URL`` configure it.
+Its games always last four moves, where games against hard vary, and its store holds only
+the benchmark's sessions. A session is made by the first ``GET /`` without a cookie.
+gunicorn serves it as ``bench.stock:from_environment()``; ``STOCK_SECRET_KEY`` and either
+``STOCK_SESSION_DIR`` or ``STOCK_REDIS_URL`` configure it.
 """
 
 from __future__ import annotations
@@ -30,12 +32,12 @@ from flask_wtf.csrf import CSRFProtect, generate_csrf
 from werkzeug.wrappers import Response
 
 CELLS = tuple(row + column for row in "ABC" for column in "123")
-PAGE_SIZE = 5300  # bytes, about the size of the game's board page
-_OPENING = '<!doctype html><html lang="en"><title>Floor</title><h1>Computer (hard)</h1>'
+PAGE_SIZE = 5300  # bytes: the game's board page of a game in progress (a test checks)
+_OPENING = '<!doctype html><html lang="en"><title>Stock</title><h1>Computer (hard)</h1>'
 
 
 def create(settings: dict[str, str]) -> Flask:
-    """The floor app for ``settings`` (the ``FLOOR_*`` variables, without the prefix)."""
+    """The app for ``settings`` (the ``STOCK_*`` variables, without the prefix)."""
     app = Flask(__name__)
     app.config.update(
         SECRET_KEY=settings["SECRET_KEY"],
@@ -55,12 +57,13 @@ def create(settings: dict[str, str]) -> Flask:
 
     @app.get("/")
     def board() -> str:
+        """The moves and a freshly signed token, as Flask-WTF makes one per page."""
         moves: list[str] = session.setdefault("moves", [])
         empty = [cell for cell in CELLS if cell not in moves] if len(moves) < 8 else []
         fields = (
             f'<form method="post" action="/move">'
             f'<input type="hidden" name="csrf_token" value="{generate_csrf()}">'
-            f'<input type="hidden" name="game" value="floor">'
+            f'<input type="hidden" name="game" value="stock">'
             f'<input type="hidden" name="ply" value="{len(moves)}">'
         )
         buttons = "".join(f'<button name="cell" value="{cell}">{cell}</button>' for cell in empty)
@@ -69,11 +72,13 @@ def create(settings: dict[str, str]) -> Flask:
 
     @app.get("/least/")
     def least() -> bytes:
+        """Only the session read."""
         session.get("moves")
         return fixed
 
     @app.post("/move")
     def move() -> Response:
+        """Flask-WTF has checked the token; store the cell and the reply."""
         moves = list(session.get("moves", []))
         cell = request.form.get("cell")
         if cell in CELLS and cell not in moves:
@@ -84,6 +89,7 @@ def create(settings: dict[str, str]) -> Flask:
 
     @app.post("/new")
     def new() -> Response:
+        """An empty board."""
         session["moves"] = []
         return redirect("/", 303)
 
@@ -91,8 +97,8 @@ def create(settings: dict[str, str]) -> Flask:
 
 
 def from_environment() -> Flask:
-    """The app gunicorn serves, as ``bench.floor:from_environment()``."""
-    prefix = "FLOOR_"
+    """The app gunicorn serves, as ``bench.stock:from_environment()``."""
+    prefix = "STOCK_"
     settings = {
         key[len(prefix) :]: value for key, value in os.environ.items() if key.startswith(prefix)
     }
