@@ -7,7 +7,8 @@ a bare Flask app answering "hello" (the ceiling), and the game on the file store
 each once with 100 and once with 100,000 stored games, seeded straight in the store's format.
 Then, in rounds so that drift on a shared machine hits every row alike, it measures with wrk:
 
-- the bare app;
+- the bare app, and the bare app making one Redis GET first (bench/hello_redis.py: the
+  least any app that reads its session from Redis on each request pays);
 - GET / of a game in progress, each request with the cookie of one of 100 active games at
   random, whether the store holds 100 or 100,000 games (so that only the store's size
   differs), and once more spread over all 100,000 (no goal: that measures cache locality);
@@ -253,6 +254,14 @@ def measure(
 
     hello = start("bench.hello:app", {})
     rows = [Row('bare Flask "hello" (the ceiling)', hello.url, GET_SCRIPT, [], [hello])]
+    redis_server = stores[counts[1]][1]
+    client = redis.Redis(port=redis_server.port)
+    client.set("hello", b"x" * 200)  # about a stored game's size
+    client.close()
+    env = {"HELLO_REDIS_URL": f"redis://127.0.0.1:{redis_server.port}/0"}
+    hello_redis = start("bench.hello_redis:app", env)
+    label = 'bare Flask "hello" after one Redis GET (no session code)'
+    rows.append(Row(label, hello_redis.url, GET_SCRIPT, [], [hello_redis, redis_server]))
     # The GET rows rotate over the same 100 active games, whether the store holds 100 or
     # 100,000: only the store's size differs. One more row spreads the reads over every game.
     active = work / "sids-active.txt"

@@ -1,0 +1,20 @@
+"""The bare Flask app of the load benchmark, plus one Redis GET per request: what any app that
+reads its session from Redis pays at least, with no session code at all.
+
+Served as ``bench.hello_redis:app``; ``HELLO_REDIS_URL`` names the Redis.
+"""
+
+import os
+
+import redis
+from flask import Flask
+
+app = Flask(__name__)
+_client = redis.Redis.from_url(os.environ.get("HELLO_REDIS_URL", "redis://127.0.0.1:6379/0"))
+
+
+@app.get("/")
+def hello() -> str:
+    """One round trip to Redis (a key of a session's size), then what bench/hello.py says."""
+    _client.get("hello")
+    return "hello"
