@@ -30,11 +30,13 @@ from .engine import (
 )
 from .history import NOTHING_TO_UNDO
 from .openapi import DOCUMENT
-from .routes import NOT_YOUR_TURN, ONLY_COMPUTERS, STALE
+from .routes import NOT_YOUR_TURN, STALE
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 
 NOT_AN_OBJECT = "The request body must be a JSON object."
+# The page's message names its buttons; a program is told what the step is for instead.
+STEP_ONLY_COMPUTERS = "This game has a person in it: /api/step is for games between two computers."
 NOT_JSON = "Send the request body as JSON, with Content-Type: application/json."
 BAD_POSITION_SHAPE = "A position is 9 cells of capital X, O and _ (for empty), with no spaces."
 POSITION_CELLS = frozenset("XO_")
@@ -106,7 +108,7 @@ def step() -> ResponseReturnValue:
     current = _current(body, ply_required=True)
     game = current.game
     if not game.is_computer_vs_computer:
-        raise ApiError(409, ONLY_COMPUTERS)
+        raise ApiError(409, STEP_ONLY_COMPUTERS)
     if game.board.is_over:
         raise ApiError(409, GameOverError(game.board.status).message)
     game = game.play_computer()

@@ -172,7 +172,7 @@ def test_bad_steps_are_refused_with_a_message(
 
 def test_a_person_does_not_step(client: FlaskClient) -> None:
     call(client, "/api/new", {"x": "user", "o": "hard"})
-    only = "Next move and Play to the end are for games between two computers."
+    only = "This game has a person in it: /api/step is for games between two computers."
     refused(client, 409, only, "/api/step", {"ply": 0})
 
 
