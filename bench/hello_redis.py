@@ -1,5 +1,6 @@
-"""The bare Flask app of the load benchmark, plus one Redis GET per request: what any app that
-reads its session from Redis pays at least, with no session code at all.
+"""The bare Flask app of the load benchmark, plus one Redis GET per request: what an app that
+reads its session from Redis on each request pays at least on the benchmark's machine (Redis
+on the same cores, redis-py over loopback TCP), with no session code at all.
 
 Served as ``bench.hello_redis:app``; ``HELLO_REDIS_URL`` names the Redis.
 """

@@ -8,7 +8,7 @@ each once with 100 and once with 100,000 stored games, seeded straight in the st
 Then, in rounds so that drift on a shared machine hits every row alike, it measures with wrk:
 
 - the bare app, and the bare app making one Redis GET first (bench/hello_redis.py: the
-  least any app that reads its session from Redis on each request pays);
+  least an app that reads its session from Redis on each request pays here);
 - GET / of a game in progress, each request with the cookie of one of 100 active games at
   random, whether the store holds 100 or 100,000 games (so that only the store's size
   differs), and once more spread over all 100,000 (no goal: that measures cache locality);
