@@ -22,6 +22,14 @@ def _session_files(directory: Path) -> list[Path]:
     return [p for p in directory.iterdir() if p.is_file() and not p.name.startswith("__")]
 
 
+def _one_move(app: Flask, session_dir: Path) -> tuple[FlaskClient, Path]:
+    """A player who has made one move, and the one session file that holds it."""
+    client = app.test_client()
+    post(client, "/move", {"cell": "A1"})
+    (path,) = _session_files(session_dir)
+    return client, path
+
+
 def _file_of(app: Flask, client: FlaskClient) -> Path:
     cookie = client.get_cookie(app.config["SESSION_COOKIE_NAME"])
     assert cookie is not None
@@ -110,9 +118,7 @@ def test_sweep_command(app: Flask, session_dir: Path) -> None:
 def test_corrupt_session_file_gives_a_fresh_board(
     app: Flask, session_dir: Path, damage: str
 ) -> None:
-    client = app.test_client()
-    post(client, "/move", {"cell": "A1"})
-    (path,) = _session_files(session_dir)
+    client, path = _one_move(app, session_dir)
     data = path.read_bytes()
     damaged = {
         "truncate": data[: len(data) // 2],
@@ -157,9 +163,7 @@ def test_one_stored_game_is_small(app: Flask, session_dir: Path) -> None:
 def test_a_stored_game_id_we_never_made_gives_a_fresh_board(
     app: Flask, session_dir: Path, game_id: object
 ) -> None:
-    client = app.test_client()
-    post(client, "/move", {"cell": "A1"})
-    (path,) = _session_files(session_dir)
+    client, path = _one_move(app, session_dir)
     data = path.read_bytes()
     record = msgspec.msgpack.decode(data[4:])
     record["game"]["id"] = game_id  # links and forms carry the id: it must be URL-safe
