@@ -79,11 +79,6 @@ class GunicornServer:
             _stop(self.process)
             self.log.close()
 
-    def errors(self) -> str:
-        """What the server wrote to its error log so far."""
-        self.log.seek(0)
-        return self.log.read().decode(errors="replace")
-
 
 class RedisServer:
     """A private ``redis-server`` with no persistence on a free loopback port."""

@@ -36,8 +36,6 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[GunicornServer]
     running = GunicornServer(env).start()
     yield running
     running.stop()
-    if running.process is not None and running.process.stderr is not None:
-        running.process.stderr.close()  # GunicornServer.stop leaves its stderr pipe open
 
 
 @pytest.fixture(scope="session")

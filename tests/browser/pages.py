@@ -10,8 +10,10 @@ from typing import Any
 from axe_playwright_python.sync_playwright import Axe  # type: ignore[import-untyped]
 from playwright.sync_api import Page, expect
 
+from webapp.engine import CELL_IDS
+
 ARTIFACTS = Path(__file__).resolve().parent / "artifacts"
-CELLS = ("A1", "A2", "A3", "B1", "B2", "B3", "C1", "C2", "C3")
+CELLS = CELL_IDS
 # Seed 004's numpad layout: the digit that plays each cell.
 NUMPAD_KEY = dict(zip(CELLS, "789456123", strict=True))
 STALE = "This board has changed since the page was shown; nothing was played."

@@ -12,6 +12,8 @@ import time
 from pathlib import Path
 from types import TracebackType
 
+from webapp.engine import CELL_IDS
+
 ROOT = Path(__file__).resolve().parents[2]
 COMMAND = (sys.executable, "-m", "webapp.terminal")
 MENU = "Input command: "
@@ -149,7 +151,7 @@ class Interactive:
         return self.process.returncode, stdout.decode(), stderr.decode()
 
 
-CELL_NAMES = ("A1", "A2", "A3", "B1", "B2", "B3", "C1", "C2", "C3")
+CELL_NAMES = CELL_IDS
 
 
 def board_of(position: str) -> str:
