@@ -13,9 +13,8 @@ from typing import Any
 
 from flask import Blueprint, jsonify, request
 from flask.typing import ResponseReturnValue
-from flask_wtf.csrf import generate_csrf
 
-from . import games, sides
+from . import games, sides, templating
 from .engine import (
     CELL_IDS,
     PLAYER_KINDS,
@@ -157,7 +156,7 @@ def game_json(current: games.CurrentGame) -> dict[str, Any]:
             "moves": evaluation.moves,
             "best": sorted(evaluation.best),
         },
-        "csrf_token": generate_csrf(),
+        "csrf_token": templating.csrf_token(),
     }
 
 

@@ -40,11 +40,19 @@ def init_app(app: Flask) -> None:
             return
         protection.protect(apply_exemptions=True)  # raises (an error page) if the token is bad
         if key and g.get("csrf_valid") and isinstance(raw, str):
-            if len(_verified) >= _MAX_VERIFIED:
-                # The oldest; another thread may be changing the dict under a threaded server.
-                with contextlib.suppress(RuntimeError, StopIteration):
-                    _verified.pop(next(iter(_verified)), None)
-            _verified[key] = raw
+            remember(_verified, key, raw, _MAX_VERIFIED)
+
+
+def remember(
+    table: dict[tuple[str, str], str], key: tuple[str, str], value: str, limit: int
+) -> None:
+    """Keep ``value`` under ``key`` in a per-process table of tokens, forgetting the oldest
+    entry once it holds ``limit``."""
+    if len(table) >= limit:
+        # The oldest; another thread may be changing the dict under a threaded server.
+        with contextlib.suppress(RuntimeError, StopIteration):
+            table.pop(next(iter(table)), None)
+    table[key] = value
 
 
 def _cache_key() -> tuple[str, str] | None:

@@ -26,6 +26,8 @@ from typing import Any
 from flask import Flask, current_app, g, request, session, url_for
 from flask_wtf.csrf import generate_csrf
 
+from .csrf import remember
+
 _MAX_TOKENS = 10_000
 _signed_tokens: dict[tuple[str, str], str] = {}
 
@@ -108,10 +110,6 @@ def csrf_token() -> str:
     signed = _signed_tokens.get(key)
     if signed is None:
         signed = str(generate_csrf())
-        if len(_signed_tokens) >= _MAX_TOKENS:
-            # The oldest; another thread may be changing the dict under a threaded server.
-            with contextlib.suppress(RuntimeError, StopIteration):
-                _signed_tokens.pop(next(iter(_signed_tokens)), None)
-        _signed_tokens[key] = signed
+        remember(_signed_tokens, key, signed, _MAX_TOKENS)
     setattr(request_globals, field, signed)  # where generate_csrf looks first, from now on
     return signed
