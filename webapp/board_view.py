@@ -9,7 +9,6 @@ from .engine import Board, Game, evaluate
 from .games import CurrentGame, Tally
 
 ROWS = ("A", "B", "C")
-COLUMNS = ("1", "2", "3")
 
 
 @dataclass(frozen=True)
@@ -63,12 +62,8 @@ class BoardView:
     game_id: str
     ply: int
     is_over: bool
-    person_to_move: bool
-    computer_vs_computer: bool
     hint: str | None  # "With best play: X wins in 3 moves", when a hint was asked for
     best_moves: list[str]
-    can_hint: bool
-    can_undo: bool
     share: dict[str, str]  # the query of the setup link that holds this position and players
     buttons: list[Button]
     computer_move: str = ""  # "The computer (hard) played C3.", when a computer moved last
@@ -88,6 +83,7 @@ class ReplayView:
 
     rows: list[tuple[str, list[Cell]]]
     status: str
+    is_over: bool
     caption: str
     moves: list[Move]
     ply: int
@@ -137,7 +133,6 @@ def build(current: CurrentGame, hint: bool = False) -> BoardView:
     best = sorted(evaluate(board).best) if text else []
     names = current.names
     computer_vs_computer = game.is_computer_vs_computer and not board.is_over
-    can_undo = game.undo_count() > 0
     return BoardView(
         rows=_rows(board, game.person_to_move, set(best)),
         status=status_line(game),
@@ -146,14 +141,10 @@ def build(current: CurrentGame, hint: bool = False) -> BoardView:
         game_id=current.game_id,
         ply=game.ply,
         is_over=board.is_over,
-        person_to_move=game.person_to_move,
-        computer_vs_computer=computer_vs_computer,
         hint=text,
         best_moves=best,
-        can_hint=not board.is_over,
-        can_undo=can_undo,
         share={"position": board.to_string(), "x": game.x, "o": game.o},
-        buttons=_buttons(computer_vs_computer, board.is_over, can_undo),
+        buttons=_buttons(computer_vs_computer, board.is_over, game.undo_count() > 0),
         computer_move=computer_move_line(game),
     )
 
@@ -178,6 +169,7 @@ def build_replay(current: CurrentGame, ply: int) -> ReplayView:
     return ReplayView(
         rows=_rows(board, playable=False, best=set()),
         status=status_line(game, board),
+        is_over=board.is_over,
         caption=caption,
         moves=moves,
         ply=ply,
