@@ -14,7 +14,7 @@ from typing import Any
 from flask import Blueprint, jsonify, request
 from flask.typing import ResponseReturnValue
 
-from . import games, sides, templating
+from . import games, templating
 from .engine import (
     CELL_IDS,
     PLAYER_KINDS,
@@ -72,10 +72,7 @@ def new() -> ResponseReturnValue:
     toss = body.get("toss", False)
     if not isinstance(toss, bool):
         raise ApiError(400, "The field 'toss' must be true or false.")
-    game, first = Game(x=x, o=o, start=start), "X"
-    if toss and sides.toss():
-        game, first = Game(x=o, o=x, start=start), "O"
-    return jsonify(game_json(games.start(game, first)))
+    return jsonify(game_json(games.start(Game(x=x, o=o, start=start), toss=toss)))
 
 
 @bp.post("/move")

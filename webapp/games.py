@@ -79,8 +79,13 @@ def load() -> CurrentGame:
         return start(Game())
 
 
-def start(game: Game, first: str = "X") -> CurrentGame:
-    """Store ``game`` as a new game (new identity), after the computer's opening if it moves."""
+def start(game: Game, first: str = "X", toss: bool = False) -> CurrentGame:
+    """Store ``game`` as a new game (new identity), after the computer's opening if it moves.
+
+    With ``toss``, a coin decides whether the two players swap marks, so the second plays X.
+    """
+    if toss and sides.toss():
+        game, first = Game(x=game.o, o=game.x, start=game.start), sides.other(first)
     current = CurrentGame(game, secrets.token_urlsafe(8), first=first)
     return save(current, game.reply_until_person())
 

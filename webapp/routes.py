@@ -128,10 +128,7 @@ def start() -> ResponseReturnValue:
         flash(error.message, "error")
         back = url_for(".setup", x=x, o=o, position=position[:POSITION_LIMIT])
         return redirect(back, code=303)
-    first = "X"
-    if request.form.get("toss") and sides.toss():
-        game, first = Game(x=o, o=x, start=game.start), "O"
-    current = games.start(game, first)
+    current = games.start(game, toss=bool(request.form.get("toss")))
     if request.form.get("toss"):
         flash(sides.toss_message(current.names), "info")
     return to_board(accepted=True)
