@@ -40,7 +40,7 @@ def render_error(
     """The error page, or ``{"error": ...}`` for the API."""
     title, default = MESSAGES.get(code, ("Error", "The request failed; nothing was changed."))
     text = message or default
-    if request.path.startswith("/api/"):
+    if _for_programs():
         return jsonify(error=text), code, headers or {}
     return render_template("error.html", code=code, title=title, message=text), code, headers or {}
 
@@ -48,7 +48,7 @@ def render_error(
 def _csrf_error(error: CSRFError) -> ResponseReturnValue:
     """A missing or wrong CSRF token: the page, or a 403 for programs."""
     # Programs are refused with 403, the status that says "credentials missing" to clients.
-    if request.path.startswith("/api/"):
+    if _for_programs():
         return render_error(403, API_CSRF_MESSAGE)
     return render_error(400, CSRF_MESSAGE)
 
@@ -63,6 +63,11 @@ def _http_error(error: HTTPException) -> ResponseReturnValue:
     if code in MESSAGES:
         return render_error(code, headers=headers)
     return render_error(code, error.description, headers=headers)
+
+
+def _for_programs() -> bool:
+    """Whether the request is to the JSON API, whose errors are JSON."""
+    return request.path.startswith("/api/")
 
 
 def _unexpected_error(error: Exception) -> ResponseReturnValue:

@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import contextlib
 import errno
-import json
 import logging
 import os
 import re
@@ -35,7 +34,7 @@ from flask import (
     Response,
     abort,
     has_request_context,
-    render_template,
+    make_response,
     request,
     session,
 )
@@ -44,7 +43,7 @@ from flask_session.cachelib import CacheLibSessionInterface
 from flask_session.redis import RedisSessionInterface
 
 from .atomic_file import move_into_place
-from .errors import MESSAGES
+from .errors import render_error
 from .locks import FileLocks, HeldRedisLock, Locks, RedisLocks, SessionLock
 
 SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
@@ -371,14 +370,14 @@ def _release(req: Request) -> None:
 
 
 def _become_unavailable(response: Response) -> None:
-    """Turn the response into the 503 page: nothing it claimed was stored."""
-    title, message = MESSAGES[503]
+    """Turn the response into the 503 page (JSON under /api/): nothing it claimed was stored.
+
+    Flask-Session saves from inside Flask's response processing, so the response object
+    itself is changed, taking the body of the usual error page.
+    """
+    page = make_response(render_error(503))
     response.status_code = 503
     response.headers.pop("Location", None)
     response.headers.pop("Set-Cookie", None)
-    if request.path.startswith("/api/"):
-        response.mimetype = "application/json"
-        response.set_data(json.dumps({"error": message}))
-        return
-    response.mimetype = "text/html"
-    response.set_data(render_template("error.html", code=503, title=title, message=message))
+    response.content_type = page.content_type
+    response.set_data(page.get_data())
