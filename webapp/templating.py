@@ -103,13 +103,17 @@ def csrf_token() -> str:
     signed: str | None = getattr(request_globals, field, None)  # made earlier in this request
     if signed is not None:
         return signed
-    raw = session.get(field)
-    if not isinstance(raw, str) or config["WTF_CSRF_TIME_LIMIT"] is not None:
+    if config["WTF_CSRF_TIME_LIMIT"] is not None:
         return str(generate_csrf())
-    key = (str(config.get("WTF_CSRF_SECRET_KEY") or config["SECRET_KEY"]), raw)
-    signed = _signed_tokens.get(key)
+    secret = str(config.get("WTF_CSRF_SECRET_KEY") or config["SECRET_KEY"])
+    raw = session.get(field)
+    signed = _signed_tokens.get((secret, raw)) if isinstance(raw, str) else None
     if signed is None:
         signed = str(generate_csrf())
-        remember(_signed_tokens, key, signed, _MAX_TOKENS)
+        raw = session.get(field)  # a new session's raw token is made by generate_csrf
+        if isinstance(raw, str):
+            # Remembered from the first page on: two pages signed in different seconds
+            # would otherwise carry different tokens.
+            remember(_signed_tokens, (secret, raw), signed, _MAX_TOKENS)
     setattr(request_globals, field, signed)  # where generate_csrf looks first, from now on
     return signed

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import re
+import time
 from pathlib import Path
+from unittest import mock
 
 from flask import Flask, url_for
 from flask.testing import FlaskClient
@@ -18,6 +20,16 @@ def test_a_session_keeps_one_signed_token_and_it_works(client: FlaskClient) -> N
     response = client.post("/move", data={"csrf_token": first, "cell": "B2"})
     assert response.status_code == 303
     assert api_game(client)["moves"] == ["B2"]
+
+
+def test_a_new_sessions_first_token_is_kept_when_the_next_page_is_signed_later(
+    client: FlaskClient,
+) -> None:
+    # The signature carries the second it was made: the first page's token must be the one
+    # remembered, or a page shown a second later would carry another.
+    first = csrf_token(client)
+    with mock.patch("time.time", return_value=time.time() + 5):
+        assert csrf_token(client) == first
 
 
 def test_each_session_has_its_own_token(app: Flask) -> None:
