@@ -194,12 +194,10 @@ def stock_rows(
     env = {"STOCK_SECRET_KEY": secret}
     if kind == "Redis":
         env["STOCK_REDIS_URL"] = f"redis://127.0.0.1:{redis_server.port}/1"
-        server = start("bench.stock:from_environment()", env)
-        accounted = [server, redis_server]
     else:
         env["STOCK_SESSION_DIR"] = str(work / "stock-files")
-        server = start("bench.stock:from_environment()", env)
-        accounted = [server]
+    server = start("bench.stock:from_environment()", env)
+    accounted = [server, redis_server] if kind == "Redis" else [server]
     sid_file = work / f"sids-stock-{kind.split()[0].lower()}.txt"
     sid_file.write_text("\n".join(stock_sessions(server.url, SMALL)) + "\n")
     label = f"stock stack, {kind}:"
@@ -254,7 +252,8 @@ def measure(
 
     hello = start("bench.hello:app", {})
     rows = [Row('bare Flask "hello" (the ceiling)', hello.url, GET_SCRIPT, [], [hello])]
-    redis_server = stores[counts[1]][1]
+    large = stores[counts[1]]  # the store holding the most games
+    redis_server = large[1]
     client = redis.Redis(port=redis_server.port)
     client.set("hello", b"x" * 200)  # about a stored game's size
     client.close()
@@ -265,7 +264,7 @@ def measure(
     # The GET rows rotate over the same 100 active games, whether the store holds 100 or
     # 100,000: only the store's size differs. One more row spreads the reads over every game.
     active = work / "sids-active.txt"
-    active.write_text("\n".join(stores[counts[1]][2][:SMALL]) + "\n")
+    active.write_text("\n".join(large[2][:SMALL]) + "\n")
     scale_pairs: list[tuple[Row, Row]] = []
     for kind in ("file store", "Redis"):
         gets: list[Row] = []
@@ -286,7 +285,7 @@ def measure(
         spread = Row(label, url, GET_SCRIPT, [str(work / f"sids-{count}.txt")], accounted)
         label = f"{kind}: move cycle vs hard, {count:,} stored games"
         cycle = Row(label, url, MOVE_SCRIPT, ["hard"], accounted, MOVE_GOAL)
-        stock = stock_rows(kind, start, secret, stores[counts[1]][1], work)
+        stock = stock_rows(kind, start, secret, large[1], work)
         gets[0].stock = gets[1].stock = stock[0]
         cycle.stock = stock[2]
         rows += [*gets, spread, cycle, *stock]
@@ -306,7 +305,7 @@ def measure(
     # The game's own move cycles (those with a goal), not the stock stack's.
     played = [sid for row in rows if row.script == MOVE_SCRIPT and row.goal is not None
               for run in row.runs for sid in run["sids"]]  # fmt: skip
-    directory, redis_server, seeded = stores[counts[1]]
+    directory, redis_server, seeded = large
     client = redis.Redis(port=redis_server.port)
     sizes = {
         "a played game, the largest": stored_sizes(directory, client, played),
@@ -337,6 +336,12 @@ def report(
             float(mine[key] / theirs[key]) for mine, theirs in zip(row.runs, base.runs, strict=True)
         )
 
+    def cpu_ratio(row: Row, base: Row) -> float:
+        """The median over rounds of ``base``'s CPU per request over ``row``'s."""
+        return statistics.median(
+            cpu(theirs) / cpu(mine) for mine, theirs in zip(row.runs, base.runs, strict=True)
+        )
+
     def cpu(run: dict[str, Any]) -> float:
         return float(run["server_cpu_us"] + run["wrk_cpu_us"])
 
@@ -351,9 +356,6 @@ def report(
     print("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |")
     for row in rows:
         ratio = per_round(row, bare, "rps")
-        cpu_ratio = statistics.median(
-            cpu(theirs) / cpu(mine) for mine, theirs in zip(row.runs, bare.runs, strict=True)
-        )
         met = row.goal is None or ratio >= row.goal
         ok = ok and met
         goal = "" if row.goal is None else f">= {row.goal:.1f}x {'ok' if met else 'MISSED'}"
@@ -361,20 +363,17 @@ def report(
         print(f"| {row.label} | {row.median('rps'):,.0f} | {row.median('p50_us') / 1000:.2f} "
               f"| {row.median('p99_us') / 1000:.2f} | {ratio:.2f}x "
               f"| {row.median('server_cpu_us'):,.0f} + {row.median('wrk_cpu_us'):,.0f} "
-              f"| {cpu_ratio:.2f}x | {versus} | {goal} |")  # fmt: skip
+              f"| {cpu_ratio(row, bare):.2f}x | {versus} | {goal} |")  # fmt: skip
     print()
     print("| check | figure | goal |")
     print("| --- | ---: | --- |")
     for few, many in scale_pairs:
         scale = per_round(many, few, "rps")
-        cpu_scale = statistics.median(
-            cpu(theirs) / cpu(mine) for mine, theirs in zip(many.runs, few.runs, strict=True)
-        )
         met = scale >= SCALE_GOAL
         ok = ok and met
         store = many.label.split(":")[0]
         print(f"| {store}: GET board rate, {options.games:,} vs {SMALL} stored games "
-              f"| {scale:.2f}x (CPU ratio {cpu_scale:.2f}x) "
+              f"| {scale:.2f}x (CPU ratio {cpu_ratio(many, few):.2f}x) "
               f"| >= {SCALE_GOAL:.1f}x {'ok' if met else 'MISSED'} |")  # fmt: skip
     for kind, figures in sizes.items():
         for label, key in (("file size", "file"), ("Redis STRLEN", "strlen")):
