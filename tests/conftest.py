@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -44,6 +44,12 @@ def csrf_token(client: FlaskClient) -> str:
 def post(client: FlaskClient, url: str, data: dict[str, Any] | None = None, **kwargs: Any) -> Any:
     """POST a form with the session's CSRF token, as the page's forms do."""
     return client.post(url, data={"csrf_token": csrf_token(client), **(data or {})}, **kwargs)
+
+
+def play(client: FlaskClient, cells: Iterable[str]) -> None:
+    """Moves through the move form, one cell after another."""
+    for cell in cells:
+        post(client, "/move", {"cell": cell})
 
 
 def api_game(client: FlaskClient) -> dict[str, Any]:

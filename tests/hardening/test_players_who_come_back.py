@@ -11,7 +11,7 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from tests.conftest import api_game, post, stored_session
+from tests.conftest import api_game, play, post, stored_session
 from webapp import create_app
 from webapp.store import SessionFileCache
 
@@ -153,8 +153,7 @@ def test_session_store_is_private(app: Flask, session_dir: Path) -> None:
 
 def test_one_stored_game_is_small(app: Flask, session_dir: Path) -> None:
     client = app.test_client()
-    for cell in ("A1", "B1", "A2", "B2", "C3", "B3"):
-        post(client, "/move", {"cell": cell})
+    play(client, ("A1", "B1", "A2", "B2", "C3", "B3"))
     (path,) = _session_files(session_dir)
     assert path.stat().st_size <= 1024
 

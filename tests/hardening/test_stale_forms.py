@@ -7,7 +7,7 @@ import re
 from flask import Flask
 from flask.testing import FlaskClient
 
-from tests.conftest import api_game, post, stored_session
+from tests.conftest import api_game, play, post, stored_session
 
 STALE = "This board has changed since the page was shown; nothing was played."
 
@@ -65,8 +65,7 @@ def test_garbage_ply_is_stale(client: FlaskClient) -> None:
 
 
 def test_play_again_and_swap_from_an_old_tab_keep_the_current_game(client: FlaskClient) -> None:
-    for cell in ("A1", "B1", "A2", "B2", "A3"):
-        post(client, "/move", {"cell": cell})
+    play(client, ("A1", "B1", "A2", "B2", "A3"))
     finished = _form_fields(client)  # the old tab shows the finished game
     post(client, "/again", finished)  # the other tab starts the next game...
     post(client, "/move", {"cell": "C3", **_form_fields(client)})  # ...and plays in it

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from flask.testing import FlaskClient
 
-from tests.conftest import post
+from tests.conftest import play, post
 
 
 def test_json_of_a_game_in_progress(client: FlaskClient) -> None:
@@ -25,8 +25,7 @@ def test_json_of_a_game_in_progress(client: FlaskClient) -> None:
 
 
 def test_json_of_a_finished_game_lists_the_line(client: FlaskClient) -> None:
-    for cell in ("A1", "B1", "B2", "C1", "C3"):
-        post(client, "/move", {"cell": cell})
+    play(client, ("A1", "B1", "B2", "C1", "C3"))
     game = client.get("/api/game").get_json()
     assert game["turn"] is None
     assert game["status"] == "X wins"

@@ -7,7 +7,7 @@ import re
 from flask import Flask
 from flask.testing import FlaskClient
 
-from tests.conftest import api_game, post, stored_session
+from tests.conftest import api_game, play, post, stored_session
 
 
 def _page(client: FlaskClient) -> str:
@@ -48,8 +48,7 @@ def test_occupied_cells_show_their_mark_and_are_not_buttons(client: FlaskClient)
 
 
 def test_move_list_and_title_follow_the_game(client: FlaskClient) -> None:
-    for cell in ("B2", "A1"):
-        post(client, "/move", {"cell": cell})
+    play(client, ("B2", "A1"))
     page = _page(client)
     moves = re.findall(
         r'<li><a href="/replay/\d\?game=[\w-]+" aria-label="([^"]*)">([XO] [A-C][1-3])<', page
@@ -61,8 +60,7 @@ def test_move_list_and_title_follow_the_game(client: FlaskClient) -> None:
 
 
 def test_win_is_shown_highlighted_and_scored(client: FlaskClient) -> None:
-    for cell in ("A1", "B1", "A2", "B2", "A3"):
-        post(client, "/move", {"cell": cell})
+    play(client, ("A1", "B1", "A2", "B2", "A3"))
     page = _page(client)
     assert re.search(r"<title>X wins · ", page)
     assert re.search(r'role="status"[^>]*>X wins<', page)

@@ -7,7 +7,7 @@ import re
 from flask import Flask
 from flask.testing import FlaskClient
 
-from tests.conftest import api_game, post
+from tests.conftest import api_game, play, post
 from tests.web.conftest import new_game
 from webapp.board_page import BoardPages
 
@@ -57,12 +57,10 @@ def test_a_page_from_the_cache_is_the_page_rendered_afresh(app: Flask, client: F
 
 def test_the_score_is_each_sessions_own(app: Flask) -> None:
     winner, fresh = app.test_client(), app.test_client()
-    for cell in ("A1", "B1", "A2", "B2", "A3"):
-        post(winner, "/move", {"cell": cell})
+    play(winner, ("A1", "B1", "A2", "B2", "A3"))
     post(winner, "/undo")
     post(winner, "/move", {"cell": "A3"})  # counted again after the undo took it off
-    for cell in ("A1", "B1", "A2", "B2", "A3"):
-        post(fresh, "/move", {"cell": cell})
+    play(fresh, ("A1", "B1", "A2", "B2", "A3"))
     assert re.search(r'data-player="Player 1">1<', _page(winner))
     post(fresh, "/score/reset")
     assert re.search(r'data-player="Player 1">0<', _page(fresh))
@@ -88,8 +86,7 @@ def test_links_follow_the_address_the_page_was_asked_under(app: Flask) -> None:
 def test_the_cache_keeps_at_most_its_size(app: Flask) -> None:
     app.extensions["board_pages"] = BoardPages(size=2)
     client = app.test_client()
-    for cell in ("A1", "B1", "A2", "B2"):
-        post(client, "/move", {"cell": cell})
+    play(client, ("A1", "B1", "A2", "B2"))
     assert _cache(app)._page.cache_info().currsize == 2
 
 

@@ -6,7 +6,7 @@ import html5lib
 import pytest
 from flask.testing import FlaskClient
 
-from tests.conftest import post
+from tests.conftest import play, post
 
 
 def _assert_valid(page: str) -> None:
@@ -19,8 +19,7 @@ def _assert_valid(page: str) -> None:
     "moves", [[], ["B2"], ["A1", "B1", "A2", "B2", "A3"], ["B2", "B2"]], ids=str
 )
 def test_board_pages_are_valid(client: FlaskClient, moves: list[str]) -> None:
-    for cell in moves:
-        post(client, "/move", {"cell": cell})
+    play(client, moves)
     _assert_valid(client.get("/").get_data(as_text=True))
 
 

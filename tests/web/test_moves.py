@@ -7,7 +7,7 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from tests.conftest import api_game, post, stored_session
+from tests.conftest import api_game, play, post, stored_session
 
 
 def _game_bytes(app: Flask, client: FlaskClient) -> bytes:
@@ -82,16 +82,14 @@ def test_not_a_persons_turn_in_computer_games(app: Flask, client: FlaskClient) -
 
 
 def test_full_hot_seat_game_to_a_draw(client: FlaskClient) -> None:
-    for cell in ("B2", "A1", "A2", "C2", "B1", "B3", "C1", "A3", "C3"):
-        post(client, "/move", {"cell": cell})
+    play(client, ("B2", "A1", "A2", "C2", "B1", "B3", "C1", "A3", "C3"))
     game = api_game(client)
     assert game["status"] == "Draw" and game["turn"] is None and game["line"] is None
     assert game["score"] == {"X": 0, "O": 0, "draw": 1}
 
 
 def test_full_hot_seat_game_to_an_o_win(client: FlaskClient) -> None:
-    for cell in ("A1", "B1", "A2", "B2", "C3", "B3"):
-        post(client, "/move", {"cell": cell})
+    play(client, ("A1", "B1", "A2", "B2", "C3", "B3"))
     game = api_game(client)
     assert game["status"] == "O wins"
     assert game["line"] == ["B1", "B2", "B3"]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from flask.testing import FlaskClient
 
-from tests.conftest import api_game, post
+from tests.conftest import api_game, play, post
 from tests.web.conftest import new_game, state
 from tests.web.pages import Page, page
 from webapp.engine import Game
@@ -19,12 +19,6 @@ def board_of(shown: Page) -> str:
         mark = label.split(", ")[1]
         marks.append("_" if mark == "empty" else mark)
     return "".join(marks)
-
-
-def play(client: FlaskClient, cells: list[str]) -> None:
-    """Hot-seat moves through the move form."""
-    for cell in cells:
-        post(client, "/move", {"cell": cell})
 
 
 def test_each_move_links_to_the_board_after_it(client: FlaskClient) -> None:

@@ -8,7 +8,7 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from tests.conftest import api_game, post, stored_session
+from tests.conftest import api_game, play, post, stored_session
 
 
 def test_setup_form_preselects_the_current_players(client: FlaskClient) -> None:
@@ -150,11 +150,9 @@ def test_score_tally_over_several_games(client: FlaskClient) -> None:
     wins = ["A1", "B1", "A2", "B2", "A3"]
     for _ in range(2):
         post(client, "/new", {"x": "user", "o": "user"})
-        for cell in wins:
-            post(client, "/move", {"cell": cell})
+        play(client, wins)
     post(client, "/new", {"x": "user", "o": "user"})
-    for cell in ("A1", "B1", "A2", "B2", "C3", "B3"):
-        post(client, "/move", {"cell": cell})
+    play(client, ("A1", "B1", "A2", "B2", "C3", "B3"))
     assert api_game(client)["score"] == {"X": 2, "O": 1, "draw": 0}
     page = client.get("/").get_data(as_text=True)
     assert re.search(r'data-player="Player 1">2<', page)

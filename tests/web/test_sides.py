@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from flask.testing import FlaskClient
 
-from tests.conftest import api_game, post
+from tests.conftest import api_game, play, post
 from tests.web.conftest import new_game, state
 from tests.web.pages import page, submit
 from webapp import sides
@@ -79,8 +79,7 @@ def test_the_real_coin_lands_both_ways(client: FlaskClient) -> None:
 def win_hot_seat_as(client: FlaskClient, mark: str) -> None:
     """Finish the current hot-seat game (from the empty board) with a win for ``mark``."""
     cells = ["A1", "B1", "A2", "B2", "A3"] if mark == "X" else ["C3", "A1", "B1", "A2", "C1", "A3"]
-    for cell in cells:
-        post(client, "/move", {"cell": cell})
+    play(client, cells)
     assert api_game(client)["status"] == f"{mark} wins"
 
 
