@@ -11,6 +11,7 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
+from bench import sessions
 from webapp import create_app
 
 
@@ -50,6 +51,13 @@ def play(client: FlaskClient, cells: Iterable[str]) -> None:
     """Moves through the move form, one cell after another."""
     for cell in cells:
         post(client, "/move", {"cell": cell})
+
+
+def session_file(directory: Path | str, client: FlaskClient) -> Path:
+    """The file in which the file store at ``directory`` keeps ``client``'s session."""
+    cookie = client.get_cookie("ttt_session")
+    assert cookie is not None
+    return Path(sessions.file_name(str(directory), cookie.value))
 
 
 def api_game(client: FlaskClient) -> dict[str, Any]:

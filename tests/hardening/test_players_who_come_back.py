@@ -11,7 +11,7 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from tests.conftest import api_game, play, post, stored_session
+from tests.conftest import api_game, play, post, session_file, stored_session
 from webapp import create_app
 from webapp.store import SessionFileCache
 
@@ -28,13 +28,6 @@ def _one_move(app: Flask, session_dir: Path) -> tuple[FlaskClient, Path]:
     post(client, "/move", {"cell": "A1"})
     (path,) = _session_files(session_dir)
     return client, path
-
-
-def _file_of(app: Flask, client: FlaskClient) -> Path:
-    cookie = client.get_cookie(app.config["SESSION_COOKIE_NAME"])
-    assert cookie is not None
-    cache = app.session_interface.cache  # type: ignore[attr-defined]
-    return Path(cache._get_filename("session:" + cookie.value))
 
 
 def test_10000_stored_games_none_evicted(app: Flask, session_dir: Path) -> None:
@@ -72,7 +65,7 @@ def test_games_untouched_for_30_days_are_swept(app: Flask, session_dir: Path) ->
     cache = SessionFileCache(str(session_dir), threshold=0)
     assert cache.sweep_expired(now=time.time() + 29 * 86400) == 0
     # Age only the first game's file by rewriting its expiry header into the past.
-    path = _file_of(app, old)
+    path = session_file(app.config["SESSION_DIR"], old)
     data = bytearray(path.read_bytes())
     data[:4] = int(time.time() - 1).to_bytes(4, "little")
     path.write_bytes(bytes(data))
@@ -139,7 +132,7 @@ def test_corrupt_session_file_gives_a_fresh_board(
     # A post arriving with a broken session fails cleanly: its token belonged to the lost one.
     token_owner = app.test_client()
     post(token_owner, "/move", {"cell": "B2"})
-    _file_of(app, token_owner).write_bytes(damaged)
+    session_file(app.config["SESSION_DIR"], token_owner).write_bytes(damaged)
     response = token_owner.post("/move", data={"cell": "C3"})
     assert response.status_code == 400
 

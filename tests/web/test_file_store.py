@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import hashlib
 import os
 import stat
 import struct
@@ -13,24 +12,18 @@ import msgspec
 import pytest
 from flask.testing import FlaskClient
 
-from tests.conftest import api_game, csrf_token, post
+from tests.conftest import api_game, csrf_token, post, session_file
 from webapp import store
 from webapp.store import CorruptSession, SessionFileCache
 
 THIRTY_DAYS = 30 * 24 * 3600
 
 
-def _session_file(session_dir: Path, client: FlaskClient) -> Path:
-    cookie = client.get_cookie("ttt_session")
-    assert cookie is not None
-    return session_dir / hashlib.sha256(f"session:{cookie.value}".encode()).hexdigest()
-
-
 def test_a_saved_game_is_a_private_file_in_cachelibs_format(
     client: FlaskClient, session_dir: Path
 ) -> None:
     assert post(client, "/move", {"cell": "B2"}).status_code == 303
-    path = _session_file(session_dir, client)
+    path = session_file(session_dir, client)
     data = path.read_bytes()
     (expires,) = struct.unpack("I", data[:4])
     assert THIRTY_DAYS - 60 <= expires - time.time() <= THIRTY_DAYS
@@ -86,12 +79,12 @@ def test_a_save_that_fails_is_a_503_and_the_move_is_not_made(
     assert response.status_code == 503
     assert "Location" not in response.headers
     assert api_game(client)["moves"] == []
-    assert sorted(os.listdir(session_dir)) == [_session_file(session_dir, client).name]
+    assert sorted(os.listdir(session_dir)) == [session_file(session_dir, client).name]
 
 
 def test_static_files_never_touch_the_store(client: FlaskClient, session_dir: Path) -> None:
     client.get("/")
-    path = _session_file(session_dir, client)
+    path = session_file(session_dir, client)
     path.write_bytes(b"\0\0\0\0\xc1")  # unreadable: loading it would delete it
     with client.get("/static/style.css") as response:
         assert response.status_code == 200
@@ -105,7 +98,7 @@ def test_a_link_or_directory_in_place_of_a_session_file_is_a_new_game(
 ) -> None:
     for plant in ("link", "directory"):
         post(client, "/move", {"cell": "B2"})
-        path = _session_file(session_dir, client)
+        path = session_file(session_dir, client)
         path.unlink()
         if plant == "link":
             (session_dir / "elsewhere").write_bytes(path.name.encode())
