@@ -61,10 +61,7 @@ def error_message(page: Page) -> None:
 
 def computers(page: Page) -> None:
     """Computer against computer, one move in, with its Next move and Play to the end buttons."""
-    page.goto("/new")
-    page.locator('input[name="x"][value="hard"]').check()
-    page.locator('input[name="o"][value="easy"]').check()
-    click_button(page, "Start")
+    start(page, "hard", "easy")
     click_button(page, "Next move")
 
 

@@ -22,7 +22,7 @@ from tests.browser.pages import (
     score,
     status,
 )
-from tests.browser.states import DRAW, X_WINS_TOP_ROW, play
+from tests.browser.states import DRAW, X_WINS_TOP_ROW, play, start
 
 # The person's moves against `hard`: the first cell of the list still empty, or a random one.
 SCRIPTED = {
@@ -37,15 +37,6 @@ SCRIPTED = {
 def page(request: pytest.FixtureRequest, new_context: NewContext) -> Page:
     """A tab in a fresh context: once with JavaScript, once without."""
     return new_context(java_script_enabled=request.param).new_page()
-
-
-def start_game(page: Page, x: str, o: str, position: str = "") -> None:
-    """Start a game through the New game form."""
-    page.goto("/new")
-    page.locator(f'input[name="x"][value="{x}"]').check()
-    page.locator(f'input[name="o"][value="{o}"]').check()
-    page.get_by_label("Start from a position").fill(position)
-    click_button(page, "Start")
 
 
 def play_out(page: Page, rng: random.Random, preferred: tuple[str, ...] = ()) -> None:
@@ -80,7 +71,7 @@ def test_hot_seat_draw(page: Page) -> None:
 
 
 def test_hard_computer_never_loses(page: Page) -> None:
-    start_game(page, "user", "hard")
+    start(page, "user", "hard")
     rng = random.Random(20240611)
     for attempt, preferred in enumerate(SCRIPTED.values(), start=1):
         play_out(page, rng, preferred)
@@ -92,7 +83,7 @@ def test_hard_computer_never_loses(page: Page) -> None:
 
 
 def test_computer_starts_as_x(page: Page) -> None:
-    start_game(page, "hard", "user")
+    start(page, "hard", "user")
     assert status(page) == "O to move (you)"
     assert marks(page).count("X") == 1 and "O" not in marks(page)
     assert len(moves(page)) == 1 and len(playable(page)) == 8
@@ -102,7 +93,7 @@ def test_computer_starts_as_x(page: Page) -> None:
 
 
 def test_computer_against_computer_move_by_move(page: Page) -> None:
-    start_game(page, "hard", "hard")
+    start(page, "hard", "hard")
     assert status(page) == "X to move (computer, hard)"
     assert playable(page) == []
     for ply in range(1, 10):
@@ -114,7 +105,7 @@ def test_computer_against_computer_move_by_move(page: Page) -> None:
 
 
 def test_computer_against_computer_to_the_end(page: Page) -> None:
-    start_game(page, "easy", "hard")
+    start(page, "easy", "hard")
     click_button(page, "Play to the end")
     assert status(page) in ("Draw", "O wins")
     assert page.get_by_role("button", name="Play to the end").count() == 0
@@ -161,7 +152,7 @@ def test_new_game_through_the_setup_form(page: Page) -> None:
 
 
 def test_new_game_from_a_position(page: Page) -> None:
-    start_game(page, "user", "user", position="_XXOO_OX_")
+    start(page, "user", "user", position="_XXOO_OX_")
     assert (status(page), marks(page)) == ("X to move", "_XXOO_OX_")
     click_cell(page, "A1")
     assert (status(page), highlighted(page)) == ("X wins", ["A1", "A2", "A3"])
@@ -179,7 +170,7 @@ def test_play_again_keeps_players_and_score(page: Page) -> None:
 
 
 def test_the_computers_answer_is_announced(page: Page) -> None:
-    start_game(page, "user", "hard")
+    start(page, "user", "hard")
     click_cell(page, "B2")
     reply = moves(page)[-1].split()[-1]
     expect(page.locator("#last-move")).to_have_text(f"The computer (hard) played {reply}.")
