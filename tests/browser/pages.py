@@ -103,12 +103,9 @@ def score(page: Page) -> dict[str, int]:
     mark, so the tests can keep speaking of X and O.
     """
     names = page.request.get("/api/game").json()["names"]
-    by_name = {
-        str(cell.get_attribute("data-player")): int(cell.inner_text())
-        for cell in page.locator("dl.score dd[data-player]").all()
-    }
+    by_name = score_by_player(page)
     tally = {mark: by_name.get(names[mark], 0) for mark in ("X", "O")}
-    tally["draw"] = int(page.locator("#score-draw").inner_text())
+    tally["draw"] = by_name["Draws"]
     return tally
 
 
