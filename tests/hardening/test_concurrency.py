@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import random
 import secrets
 from collections.abc import Iterator
@@ -11,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.hardening.http import Browser, Reply
+from tests.player import Player, Reply
 from tests.servers import GunicornServer
 from webapp.engine import CELL_IDS, Game
 
@@ -25,15 +24,17 @@ def server(tmp_path: Path) -> Iterator[GunicornServer]:
     running.stop()
 
 
-def _state(browser: Browser) -> dict[str, object]:
-    data: dict[str, object] = json.loads(browser.request("GET", "/api/game").body)
-    return data
+def _same_session(player: Player) -> Player:
+    """Another browser tab of ``player``: the same session cookie, its own connection."""
+    tab = Player()
+    tab.sid = player.sid
+    return tab
 
 
 def test_200_conflicting_posts_lose_nothing(server: GunicornServer) -> None:
-    browser = Browser(server.url)
-    token = browser.token()
-    state = _state(browser)
+    player = Player()
+    token = player.get(server.url).field("csrf_token")
+    state = player.game(server.url)
     rng = random.Random(11)
     forms = []
     for number in range(200):
@@ -43,11 +44,11 @@ def test_200_conflicting_posts_lose_nothing(server: GunicornServer) -> None:
         forms.append(form)
 
     def send(form: dict[str, str] | None) -> tuple[dict[str, str] | None, Reply]:
-        clone = Browser(browser.base, dict(browser.cookies))
+        tab = _same_session(player)
         if form is None:
             # Board reads in between pop the flashed refusals, so they save the session too.
-            return None, clone.request("GET", "/")
-        return form, clone.request("POST", "/move", form)
+            return None, tab.get(server.url)
+        return form, tab.request(server.url, "POST", "/move", form)
 
     mixed: list[dict[str, str] | None] = []
     for form in forms:
@@ -60,8 +61,8 @@ def test_200_conflicting_posts_lose_nothing(server: GunicornServer) -> None:
     assert all(reply.status == 303 for _, reply in results), [r.status for _, r in results]
     accepted = [form["cell"] for form, reply in results
                 if reply.headers.get("X-Move-Result") == "accepted"]  # fmt: skip
-    final = _state(browser)
-    moves = list(final["moves"])  # type: ignore[call-overload]
+    final = player.game(server.url)
+    moves = list(final["moves"])
     # The stored game is a legal sequence, and holds exactly the accepted moves.
     replayed = Game.from_dict({"x": "user", "o": "user", "start": final["start"], "moves": moves})
     assert replayed.board.to_string() == final["board"]
@@ -70,8 +71,8 @@ def test_200_conflicting_posts_lose_nothing(server: GunicornServer) -> None:
 
 
 def test_concurrent_new_games_and_moves_stay_legal(server: GunicornServer) -> None:
-    browser = Browser(server.url)
-    token = browser.token()
+    player = Player()
+    token = player.get(server.url).field("csrf_token")
     rng = random.Random(5)
     forms = []
     for number in range(120):
@@ -81,13 +82,12 @@ def test_concurrent_new_games_and_moves_stay_legal(server: GunicornServer) -> No
             forms.append(("/move", {"csrf_token": token, "cell": rng.choice(CELL_IDS)}))
 
     def send(item: tuple[str, dict[str, str]]) -> Reply:
-        clone = Browser(browser.base, dict(browser.cookies))
-        return clone.request("POST", *item)
+        return _same_session(player).request(server.url, "POST", *item)
 
     with ThreadPoolExecutor(max_workers=40) as pool:
         replies = list(pool.map(send, forms))
     assert {reply.status for reply in replies} == {303}
-    final = _state(browser)
+    final = player.game(server.url)
     game = Game.from_dict({"x": "user", "o": "hard", "start": final["start"],
                            "moves": final["moves"]})  # fmt: skip
     assert game.board.to_string() == final["board"]

@@ -6,10 +6,10 @@ from collections.abc import Iterator
 
 import pytest
 
+from tests.player import STORE_DOWN, TRACEBACK, Player
 from tests.servers import GunicornServer, RedisServer, free_port
 
 from .conftest import app_env, start_all
-from .player import STORE_DOWN, TRACEBACK, Player
 
 
 @pytest.fixture

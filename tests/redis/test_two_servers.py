@@ -7,8 +7,9 @@ from concurrent.futures import ThreadPoolExecutor
 
 import redis
 
+from tests.player import Player, Reply
+
 from .conftest import LOCK_TIMEOUT
-from .player import Player, Reply
 
 # Hot-seat moves that end in a draw: X A1, O A2, X A3, O B2, X B1, O B3, X C2, O C1, X C3.
 DRAW = ["A1", "A2", "A3", "B2", "B1", "B3", "C2", "C1", "C3"]

@@ -1,4 +1,6 @@
-"""A browser stand-in for the scale-out tests: one cookie for every server, no redirects."""
+"""A browser stand-in for tests against real servers: one cookie for every server, no
+redirects. The scale-out tests send one player's requests to two servers; the concurrency
+tests send many at once from copies of one player."""
 
 from __future__ import annotations
 
