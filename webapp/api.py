@@ -9,27 +9,25 @@ a position the engine refuses, 403 for a missing or wrong CSRF token.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from flask import Blueprint, jsonify, request
 from flask.typing import ResponseReturnValue
 
-from . import games, templating
+from . import games, plays, templating
 from .engine import (
     CELL_IDS,
     PLAYER_KINDS,
     Board,
     Game,
-    GameOverError,
-    OccupiedCellError,
     TicTacToeError,
     UnknownCellError,
     UnknownLevelError,
     evaluate,
 )
-from .history import NOTHING_TO_UNDO
 from .openapi import DOCUMENT
-from .routes import NOT_YOUR_TURN, STALE
+from .routes import STALE
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 
@@ -83,14 +81,7 @@ def move() -> ResponseReturnValue:
     if not isinstance(cell, str) or cell not in CELL_IDS:
         raise ApiError(400, UnknownCellError(cell).message)
     current = _current(body, ply_required=True)
-    game = current.game
-    if not game.board.is_over and not game.person_to_move:
-        raise ApiError(409, NOT_YOUR_TURN)
-    try:
-        game = game.play(cell)
-    except (OccupiedCellError, GameOverError) as error:
-        raise ApiError(409, error.message) from error
-    return jsonify(game_json(games.save(current, game.reply_until_person())))
+    return _apply(current, lambda game: plays.person_moves(game, cell))
 
 
 @bp.post("/step")
@@ -102,26 +93,33 @@ def step() -> ResponseReturnValue:
     if not isinstance(to_the_end, bool):
         raise ApiError(400, "The field 'to_end' must be true or false.")
     current = _current(body, ply_required=True)
-    game = current.game
-    if not game.is_computer_vs_computer:
-        raise ApiError(409, STEP_ONLY_COMPUTERS)
-    if game.board.is_over:
-        raise ApiError(409, GameOverError(game.board.status).message)
-    game = game.play_computer()
-    while to_the_end and not game.board.is_over:
-        game = game.play_computer()
-    return jsonify(game_json(games.save(current, game)))
+    return _apply(
+        current,
+        lambda game: plays.computers_move(game, to_the_end),
+        {plays.OnlyComputersError: STEP_ONLY_COMPUTERS},
+    )
 
 
 @bp.post("/undo")
 def undo() -> ResponseReturnValue:
     """Take back a move as the Undo button does; the body ``{"ply": n}`` is optional."""
     body = _body(optional=True)
-    current = _current(body, ply_required=False)
-    count = current.game.undo_count()
-    if count == 0:
-        raise ApiError(409, NOTHING_TO_UNDO)
-    return jsonify(game_json(games.save(current, current.game.undo(count))))
+    return _apply(_current(body, ply_required=False), plays.take_back)
+
+
+def _apply(
+    current: games.CurrentGame,
+    action: Callable[[Game], Game],
+    wording: Mapping[type[TicTacToeError], str] | None = None,
+) -> ResponseReturnValue:
+    """Save what ``action`` makes of the game and answer with it; a refusal is a 409, in the
+    API's own ``wording`` where the page's message would not fit."""
+    try:
+        game = action(current.game)
+    except TicTacToeError as error:
+        message = (wording or {}).get(type(error), error.message)
+        raise ApiError(409, message) from error
+    return jsonify(game_json(games.save(current, game)))
 
 
 @bp.get("/openapi.json")

@@ -2,16 +2,16 @@
 
 from __future__ import annotations
 
-from flask import Blueprint, flash, render_template, request
+from flask import Blueprint, render_template, request
 from flask.typing import ResponseReturnValue
 
-from . import board_view, games
+from . import board_view, games, plays
 from .errors import render_error
-from .routes import STALE, stale_form, to_board
+from .routes import apply_to_board
 
 bp = Blueprint("history", __name__)
 
-NOTHING_TO_UNDO = "There is no move to take back."
+NOTHING_TO_UNDO = plays.NothingToUndoError.default_message
 OTHER_GAME = (
     "This replay link is for another game than the one this browser is playing (an earlier "
     "one is not kept): only the current game can be replayed."
@@ -21,16 +21,7 @@ OTHER_GAME = (
 @bp.post("/undo")
 def undo() -> ResponseReturnValue:
     """Take back the last move, or against the computer its reply and the person's move."""
-    current = games.load()
-    count = current.game.undo_count()
-    if stale_form(current):
-        flash(STALE, "error")
-    elif count == 0:
-        flash(NOTHING_TO_UNDO, "error")
-    else:
-        games.save(current, current.game.undo(count))
-        return to_board(accepted=True)
-    return to_board()
+    return apply_to_board(plays.take_back)
 
 
 @bp.get("/replay/<int:ply>")

@@ -2,18 +2,18 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from flask import Blueprint, current_app, flash, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 
-from . import board_page, games, sides, templating
-from .engine import PLAYER_KINDS, Board, Game, GameOverError, TicTacToeError
+from . import board_page, games, plays, sides, templating
+from .engine import PLAYER_KINDS, Board, Game, TicTacToeError
 
 bp = Blueprint("game", __name__)
 
 BAD_PARAMETERS = "Bad parameters!"
 STALE = "This board has changed since the page was shown; nothing was played."
-NOT_YOUR_TURN = "It is not your turn: the computer moves next."
-ONLY_COMPUTERS = "Next move and Play to the end are for games between two computers."
 POSITION_LIMIT = 20  # characters of a position kept from a form or link
 
 
@@ -40,21 +40,7 @@ def index() -> ResponseReturnValue:
 @bp.post("/move")
 def move() -> ResponseReturnValue:
     """A person's move, and the computer's reply in the same request."""
-    current = games.load()
-    game = current.game
-    if stale_form(current):
-        flash(STALE, "error")
-    elif not game.board.is_over and not game.person_to_move:
-        flash(NOT_YOUR_TURN, "error")
-    else:
-        try:
-            game = game.play(request.form.get("cell", ""))
-        except TicTacToeError as error:
-            flash(error.message, "error")
-        else:
-            games.save(current, game.reply_until_person())
-            return to_board(accepted=True)
-    return to_board()
+    return apply_to_board(lambda game: plays.person_moves(game, request.form.get("cell", "")))
 
 
 @bp.post("/step")
@@ -71,21 +57,23 @@ def finish() -> ResponseReturnValue:
 
 def _advance(to_the_end: bool) -> ResponseReturnValue:
     """Play the next computer move, or all of them, in a computer-against-computer game."""
+    return apply_to_board(lambda game: plays.computers_move(game, to_the_end))
+
+
+def apply_to_board(action: Callable[[Game], Game]) -> ResponseReturnValue:
+    """Save what ``action`` makes of the session's game and go back to the board; a form made
+    for an earlier board, or a refusal of the rules, is flashed instead."""
     current = games.load()
-    game = current.game
     if stale_form(current):
         flash(STALE, "error")
-    elif not game.is_computer_vs_computer:
-        flash(ONLY_COMPUTERS, "error")
-    elif game.board.is_over:
-        flash(GameOverError(game.board.status).message, "error")
-    else:
-        game = game.play_computer()
-        while to_the_end and not game.board.is_over:
-            game = game.play_computer()
-        games.save(current, game)
-        return to_board(accepted=True)
-    return to_board()
+        return to_board()
+    try:
+        game = action(current.game)
+    except TicTacToeError as error:
+        flash(error.message, "error")
+        return to_board()
+    games.save(current, game)
+    return to_board(accepted=True)
 
 
 @bp.get("/new")
