@@ -71,7 +71,7 @@ def test_without_the_toss_nothing_is_swapped_or_said(client: FlaskClient) -> Non
     assert "coin" not in page(client).text
 
 
-def test_the_real_coin_lands_both_ways(client: FlaskClient) -> None:
+def test_the_real_coin_lands_both_ways() -> None:
     tosses = {sides.toss() for _ in range(200)}  # both sides: 1 - 2**-199
     assert tosses == {True, False}
 
