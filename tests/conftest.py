@@ -1,7 +1,8 @@
-"""Fixtures: the app on a private session directory, its test client, and a CSRF helper."""
+"""Fixtures: the app in a private instance folder, its test client, and form helpers."""
 
 from __future__ import annotations
 
+import hashlib
 import re
 from collections.abc import Iterable, Iterator
 from pathlib import Path
@@ -11,21 +12,26 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from bench import sessions
 from webapp import create_app
+from webapp.store import MatchStore, Record
 
 
 @pytest.fixture
-def session_dir(tmp_path: Path) -> Path:
-    """A private session directory for one test."""
-    return tmp_path / "sessions"
+def instance(tmp_path: Path) -> Path:
+    """A private instance folder for one test: its matches database and session files."""
+    return tmp_path / "instance"
 
 
 @pytest.fixture
-def app(session_dir: Path) -> Iterator[Flask]:
+def session_dir(instance: Path) -> Path:
+    """Where the app of one test keeps its session files."""
+    return instance / "sessions"
+
+
+@pytest.fixture
+def app(instance: Path) -> Iterator[Flask]:
     """The app with test settings; CSRF stays on, as in production."""
-    settings = {"SECRET_KEY": "test-secret", "TESTING": True, "SESSION_DIR": str(session_dir)}
-    yield create_app(settings)
+    yield create_app({"SECRET_KEY": "test-secret", "TESTING": True}, instance_path=str(instance))
 
 
 @pytest.fixture
@@ -54,25 +60,27 @@ def play(client: FlaskClient, cells: Iterable[str]) -> None:
 
 
 def session_file(directory: Path | str, client: FlaskClient) -> Path:
-    """The file in which the file store at ``directory`` keeps ``client``'s session."""
+    """The file in which cachelib keeps ``client``'s session (the md5 of its key)."""
     cookie = client.get_cookie("ttt_session")
     assert cookie is not None
-    return Path(sessions.file_name(str(directory), cookie.value))
+    name = hashlib.md5(f"session:{cookie.value}".encode()).hexdigest()
+    return Path(directory) / name
 
 
 def api_game(client: FlaskClient) -> dict[str, Any]:
-    """The game as the JSON view shows it."""
+    """The match as the JSON view shows it."""
     data: dict[str, Any] = client.get("/api/game").get_json()
     return data
 
 
-def stored_session(app: Flask, client: FlaskClient) -> dict[str, Any] | None:
-    """The session as the store holds it right now, read straight from the store."""
-    cookie = client.get_cookie(app.config["SESSION_COOKIE_NAME"])
-    if cookie is None:
-        return None
-    interface: Any = app.session_interface
-    data: dict[str, Any] | None = interface._retrieve_session_data(
-        interface._get_store_id(cookie.value)
-    )
-    return data
+def match_store(app: Flask) -> MatchStore:
+    """The app's match store."""
+    store: MatchStore = app.extensions["match_store"]
+    return store
+
+
+def stored_match(app: Flask, client: FlaskClient) -> Record | None:
+    """The client's match as the store holds it right now, read straight from the store."""
+    with client.session_transaction() as session:
+        match_id = session.get("match")
+    return match_store(app).get(match_id) if match_id else None

@@ -1,4 +1,4 @@
-"""The Flask application factory: settings, the session store, security, pages and errors."""
+"""The Flask application factory: settings, the match and session stores, pages and errors."""
 
 from __future__ import annotations
 
@@ -13,27 +13,16 @@ def create_app(
 ) -> Flask:
     """Build the app; ``test_config`` replaces the environment's ``FLASK_*`` settings.
 
-    ``instance_path`` (default: ``instance/`` beside the package) holds the secret key and the
-    default session directory.
+    ``instance_path`` (default: ``instance/`` beside the package) holds the secret key, the
+    SQLite file of matches and the session files.
     """
     from pathlib import Path
 
     from flask import Flask
+    from flask_wtf.csrf import CSRFProtect
 
-    from . import (
-        api,
-        board_page,
-        csrf,
-        errors,
-        history,
-        rounds,
-        routes,
-        security,
-        settings,
-        store,
-        sweeper,
-        templating,
-    )
+    from . import settings
+    from .web import api, errors, forms, headers, matches, pages, sessions
 
     root = Path(__file__).resolve().parent.parent
     app = Flask(
@@ -44,13 +33,12 @@ def create_app(
         static_folder=str(root / "static"),
     )
     settings.configure(app, test_config)
-    store.init_app(app)
-    csrf.init_app(app)
-    templating.init_app(app)
-    board_page.init_app(app)
-    security.init_app(app)
+    client = settings.redis_client(app.config)
+    matches.init_app(app, client)
+    sessions.init_app(app, client)
+    CSRFProtect(app)
+    headers.init_app(app)
     errors.init_app(app)
-    sweeper.init_app(app)
-    for blueprint in (routes.bp, rounds.bp, history.bp, api.bp):
+    for blueprint in (pages.bp, forms.bp, api.bp):
         app.register_blueprint(blueprint)
     return app

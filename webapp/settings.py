@@ -1,4 +1,4 @@
-"""Settings: defaults, ``FLASK_*`` environment overrides, and the instance secret key."""
+"""Settings: defaults, ``FLASK_*`` environment overrides, the instance secret key, Redis."""
 
 from __future__ import annotations
 
@@ -8,26 +8,32 @@ from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
+import redis
 from flask import Flask
+from redis.backoff import NoBackoff
+from redis.retry import Retry
 
 DEFAULTS: dict[str, Any] = {
-    # Where the file store keeps one file per session; relative paths are under instance/.
+    # The SQLite file of matches and the directory of session files; relative to instance/.
+    "DATABASE": "matches.sqlite",
     "SESSION_DIR": "sessions",
-    # Set to redis://host:port/db to share games between several app servers.
+    # Set to redis://host:port/db to share matches and sessions between several app servers.
     "REDIS_URL": None,
     "REDIS_TIMEOUT": 0.5,  # seconds; a dead Redis answers with a 503 page quickly
+    # Seconds before a Redis lock left behind (a paused Redis, a dead server) frees itself.
+    "REDIS_LOCK_EXPIRY": 0.8,
     "SESSION_COOKIE_NAME": "ttt_session",
     "SESSION_COOKIE_HTTPONLY": True,
     "SESSION_COOKIE_SAMESITE": "Lax",
     "SESSION_COOKIE_SECURE": False,  # set FLASK_SESSION_COOKIE_SECURE=true behind HTTPS
-    # A read must never rewrite the session: only requests that change the game save it.
+    # A read never rewrites the session: only requests that change something save it.
     "SESSION_REFRESH_EACH_REQUEST": False,
+    "SESSION_KEY_PREFIX": "session:",
     "PERMANENT_SESSION_LIFETIME": timedelta(days=30),
     # The CSRF token lives as long as the session, so an old open tab still works.
     "WTF_CSRF_TIME_LIMIT": None,
     "MAX_CONTENT_LENGTH": 16 * 1024,
-    "SESSION_LOCK_TIMEOUT": 10.0,  # seconds to wait for a session busy with another request
-    "SESSION_SWEEP_INTERVAL": 3600,  # seconds between sweeps of expired session files
+    "STORE_LOCK_TIMEOUT": 5.0,  # seconds to wait for a match busy with another request
 }
 
 _SECRET_KEY_FILE = "secret_key"
@@ -45,7 +51,8 @@ def configure(app: Flask, test_config: dict[str, Any] | None) -> None:
         app.config["PERMANENT_SESSION_LIFETIME"] = timedelta(seconds=int(lifetime))
     instance = Path(app.instance_path)
     instance.mkdir(parents=True, exist_ok=True)
-    app.config["SESSION_DIR"] = str(instance / app.config["SESSION_DIR"])
+    for name in ("DATABASE", "SESSION_DIR"):
+        app.config[name] = str(instance / app.config[name])
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = instance_secret_key(instance)
 
@@ -69,3 +76,20 @@ def instance_secret_key(instance: Path) -> str:
         finally:
             temporary.unlink()
     return path.read_text().strip()
+
+
+def redis_client(config: dict[str, Any]) -> redis.Redis | None:
+    """The Redis client of ``REDIS_URL``, or ``None`` without one.
+
+    Every command gives up after ``REDIS_TIMEOUT`` and is not retried (redis-py retries three
+    times by default), so an outage is a quick 503 page.
+    """
+    if not config["REDIS_URL"]:
+        return None
+    timeout = float(config["REDIS_TIMEOUT"])
+    return redis.Redis.from_url(
+        config["REDIS_URL"],
+        socket_timeout=timeout,
+        socket_connect_timeout=timeout,
+        retry=Retry(NoBackoff(), 0),
+    )

@@ -17,7 +17,7 @@ def new_game(client: FlaskClient, x: str, o: str, position: str = "", **extra: s
 
 
 def state(client: FlaskClient) -> dict[str, Any]:
-    """The game as /api/game shows it, without the CSRF token (its signature has a timestamp)."""
+    """The match as /api/game shows it, without the CSRF token (its signature has a timestamp)."""
     data = api_game(client)
     data.pop("csrf_token")
     return data

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .engine import CELL_IDS, PLAYER_KINDS, Status
+from ..engine import CELL_IDS, PLAYER_KINDS, Status
 
 _CELL: dict[str, Any] = {"type": "string", "enum": list(CELL_IDS)}
 _KIND: dict[str, Any] = {"type": "string", "enum": list(PLAYER_KINDS)}
@@ -17,6 +17,13 @@ _PLY: dict[str, Any] = {
     "description": "The ply of the game the request was made for (from `ply`); "
     "another value is refused with 409, so a program never plays on a board it has not seen.",
 }
+_VERSION: dict[str, Any] = {
+    "type": "integer",
+    "minimum": 0,
+    "description": "The version of the match the request was made for (from `version`); "
+    "another is refused with 409. Safer than `ply`: it changes with every change, undo too.",
+}
+_STATE: list[dict[str, Any]] = [{"required": ["ply"]}, {"required": ["version"]}]
 _GAME_ID: dict[str, Any] = {
     "type": "string",
     "description": "The game id (from `game`); another id is refused with 409.",
@@ -52,9 +59,9 @@ _GAME: dict[str, Any] = _object(
         "start": _BOARD,
         "ply": {**_COUNT, "maximum": 9},
         "game": {"type": "string"},
-        "score": {
-            **_object({"X": _COUNT, "O": _COUNT, "draw": _COUNT}, ["X", "O", "draw"]),
-            "description": "Games won by mark and drawn in this session (see `tally`).",
+        "version": {
+            **_COUNT,
+            "description": "Grows by one with every change of the match (0: not stored yet).",
         },
         "tally": {
             **_object(
@@ -65,7 +72,7 @@ _GAME: dict[str, Any] = _object(
                 ["wins", "draws"],
             ),
             "description": "Games won by each player (by name, whatever mark they played) "
-            "and drawn in this session.",
+            "and drawn in this match.",
         },
         "evaluation": {
             **_object(
@@ -86,7 +93,7 @@ _GAME: dict[str, Any] = _object(
     },
     [
         "board", "turn", "status", "line", "players", "names", "moves", "start", "ply",
-        "game", "score", "tally", "evaluation", "csrf_token",
+        "game", "version", "tally", "evaluation", "csrf_token",
     ],
 )  # fmt: skip
 
@@ -140,7 +147,7 @@ DOCUMENT: dict[str, Any] = {
     "info": {
         "title": "Tic-tac-toe",
         "version": "1.0.0",
-        "description": "The game of this browser session, for programs. It uses the same "
+        "description": "The match of this browser session, for programs. It uses the same "
         "session cookie as the pages. GET /api/game returns `csrf_token`; send it in the "
         'X-CSRFToken header of every POST. Errors are `{"error": message}` with a 4xx '
         "status and change nothing.",
@@ -184,39 +191,48 @@ DOCUMENT: dict[str, Any] = {
         "/api/move": {
             "post": _operation(
                 "Play a cell for the person to move; the computer replies at once.",
-                _object({"cell": _CELL, "ply": _PLY, "game": _GAME_ID}, ["cell", "ply"]),
+                {
+                    **_object(
+                        {"cell": _CELL, "ply": _PLY, "version": _VERSION, "game": _GAME_ID},
+                        ["cell"],
+                    ),
+                    "anyOf": _STATE,
+                },
                 errors={
                     **_COMMON_ERRORS,
-                    "409": "Stale ply or game, occupied cell, game over, or not a person's turn.",
+                    "409": "Stale, an occupied cell, the game over, or not a person's turn.",
                 },
             )
         },
         "/api/step": {
             "post": _operation(
                 "Computer against computer: play the next move, or every move left.",
-                _object(
-                    {
-                        "ply": _PLY,
-                        "game": _GAME_ID,
-                        "to_end": {
-                            "type": "boolean",
-                            "description": "Play to the end of the game, not one move.",
+                {
+                    **_object(
+                        {
+                            "ply": _PLY,
+                            "version": _VERSION,
+                            "game": _GAME_ID,
+                            "to_end": {
+                                "type": "boolean",
+                                "description": "Play to the end of the game, not one move.",
+                            },
                         },
-                    },
-                    ["ply"],
-                ),
+                    ),
+                    "anyOf": _STATE,
+                },
                 errors={
                     **_COMMON_ERRORS,
-                    "409": "Stale ply or game, the game over, or a person plays in this game.",
+                    "409": "A stale request, the game over, or a person plays in this game.",
                 },
             )
         },
         "/api/undo": {
             "post": _operation(
                 "Take back the last move; against the computer, its reply and the person's move.",
-                _object({"ply": _PLY, "game": _GAME_ID}),
+                _object({"ply": _PLY, "version": _VERSION, "game": _GAME_ID}),
                 body_required=False,
-                errors={**_COMMON_ERRORS, "409": "Stale ply or game, or no move to take back."},
+                errors={**_COMMON_ERRORS, "409": "A stale request, or no move to take back."},
             )
         },
     },

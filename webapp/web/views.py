@@ -1,12 +1,12 @@
-"""What the board and replay pages show, worked out from a game: cells, status, moves, hints."""
+"""What the board and replay pages show, worked out from a match: cells, status, moves, score."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from . import sides
-from .engine import Board, Game, evaluate
-from .games import CurrentGame, Tally
+from ..engine import Board, Game, evaluate
+from ..rules import label, ordered
+from .matches import Current
 
 ROWS = ("A", "B", "C")
 
@@ -43,7 +43,7 @@ class Move:
 
 @dataclass(frozen=True)
 class Button:
-    """A one-button form about the game as shown: ``action`` names its link in the template."""
+    """A one-button form about the game as shown: ``action`` is the endpoint it posts to."""
 
     action: str
     label: str
@@ -59,8 +59,9 @@ class BoardView:
     status: str
     players: dict[str, str]
     moves: list[Move]
-    game_id: str
-    ply: int
+    match_id: str  # with the version, what the forms say they were made for
+    version: int
+    game_id: str  # what replay links name
     is_over: bool
     hint: str | None  # "With best play: X wins in 3 moves", when a hint was asked for
     best_moves: list[str]
@@ -125,21 +126,22 @@ def hint_text(board: Board) -> str | None:
     return f"With best play: {described if described != 'Draw' else 'draw'}"
 
 
-def build(current: CurrentGame, hint: bool = False) -> BoardView:
+def build(current: Current, hint: bool = False) -> BoardView:
     """The view of ``current`` for the board page, with the hint when ``hint`` is asked."""
-    game = current.game
+    game = current.match.game
     board = game.board
     text = hint_text(board) if hint else None
     best = sorted(evaluate(board).best) if text else []
-    names = current.names
+    names = current.match.names
     computer_vs_computer = game.is_computer_vs_computer and not board.is_over
     return BoardView(
         rows=_rows(board, game.person_to_move, set(best)),
         status=status_line(game),
-        players={mark: sides.label(game.player(mark) or "", names[mark]) for mark in sides.MARKS},
+        players={mark: label(game.player(mark) or "", names[mark]) for mark in ("X", "O")},
         moves=_moves(game),
-        game_id=current.game_id,
-        ply=game.ply,
+        match_id=current.match_id,
+        version=current.version,
+        game_id=current.match.game_id,
         is_over=board.is_over,
         hint=text,
         best_moves=best,
@@ -149,16 +151,16 @@ def build(current: CurrentGame, hint: bool = False) -> BoardView:
     )
 
 
-def build_score(current: CurrentGame, tally: Tally) -> ScoreView:
+def build_score(current: Current) -> ScoreView:
     """The score panel's figures: ``current``'s players first, then anyone else who won."""
-    wins = tally["wins"]
-    ordered = sides.ordered(current.names, wins)
-    return ScoreView(tuple((name, wins.get(name, 0)) for name in ordered), tally["draws"])
+    score = current.match.score
+    shown = ordered(current.match.names, score.wins)
+    return ScoreView(tuple((name, score.wins.get(name, 0)) for name in shown), score.draws)
 
 
-def build_replay(current: CurrentGame, ply: int) -> ReplayView:
+def build_replay(current: Current, ply: int) -> ReplayView:
     """The board after move ``ply`` (0 is the start position); ``ply`` must be in range."""
-    game = current.game
+    game = current.match.game
     board = game.boards[ply]
     moves = _moves(game)
     if ply == 0:
@@ -174,7 +176,7 @@ def build_replay(current: CurrentGame, ply: int) -> ReplayView:
         moves=moves,
         ply=ply,
         last=game.ply,
-        game_id=current.game_id,
+        game_id=current.match.game_id,
     )
 
 
@@ -199,13 +201,16 @@ def _buttons(computer_vs_computer: bool, is_over: bool, can_undo: bool) -> list[
     Swap sides once it is over, and Undo (disabled while there is nothing to take back)."""
     buttons = []
     if computer_vs_computer:
-        buttons += [Button("step", "Next move", primary=True), Button("finish", "Play to the end")]
+        buttons += [
+            Button("forms.step", "Next move", primary=True),
+            Button("forms.finish", "Play to the end"),
+        ]
     if is_over:
         buttons += [
-            Button("play_again", "Play again", primary=True),
-            Button("swap_sides", "Swap sides"),
+            Button("forms.play_again", "Play again", primary=True),
+            Button("forms.swap_sides", "Swap sides"),
         ]
-    return [*buttons, Button("undo", "Undo", disabled=not can_undo)]
+    return [*buttons, Button("forms.undo", "Undo", disabled=not can_undo)]
 
 
 def _moves(game: Game) -> list[Move]:

@@ -1,4 +1,4 @@
-"""Who plays which mark: the players' names for the score, the coin toss, and swapping sides."""
+"""Who plays which mark: the players' names for the score, the coin toss, and the other mark."""
 
 from __future__ import annotations
 

@@ -1,13 +1,11 @@
-"""What a person may do to the current game, for the pages and the API alike.
+"""What a person may do to a game: move, ask the computers to step, take a move back."""
 
-Each function returns the game after the action, or raises a ``TicTacToeError`` whose message
-the pages flash and the API returns with a 409: the engine's own (an occupied cell, a game
-over) or one of the refusals below.
-"""
+# Each function returns the game after the action, or raises a TicTacToeError whose message the
+# pages flash and the API returns with a 409: the engine's own or one of the refusals below.
 
 from __future__ import annotations
 
-from .engine import Game, GameOverError, TicTacToeError
+from ..engine import Game, GameOverError, TicTacToeError
 
 
 class NotYourTurnError(TicTacToeError):

@@ -1,11 +1,14 @@
-"""Plain error pages (and JSON errors under /api/) that never show a traceback."""
+"""Plain error pages (JSON under /api/) that never show a traceback, one per kind of failure."""
 
 from __future__ import annotations
 
 from flask import Flask, current_app, jsonify, render_template, request
 from flask.typing import ResponseReturnValue
 from flask_wtf.csrf import CSRFError
+from redis import RedisError
 from werkzeug.exceptions import HTTPException, InternalServerError
+
+from ..store import StoreUnavailable
 
 MESSAGES = {
     400: ("Bad request", "The request could not be understood, so nothing was changed."),
@@ -24,14 +27,14 @@ API_CSRF_MESSAGE = (
     "The X-CSRFToken header was missing or not valid, so nothing was changed. "
     "GET /api/game returns the token of this session as csrf_token."
 )
-BUSY_MESSAGE = "Your game is busy with another request; nothing was changed. Please try again."
 
 
 def init_app(app: Flask) -> None:
     """Register the handlers."""
     app.register_error_handler(CSRFError, _csrf_error)
+    app.register_error_handler(StoreUnavailable, _store_unavailable)
+    app.register_error_handler(InternalServerError, _server_error)
     app.register_error_handler(HTTPException, _http_error)
-    app.register_error_handler(Exception, _unexpected_error)
 
 
 def render_error(
@@ -40,7 +43,7 @@ def render_error(
     """The error page, or ``{"error": ...}`` for the API."""
     title, default = MESSAGES.get(code, ("Error", "The request failed; nothing was changed."))
     text = message or default
-    if _for_programs():
+    if request.path.startswith("/api/"):
         return jsonify(error=text), code, headers or {}
     return render_template("error.html", code=code, title=title, message=text), code, headers or {}
 
@@ -48,9 +51,15 @@ def render_error(
 def _csrf_error(error: CSRFError) -> ResponseReturnValue:
     """A missing or wrong CSRF token: the page, or a 403 for programs."""
     # Programs are refused with 403, the status that says "credentials missing" to clients.
-    if _for_programs():
+    if request.path.startswith("/api/"):
         return render_error(403, API_CSRF_MESSAGE)
     return render_error(400, CSRF_MESSAGE)
+
+
+def _store_unavailable(error: Exception) -> ResponseReturnValue:
+    """The match or session store failed: a 503 that tells programs the post did not take."""
+    current_app.logger.warning("store unavailable: %s", error)
+    return render_error(503, headers={"X-Move-Result": "refused", "Retry-After": "1"})
 
 
 def _http_error(error: HTTPException) -> ResponseReturnValue:
@@ -58,19 +67,15 @@ def _http_error(error: HTTPException) -> ResponseReturnValue:
     code = error.code or 500
     # A 405 names the methods that are allowed (HTTP requires the Allow header).
     headers = {k: v for k, v in error.get_headers() if k == "Allow"}
-    if code == 503 and error.description == "busy":
-        return render_error(503, BUSY_MESSAGE)
     if code in MESSAGES:
         return render_error(code, headers=headers)
     return render_error(code, error.description, headers=headers)
 
 
-def _for_programs() -> bool:
-    """Whether the request is to the JSON API, whose errors are JSON."""
-    return request.path.startswith("/api/")
-
-
-def _unexpected_error(error: Exception) -> ResponseReturnValue:
-    """A bug: logged with its traceback, shown as the plain 500 page."""
-    current_app.logger.exception("unhandled error", exc_info=error)
-    return render_error(InternalServerError.code)
+def _server_error(error: InternalServerError) -> ResponseReturnValue:
+    """An unhandled exception: the session store failing as the request opened (Flask-Session
+    raises redis-py's errors) is a 503; anything else is a bug, logged, and a plain 500."""
+    cause = error.original_exception
+    if isinstance(cause, RedisError | StoreUnavailable):
+        return _store_unavailable(cause)
+    return render_error(500)

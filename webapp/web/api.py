@@ -1,10 +1,10 @@
-"""The JSON API for programs: the game, new games, moves, computer moves and undo, and its
+"""The JSON API for programs: the match, new games, moves, computer moves and undo, and its
 OpenAPI document.
 
 It shares the session and the CSRF token (header ``X-CSRFToken``) with the pages. Errors are
 ``{"error": message}`` and change nothing: 400 for a request of the wrong shape, 409 when it
-conflicts with the game as it is now (a stale ply, an occupied cell, the game over), 422 for
-a position the engine refuses, 403 for a missing or wrong CSRF token.
+conflicts with the match as it is now (a stale version or ply, an occupied cell, the game
+over), 422 for a position the engine refuses, 403 for a missing or wrong CSRF token.
 """
 
 from __future__ import annotations
@@ -14,9 +14,9 @@ from typing import Any
 
 from flask import Blueprint, jsonify, request
 from flask.typing import ResponseReturnValue
+from flask_wtf.csrf import generate_csrf
 
-from . import games, plays, templating
-from .engine import (
+from ..engine import (
     CELL_IDS,
     PLAYER_KINDS,
     Board,
@@ -26,8 +26,9 @@ from .engine import (
     UnknownLevelError,
     evaluate,
 )
+from ..rules import Match, OnlyComputersError, computers_move, person_moves, take_back
+from . import matches
 from .openapi import DOCUMENT
-from .routes import STALE
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 
@@ -57,8 +58,8 @@ def _refused(error: ApiError) -> ResponseReturnValue:
 
 @bp.get("/game")
 def game() -> ResponseReturnValue:
-    """The game as JSON, with the CSRF token that programs send back in ``X-CSRFToken``."""
-    return jsonify(game_json(games.load()))
+    """The match as JSON, with the CSRF token that programs send back in ``X-CSRFToken``."""
+    return jsonify(game_json(matches.current()))
 
 
 @bp.post("/new")
@@ -70,7 +71,8 @@ def new() -> ResponseReturnValue:
     toss = body.get("toss", False)
     if not isinstance(toss, bool):
         raise ApiError(400, "The field 'toss' must be true or false.")
-    return jsonify(game_json(games.start(Game(x=x, o=o, start=start), toss=toss)))
+    game = Game(x=x, o=o, start=start)
+    return jsonify(game_json(matches.change(lambda match: match.new_game(game, toss=toss))))
 
 
 @bp.post("/move")
@@ -80,8 +82,8 @@ def move() -> ResponseReturnValue:
     cell = _required(body, "cell")
     if not isinstance(cell, str) or cell not in CELL_IDS:
         raise ApiError(400, UnknownCellError(cell).message)
-    current = _current(body, ply_required=True)
-    return _apply(current, lambda game: plays.person_moves(game, cell))
+    expected = _expected(body, ply_required=True)
+    return _apply(expected, lambda match: match.played(person_moves(match.game, cell)))
 
 
 @bp.post("/step")
@@ -92,11 +94,11 @@ def step() -> ResponseReturnValue:
     to_the_end = body.get("to_end", False)
     if not isinstance(to_the_end, bool):
         raise ApiError(400, "The field 'to_end' must be true or false.")
-    current = _current(body, ply_required=True)
+    expected = _expected(body, ply_required=True)
     return _apply(
-        current,
-        lambda game: plays.computers_move(game, to_the_end),
-        {plays.OnlyComputersError: STEP_ONLY_COMPUTERS},
+        expected,
+        lambda match: match.played(computers_move(match.game, to_the_end)),
+        {OnlyComputersError: STEP_ONLY_COMPUTERS},
     )
 
 
@@ -104,22 +106,23 @@ def step() -> ResponseReturnValue:
 def undo() -> ResponseReturnValue:
     """Take back a move as the Undo button does; the body ``{"ply": n}`` is optional."""
     body = _body(optional=True)
-    return _apply(_current(body, ply_required=False), plays.take_back)
+    expected = _expected(body, ply_required=False)
+    return _apply(expected, lambda match: match.played(take_back(match.game)))
 
 
 def _apply(
-    current: games.CurrentGame,
-    action: Callable[[Game], Game],
+    expected: matches.Expected,
+    action: Callable[[Match], Match],
     wording: Mapping[type[TicTacToeError], str] | None = None,
 ) -> ResponseReturnValue:
-    """Save what ``action`` makes of the game and answer with it; a refusal is a 409, in the
-    API's own ``wording`` where the page's message would not fit."""
+    """Save what ``action`` makes of the match and answer with it; a refusal (a stale request
+    too) is a 409, in the API's own ``wording`` where the page's message would not fit."""
     try:
-        game = action(current.game)
+        current = matches.change(action, expected)
     except TicTacToeError as error:
         message = (wording or {}).get(type(error), error.message)
         raise ApiError(409, message) from error
-    return jsonify(game_json(games.save(current, game)))
+    return jsonify(game_json(current))
 
 
 @bp.get("/openapi.json")
@@ -128,9 +131,9 @@ def openapi() -> ResponseReturnValue:
     return jsonify(DOCUMENT)
 
 
-def game_json(current: games.CurrentGame) -> dict[str, Any]:
-    """The JSON shape of a game, shared by every API response."""
-    game = current.game
+def game_json(current: matches.Current) -> dict[str, Any]:
+    """The JSON shape of a match, shared by every API response."""
+    game = current.match.game
     board: Board = game.board
     evaluation = evaluate(board)
     return {
@@ -139,20 +142,26 @@ def game_json(current: games.CurrentGame) -> dict[str, Any]:
         "status": str(board.status),
         "line": list(board.winning_line) if board.winning_line else None,
         "players": {"X": game.x, "O": game.o},
-        "names": current.names,
+        "names": current.match.names,
         "moves": list(game.moves),
         "start": game.start.to_string(),
         "ply": game.ply,
-        "game": current.game_id,
-        "score": games.score(),
-        "tally": games.tally(current),
+        "game": current.match.game_id,
+        "version": current.version,
+        "tally": _tally(current.match),
         "evaluation": {
             "result": str(evaluation.result),
             "moves": evaluation.moves,
             "best": sorted(evaluation.best),
         },
-        "csrf_token": templating.csrf_token(),
+        "csrf_token": generate_csrf(),
     }
+
+
+def _tally(match: Match) -> dict[str, Any]:
+    """Games won by each player by name (this match's players listed even at 0), and draws."""
+    wins = {name: 0 for name in match.names.values()} | match.score.wins
+    return {"wins": wins, "draws": match.score.draws}
 
 
 def _body(optional: bool = False) -> dict[str, Any]:
@@ -201,22 +210,23 @@ def _position(position: Any) -> Board:
     return board
 
 
-def _current(body: dict[str, Any], ply_required: bool) -> games.CurrentGame:
-    """The session's game, unless the request was made for another game or move (409)."""
-    if ply_required:
+def _expected(body: dict[str, Any], ply_required: bool) -> matches.Expected:
+    """What the request was made for: a request for another version, game or move is a 409.
+
+    ``ply`` (required for moves) or ``version`` names the state; ``version`` is the safer,
+    since after an undo and a different move the ply is the same but the board is not.
+    """
+    if ply_required and "version" not in body:
         _required(body, "ply")
-    ply, game_id = _whole_number(body.get("ply")), body.get("game")
+    ply, version, game_id = _whole_number(body.get("ply")), body.get("version"), body.get("game")
     if "ply" in body and ply is None:
         raise ApiError(400, "The field 'ply' must be a whole number: the ply from /api/game.")
+    version = _whole_number(version)
+    if "version" in body and version is None:
+        raise ApiError(400, "The field 'version' must be a whole number: from /api/game.")
     if "game" in body and not isinstance(game_id, str):
         raise ApiError(400, "The field 'game' must be a string: the game id from /api/game.")
-    current = games.load()
-    stale = (ply is not None and ply != current.game.ply) or (
-        game_id is not None and game_id != current.game_id
-    )
-    if stale:
-        raise ApiError(409, STALE)
-    return current
+    return matches.Expected(version=version, game_id=game_id, ply=ply)
 
 
 def _whole_number(value: Any) -> int | None:

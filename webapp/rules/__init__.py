@@ -1,0 +1,30 @@
+"""The match rules: whose turn it is, computer steps, undo, score and sides; never imports Flask."""
+
+from .match import LostMatchError, Match, Score
+from .names import label, names, ordered, other, toss, toss_message
+from .turns import (
+    NothingToUndoError,
+    NotYourTurnError,
+    OnlyComputersError,
+    computers_move,
+    person_moves,
+    take_back,
+)
+
+__all__ = [
+    "LostMatchError",
+    "Match",
+    "NotYourTurnError",
+    "NothingToUndoError",
+    "OnlyComputersError",
+    "Score",
+    "computers_move",
+    "label",
+    "names",
+    "ordered",
+    "other",
+    "person_moves",
+    "take_back",
+    "toss",
+    "toss_message",
+]

@@ -1,0 +1,139 @@
+"""A match: its players, the current game, the score of its games, as plain data in and out."""
+
+from __future__ import annotations
+
+import re
+import secrets
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from ..engine import Game, TicTacToeError
+from . import names
+
+_GAME_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")  # secrets.token_urlsafe: safe in any URL
+
+
+class LostMatchError(TicTacToeError):
+    """A stored match that cannot be read back."""
+
+    default_message = "Your saved game could not be read, so a new game has started."
+
+
+@dataclass(frozen=True)
+class Score:
+    """Games won by each player (by name, not by mark) and drawn."""
+
+    wins: dict[str, int] = field(default_factory=dict)
+    draws: int = 0
+
+    def counted(self, winner: str | None, step: int) -> Score:
+        """This score with ``step`` (1, or -1 to take a result back) added to ``winner``'s wins,
+        or to the draws when ``winner`` is ``None``; counts never go below zero."""
+        if winner is None:
+            return Score(dict(self.wins), max(0, self.draws + step))
+        wins = {**self.wins, winner: max(0, self.wins.get(winner, 0) + step)}
+        return Score({name: count for name, count in wins.items() if count}, self.draws)
+
+
+def new_game_id() -> str:
+    """An unguessable id for a game, which replay links carry."""
+    return secrets.token_urlsafe(8)
+
+
+@dataclass(frozen=True)
+class Match:
+    """The players and current game of a match, and its score; every change returns a new Match.
+
+    ``first`` is the mark of player 1, so the score follows the players when they swap sides;
+    ``scored`` says whether the current game's result is already in the score.
+    """
+
+    game: Game = field(default_factory=Game)
+    game_id: str = field(default_factory=new_game_id)
+    first: str = "X"
+    score: Score = field(default_factory=Score)
+    scored: bool = False
+
+    @property
+    def names(self) -> dict[str, str]:
+        """The score name of the player of each mark."""
+        return names.names(self.game.x, self.game.o, self.first)
+
+    def new_game(self, game: Game, first: str = "X", toss: bool = False) -> Match:
+        """A new game (with a new id) in this match, after the computer's opening if it moves.
+
+        With ``toss``, a coin decides whether the two players swap marks, so the second plays X.
+        """
+        if toss and names.toss():
+            game, first = Game(x=game.o, o=game.x, start=game.start), names.other(first)
+        started = replace(self, game=Game(game.x, game.o, game.start), game_id=new_game_id())
+        return replace(started, first=first, scored=False).played(game.reply_until_person())
+
+    def again(self) -> Match:
+        """A new game from the empty board with the same players on the same sides."""
+        return self.new_game(Game(x=self.game.x, o=self.game.o), self.first)
+
+    def swapped(self) -> Match:
+        """A new game from the empty board in which the two players swap marks."""
+        return self.new_game(Game(x=self.game.o, o=self.game.x), names.other(self.first))
+
+    def played(self, game: Game) -> Match:
+        """This match with ``game`` as the next state of its current game.
+
+        A result is counted once when the game ends, and taken off the score again if an undo
+        takes the game back from its end, so a replayed ending is not counted twice.
+        """
+        score, scored = self.score, self.scored
+        if scored and not game.board.is_over:
+            score, scored = score.counted(self._winner(self.game), -1), False
+        elif game.board.is_over and not scored and game.ply > 0:
+            score, scored = score.counted(self._winner(game), +1), True
+        return replace(self, game=game, score=score, scored=scored)
+
+    def score_reset(self) -> Match:
+        """This match with the score back to nothing."""
+        return replace(self, score=Score())
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain data (strings, numbers, lists and dicts) that any store keeps unchanged."""
+        return {
+            **self.game.to_dict(),
+            "game_id": self.game_id,
+            "first": self.first,
+            "wins": dict(self.score.wins),
+            "draws": self.score.draws,
+            "scored": self.scored,
+        }
+
+    @classmethod
+    def from_dict(cls, data: Any) -> Match:
+        """Rebuild a match from :meth:`to_dict`'s data, checking every move; LostMatchError if
+        it is not one we could have written."""
+        try:
+            game = Game.from_dict(data)
+            game_id, first, wins = data["game_id"], data["first"], data["wins"]
+            draws, scored = data["draws"], data["scored"]
+        except (TicTacToeError, KeyError, TypeError) as error:
+            raise LostMatchError() from error
+        valid = (
+            isinstance(game_id, str)
+            and _GAME_ID.fullmatch(game_id) is not None
+            and first in names.MARKS
+            and isinstance(wins, dict)
+            and all(isinstance(k, str) and _count(v) for k, v in wins.items())
+            and _count(draws, zero=True)
+            and isinstance(scored, bool)
+        )
+        if not valid:
+            raise LostMatchError()
+        return cls(game, game_id, first, Score(wins, draws), scored)
+
+    def _winner(self, game: Game) -> str | None:
+        """The name of the player who won ``game``, or ``None`` for a draw."""
+        mark = game.board.status.winner
+        return None if mark is None else self.names[mark]
+
+
+def _count(value: Any, zero: bool = False) -> bool:
+    """Whether ``value`` is a whole number of games (above zero unless ``zero``)."""
+    return isinstance(value, int) and not isinstance(value, bool) and value >= (0 if zero else 1)

@@ -1,0 +1,71 @@
+"""What every backend of the match store shares: the record, the interface and its one error."""
+
+from __future__ import annotations
+
+import json
+import re
+import secrets
+from contextlib import AbstractContextManager
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+MATCH_ID = re.compile(r"[A-Za-z0-9_-]{22}")  # secrets.token_urlsafe(16): 128 random bits
+
+
+class StoreUnavailable(Exception):
+    """The store could not be reached, stayed locked too long, or failed to save."""
+
+
+@dataclass
+class Record:
+    """A match as stored: its plain data (``None`` until first saved) and its version.
+
+    The version grows by one with every saved change, so a form made for an earlier state of
+    the match, whatever happened since (a move, an undo, a new game), is known to be stale.
+    """
+
+    match_id: str
+    data: dict[str, Any] | None = None
+    version: int = 0
+
+
+class MatchStore(Protocol):
+    """One small interface, two backends (SQLite by default, Redis for several servers)."""
+
+    def get(self, match_id: str) -> Record | None:
+        """The match as stored now, without a lock; ``None`` if there is none."""
+
+    def locked(self, match_id: str) -> AbstractContextManager[Record]:
+        """Hold the match's lock for the block; a changed ``record.data`` is saved at its end,
+        as the next version. An exception in the block saves nothing."""
+
+    def sweep(self) -> int:
+        """Delete the matches unchanged for longer than their lifetime; returns how many."""
+
+
+def new_match_id() -> str:
+    """A fresh unguessable match id."""
+    return secrets.token_urlsafe(16)
+
+
+def encode(data: dict[str, Any]) -> str:
+    """A match's data as compact JSON."""
+    return json.dumps(data, separators=(",", ":"), sort_keys=True)
+
+
+def decode(text: str | bytes) -> dict[str, Any]:
+    """Stored JSON back to data; something unreadable becomes ``{}``, which no match accepts,
+    so the player is told their game was lost instead of meeting an error page."""
+    try:
+        data = json.loads(text)
+    except ValueError:
+        return {}
+    return data if isinstance(data, dict) else {}
+
+
+def changed(record: Record, before: str | None) -> str | None:
+    """The encoded data to save if a block changed ``record`` (``before`` is what it read)."""
+    if record.data is None:
+        return None
+    after = encode(record.data)
+    return None if after == before else after

@@ -1,0 +1,97 @@
+"""The backend for several servers: one Redis key per match, changed under redis-py's Lock."""
+
+from __future__ import annotations
+
+import contextlib
+import secrets
+from collections.abc import Iterator
+
+import redis
+from redis.exceptions import LockError
+
+from .record import Record, StoreUnavailable, changed, decode, encode
+
+# Save only while the lock is still ours, and free it in the same step: a request that held
+# it past its expiry (Redis paused, a worker stalled) is refused instead of overwriting a
+# change made by the next holder.
+_SAVE_AND_RELEASE = """
+if redis.call('get', KEYS[2]) ~= ARGV[1] then return 0 end
+redis.call('set', KEYS[1], ARGV[2], 'EX', ARGV[3])
+redis.call('del', KEYS[2])
+return 1
+"""
+
+
+class RedisStore:
+    """Matches as ``match:<id>`` keys holding ``{"version": n, "data": {...}}`` as JSON, each
+    with a TTL of the lifetime, renewed by every change; ``lock:<id>`` guards a change."""
+
+    def __init__(
+        self, client: redis.Redis, lifetime: float, lock_timeout: float, lock_expiry: float
+    ) -> None:
+        """Use ``client``; the lock expires after ``lock_expiry`` seconds even if never freed,
+        so a lock left behind (a dead server, a paused Redis) blocks the match only that long."""
+        self.client = client
+        self.lifetime = int(lifetime)
+        self.lock_timeout = lock_timeout
+        self.lock_expiry = lock_expiry
+        self._save = client.register_script(_SAVE_AND_RELEASE)
+
+    def get(self, match_id: str) -> Record | None:
+        """The match as stored now; no lock."""
+        try:
+            raw = self.client.get(_key(match_id))
+        except redis.RedisError as error:
+            raise StoreUnavailable(str(error)) from error
+        return None if raw is None else _record(match_id, raw)
+
+    @contextlib.contextmanager
+    def locked(self, match_id: str) -> Iterator[Record]:
+        """The match under its lock, saved as the next version if the block changed it."""
+        lock = self.client.lock(
+            _lock_key(match_id), timeout=self.lock_expiry, sleep=0.005,
+            blocking_timeout=self.lock_timeout,
+        )  # fmt: skip
+        token = secrets.token_hex(16)
+        released = False
+        try:
+            if not lock.acquire(token=token):
+                raise StoreUnavailable("the match stayed locked by another request")
+            raw = self.client.get(_key(match_id))
+            record = Record(match_id) if raw is None else _record(match_id, raw)
+            before = None if raw is None else encode(record.data or {})
+            yield record
+            data = changed(record, before)
+            if data is not None:
+                stored = encode({"version": record.version + 1, "data": record.data or {}})
+                keys = [_key(match_id), _lock_key(match_id)]
+                released = True
+                if not self._save(keys=keys, args=[token, stored, self.lifetime]):
+                    raise StoreUnavailable("the match's lock expired before its change was saved")
+                record.version += 1
+        except redis.RedisError as error:
+            raise StoreUnavailable(str(error)) from error
+        finally:
+            if not released:  # a request that gives up frees what it holds
+                with contextlib.suppress(redis.RedisError, LockError):
+                    lock.release()
+
+    def sweep(self) -> int:
+        """Nothing to do: Redis expires each match by its TTL."""
+        return 0
+
+
+def _key(match_id: str) -> str:
+    return f"match:{match_id}"
+
+
+def _lock_key(match_id: str) -> str:
+    return f"lock:{match_id}"
+
+
+def _record(match_id: str, raw: bytes | str) -> Record:
+    stored = decode(raw)
+    version, data = stored.get("version"), stored.get("data")
+    if not isinstance(version, int) or not isinstance(data, dict):
+        return Record(match_id, {}, version if isinstance(version, int) else 0)
+    return Record(match_id, data, version)

@@ -1,0 +1,103 @@
+"""The default backend: one SQLite table of matches in the instance folder."""
+
+from __future__ import annotations
+
+import contextlib
+import sqlite3
+import threading
+import time
+from collections.abc import Iterator
+
+from .record import Record, StoreUnavailable, changed, decode, encode
+
+SCHEMA = """
+PRAGMA journal_mode = WAL;
+CREATE TABLE IF NOT EXISTS matches (
+    id TEXT PRIMARY KEY,
+    data TEXT NOT NULL,
+    version INTEGER NOT NULL,
+    changed REAL NOT NULL
+);
+CREATE INDEX IF NOT EXISTS matches_changed ON matches (changed);
+"""
+_SELECT = "SELECT data, version FROM matches WHERE id = ? AND changed >= ?"
+_UPSERT = (
+    "INSERT INTO matches (id, data, version, changed) VALUES (?, ?, ?, ?) "
+    "ON CONFLICT (id) DO UPDATE SET data = excluded.data, version = excluded.version, "
+    "changed = excluded.changed"
+)
+
+
+class SQLiteStore:
+    """Matches in the SQLite file ``path``: WAL, so reads never wait for a change, and
+    ``BEGIN IMMEDIATE`` around each change, so changes of any process run one at a time."""
+
+    def __init__(self, path: str, lifetime: float, lock_timeout: float) -> None:
+        """Open (and if needed create) the database; ``lifetime`` is in seconds."""
+        self.path = path
+        self.lifetime = lifetime
+        self.lock_timeout = lock_timeout
+        self._local = threading.local()  # one connection per thread, as sqlite3 requires
+        try:
+            with contextlib.closing(self._connect()) as db:
+                db.executescript(SCHEMA)
+        except sqlite3.Error as error:
+            raise StoreUnavailable(str(error)) from error
+
+    def get(self, match_id: str) -> Record | None:
+        """The match as stored now; no lock, and never a wait for one."""
+        try:
+            row = self._db().execute(_SELECT, (match_id, self._oldest())).fetchone()
+        except sqlite3.Error as error:
+            raise StoreUnavailable(str(error)) from error
+        return None if row is None else Record(match_id, decode(row[0]), row[1])
+
+    @contextlib.contextmanager
+    def locked(self, match_id: str) -> Iterator[Record]:
+        """The match inside a write transaction, saved as the next version if changed."""
+        db = self._db()
+        try:
+            db.execute("BEGIN IMMEDIATE")  # waits up to lock_timeout for another change
+        except sqlite3.Error as error:
+            raise StoreUnavailable(str(error)) from error
+        try:
+            row = db.execute(_SELECT, (match_id, self._oldest())).fetchone()
+            record = Record(match_id, decode(row[0]), row[1]) if row else Record(match_id)
+            before = None if row is None else encode(record.data or {})
+            yield record
+            data = changed(record, before)
+            if data is not None:
+                db.execute(_UPSERT, (match_id, data, record.version + 1, time.time()))
+                record.version += 1
+            db.execute("COMMIT")
+        except BaseException as error:
+            with contextlib.suppress(sqlite3.Error):
+                db.execute("ROLLBACK")
+            if isinstance(error, sqlite3.Error):
+                raise StoreUnavailable(str(error)) from error
+            raise
+
+    def sweep(self) -> int:
+        """Delete the matches unchanged for longer than the lifetime."""
+        try:
+            with contextlib.closing(self._connect()) as db:
+                deleted = db.execute("DELETE FROM matches WHERE changed < ?", (self._oldest(),))
+                return deleted.rowcount
+        except sqlite3.Error as error:
+            raise StoreUnavailable(str(error)) from error
+
+    def _oldest(self) -> float:
+        """The time before which an unchanged match has expired."""
+        return time.time() - self.lifetime
+
+    def _connect(self) -> sqlite3.Connection:
+        # isolation_level=None: transactions are ours (BEGIN IMMEDIATE), not the module's.
+        db = sqlite3.connect(self.path, timeout=self.lock_timeout, isolation_level=None)
+        db.execute("PRAGMA synchronous = NORMAL")  # WAL: durable across a crash of the app
+        return db
+
+    def _db(self) -> sqlite3.Connection:
+        db: sqlite3.Connection | None = getattr(self._local, "db", None)
+        if db is None:
+            db = self._local.db = self._connect()
+        return db

@@ -1,0 +1,134 @@
+"""This browser's match: which one its session is at, reading it, and changing it under lock."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import click
+import redis
+from flask import Flask, current_app, flash, session
+
+from ..engine import TicTacToeError
+from ..rules import LostMatchError, Match
+from ..store import MatchStore, Record, RedisStore, SQLiteStore, new_match_id
+from ..store.record import MATCH_ID
+from .sessions import sweep_files
+
+MATCH_KEY = "match"
+
+
+class StaleFormError(TicTacToeError):
+    """A form or request made for another state of the match than the stored one."""
+
+    default_message = "This board has changed since the page was shown; nothing was played."
+
+
+@dataclass(frozen=True)
+class Current:
+    """The match as this request sees it: ``match_id`` is ``""`` for a visitor whose match is
+    not stored yet (it is, at their first change), and ``version`` 0 then."""
+
+    match: Match
+    match_id: str
+    version: int
+
+
+@dataclass(frozen=True)
+class Expected:
+    """What a request says it was made for; ``None`` fields are not checked."""
+
+    match_id: str | None = None
+    version: int | None = None
+    game_id: str | None = None
+    ply: int | None = None
+
+    def is_stale(self, current: Current) -> bool:
+        """Whether ``current`` is not the state the request was made for."""
+        pairs = (
+            (self.match_id, current.match_id),
+            (self.version, current.version),
+            (self.game_id, current.match.game_id),
+            (self.ply, current.match.game.ply),
+        )
+        return any(expected is not None and expected != actual for expected, actual in pairs)
+
+
+def store() -> MatchStore:
+    """The app's match store."""
+    match_store: MatchStore = current_app.extensions["match_store"]
+    return match_store
+
+
+def current() -> Current:
+    """The session's match as stored now, read without a lock.
+
+    A visitor with no stored match sees a new hot-seat match, which nothing stores until they
+    change it; so does one whose match expired. One that cannot be read is replaced by a new
+    match in its place, with a message.
+    """
+    match_id = _session_match_id()
+    record = store().get(match_id) if match_id else None
+    if record is None:
+        return NEW
+    return Current(_readable(record), match_id, record.version)
+
+
+def change(action: Callable[[Match], Match], expected: Expected | None = None) -> Current:
+    """Apply ``action`` to the session's match under its lock and save the result.
+
+    Raises StaleFormError when the match is not in the ``expected`` state, and passes on the
+    ``TicTacToeError`` of a refused action; either way nothing is saved. A visitor's first
+    change stores their match under a new id.
+    """
+    match_id = _session_match_id()
+    with store().locked(match_id or new_match_id()) as record:
+        stored = record.data is not None
+        seen = Current(_readable(record), record.match_id, record.version) if stored else NEW
+        if expected is not None and expected.is_stale(seen):
+            raise StaleFormError()
+        changed = action(seen.match if stored else Match())
+        record.data = changed.to_dict()
+    session[MATCH_KEY] = record.match_id
+    session.modified = True  # the session lives as long as the match: renew its expiry too
+    return Current(changed, record.match_id, record.version)
+
+
+def _readable(record: Record) -> Match:
+    """The match of ``record``; a new one, with a message, when it cannot be read."""
+    try:
+        return Match.from_dict(record.data)
+    except LostMatchError as error:
+        flash(error.message, "error")
+        return Match()
+
+
+def _session_match_id() -> str:
+    """The id of the session's match, or ``""`` when it has none (or not one we made)."""
+    match_id = session.get(MATCH_KEY)
+    return match_id if isinstance(match_id, str) and MATCH_ID.fullmatch(match_id) else ""
+
+
+# What a visitor sees before their first change, which stores a Match() with its own game id.
+NEW = Current(Match(game_id="new"), "", 0)
+
+
+def init_app(app: Flask, client: redis.Redis | None) -> None:
+    """Open the match store (Redis through ``client``, else SQLite); add ``flask sweep``."""
+    config = app.config
+    lifetime = config["PERMANENT_SESSION_LIFETIME"].total_seconds()
+    wait = float(config["STORE_LOCK_TIMEOUT"])
+    match_store: MatchStore
+    if client is not None:
+        match_store = RedisStore(client, lifetime, wait, float(config["REDIS_LOCK_EXPIRY"]))
+    else:
+        match_store = SQLiteStore(config["DATABASE"], lifetime, wait)
+    app.extensions["match_store"] = match_store
+
+    @app.cli.command("sweep")
+    def sweep() -> None:
+        """Delete matches and session files unchanged for longer than their lifetime."""
+        click.echo(f"removed {match_store.sweep()} expired matches")
+        if client is None:
+            removed = sweep_files(config["SESSION_DIR"], lifetime)
+            click.echo(f"removed {removed} expired session files")

@@ -1,0 +1,104 @@
+"""The pages a browser reads: the board, the setup form (and starting from it), the replay."""
+
+from __future__ import annotations
+
+from flask import Blueprint, flash, redirect, render_template, request, url_for
+from flask.typing import ResponseReturnValue
+
+from ..engine import PLAYER_KINDS, Board, Game, TicTacToeError
+from ..rules import toss_message
+from . import matches, views
+from .errors import render_error
+from .forms import to_board
+
+bp = Blueprint("pages", __name__)
+
+BAD_PARAMETERS = "Bad parameters!"
+POSITION_LIMIT = 20  # characters of a position kept from a form or link
+OTHER_GAME = (
+    "This replay link is for another game than the one this browser is playing (an earlier "
+    "one is not kept): only the current game can be replayed."
+)
+
+
+@bp.get("/")
+def index() -> ResponseReturnValue:
+    """The board; ``?hint=1`` adds the value of the position and marks the best cells."""
+    current = matches.current()
+    view = views.build(current, hint=request.args.get("hint") == "1")
+    return render_template("board.html", view=view, score=views.build_score(current))
+
+
+@bp.get("/new")
+def setup() -> ResponseReturnValue:
+    """The setup form, filled with the current players or with those of the query string.
+
+    A shared link (``/new?position=…&x=…&o=…``) only fills the form: nothing starts until the
+    person presses Start. Unknown players are ignored and a bad position is explained.
+    """
+    game = matches.current().match.game
+    position = _text(request.args.get("position"))[:POSITION_LIMIT]
+    chosen = {
+        "x": _kind(request.args.get("x")) or game.x,
+        "o": _kind(request.args.get("o")) or game.o,
+        "position": position,
+    }
+    problem = None
+    if position.strip():
+        try:
+            Board.from_string(position)
+        except TicTacToeError as error:
+            problem = error.message
+    return render_template("setup.html", chosen=chosen, kinds=PLAYER_KINDS, problem=problem)
+
+
+@bp.post("/new")
+def start() -> ResponseReturnValue:
+    """Start a game between the posted players, from the empty board or a position.
+
+    With ``toss`` the coin may swap the two chosen players, so either can play X.
+    """
+    x, o = _kind(request.form.get("x")), _kind(request.form.get("o"))
+    position = _text(request.form.get("position")).strip()
+    if x is None or o is None:
+        flash(BAD_PARAMETERS, "error")
+        return redirect(url_for(".setup"), code=303)
+    try:
+        game = Game.new(x, o, position or None)
+    except TicTacToeError as error:
+        flash(error.message, "error")
+        back = url_for(".setup", x=x, o=o, position=position[:POSITION_LIMIT])
+        return redirect(back, code=303)
+    toss = bool(request.form.get("toss"))
+    current = matches.change(lambda match: match.new_game(game, toss=toss))
+    if toss:
+        flash(toss_message(current.match.names), "info")
+    return to_board(accepted=True)
+
+
+@bp.get("/replay/<int:ply>")
+def replay(ply: int) -> ResponseReturnValue:
+    """The board after move ``ply`` (0: the start), read-only, with first/previous/next/last.
+
+    The page's links name their game (``?game=<id>``); a link from another game (an earlier
+    one, or another browser's) gets a 404 that says so instead of showing this game's move
+    ``ply``. Undo keeps the game, so after one a link shows the move played in its place.
+    """
+    current = matches.current()
+    game = current.match.game
+    named = request.args.get("game")
+    if named and named != current.match.game_id:
+        return render_error(404, OTHER_GAME)
+    if ply > game.ply:
+        return render_error(404, f"This game has no move {ply}; it has {game.ply}.")
+    return render_template("replay.html", view=views.build_replay(current, ply))
+
+
+def _kind(value: str | None) -> str | None:
+    """``value`` if it is a player kind, else ``None``."""
+    return value if value in PLAYER_KINDS else None
+
+
+def _text(value: str | None) -> str:
+    """``value``, or the empty string when it is missing."""
+    return value if isinstance(value, str) else ""
