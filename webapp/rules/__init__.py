@@ -1,7 +1,7 @@
 """The match rules: whose turn it is, computer steps, undo, score and sides; never imports Flask."""
 
 from .match import LostMatchError, Match, Score
-from .names import label, names, ordered, other, toss, toss_message
+from .names import label, ordered, other, player_names, toss, toss_message
 from .turns import (
     NothingToUndoError,
     NotYourTurnError,
@@ -20,10 +20,10 @@ __all__ = [
     "Score",
     "computers_move",
     "label",
-    "names",
     "ordered",
     "other",
     "person_moves",
+    "player_names",
     "take_back",
     "toss",
     "toss_message",

@@ -57,7 +57,7 @@ class Match:
     @property
     def names(self) -> dict[str, str]:
         """The score name of the player of each mark."""
-        return names.names(self.game.x, self.game.o, self.first)
+        return names.player_names(self.game.x, self.game.o, self.first)
 
     def new_game(self, game: Game, first: str = "X", toss: bool = False) -> Match:
         """A new game (with a new id) in this match, after the computer's opening if it moves.

@@ -15,7 +15,7 @@ def other(mark: str) -> str:
     return "O" if mark == "X" else "X"
 
 
-def names(x: str, o: str, first: str = "X") -> dict[str, str]:
+def player_names(x: str, o: str, first: str = "X") -> dict[str, str]:
     """The score name of the player of each mark.
 
     A person against the computer is ``You`` and ``Computer``; two computers at different

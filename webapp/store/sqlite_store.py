@@ -92,7 +92,8 @@ class SQLiteStore:
 
     def _connect(self) -> sqlite3.Connection:
         # isolation_level=None: transactions are ours (BEGIN IMMEDIATE), not the module's.
-        db = sqlite3.connect(self.path, timeout=self.lock_timeout, isolation_level=None)
+        # uri=True: a plain path works as before, and file: URIs can set options (mode=ro).
+        db = sqlite3.connect(self.path, timeout=self.lock_timeout, isolation_level=None, uri=True)
         db.execute("PRAGMA synchronous = NORMAL")  # WAL: durable across a crash of the app
         return db
 

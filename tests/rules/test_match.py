@@ -1,0 +1,154 @@
+"""A match: the score counted once per game, new games, sides, and its plain-data form."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from tests.imports import assert_imports_no_web_stack
+from webapp.engine import Board, Game
+from webapp.rules import LostMatchError, Match, Score, names, person_moves, take_back
+
+X_WINS = ["A1", "B1", "A2", "B2", "A3"]
+
+
+def hot_seat(cells: list[str]) -> Match:
+    """A hot-seat match after ``cells``, each played through the rules."""
+    match = Match()
+    for cell in cells:
+        match = match.played(person_moves(match.game, cell))
+    return match
+
+
+def test_the_rules_import_no_web_stack() -> None:
+    """The rules are pure Python, like the engine."""
+    assert_imports_no_web_stack("webapp.rules")
+
+
+def test_a_win_is_counted_once_for_the_player_not_the_mark() -> None:
+    match = hot_seat(X_WINS)
+    assert match.score == Score({"Player 1": 1}, 0)
+    assert match.scored
+    swapped = match.swapped()  # player 1 now plays O
+    assert swapped.names == {"X": "Player 2", "O": "Player 1"}
+    for cell in X_WINS:
+        swapped = swapped.played(person_moves(swapped.game, cell))
+    assert swapped.score == Score({"Player 1": 1, "Player 2": 1}, 0)
+
+
+def test_undo_from_the_end_takes_the_result_back_and_replaying_counts_it_once() -> None:
+    match = hot_seat(X_WINS)
+    back = match.played(take_back(match.game))
+    assert back.score == Score() and not back.scored
+    again = back.played(person_moves(back.game, "A3"))
+    assert again.score == Score({"Player 1": 1}, 0)
+
+
+def test_every_hot_seat_game_is_counted_once_however_it_is_undone() -> None:
+    """Over every hot-seat game, an undo and a replay of the last move never count twice."""
+    counted = 0
+
+    def walk(match: Match) -> None:
+        nonlocal counted
+        board = match.game.board
+        if board.is_over:
+            counted += 1
+            total = sum(match.score.wins.values()) + match.score.draws
+            assert total == 1, match.game.moves
+            back = match.played(take_back(match.game))
+            assert back.score == Score()
+            assert back.played(person_moves(back.game, match.game.moves[-1])) == match
+            return
+        for cell in board.legal_moves:
+            walk(match.played(person_moves(match.game, cell)))
+
+    walk(Match())
+    assert counted == 255_168  # every game of tic-tac-toe
+
+
+def test_a_new_game_keeps_the_score_and_gets_a_new_id() -> None:
+    match = hot_seat(X_WINS)
+    fresh = match.new_game(Game("user", "hard"))
+    assert fresh.game_id != match.game_id
+    assert fresh.score == match.score and not fresh.scored
+    assert fresh.game.ply == 0  # a person moves first
+
+
+def test_a_new_game_plays_the_computers_opening() -> None:
+    fresh = Match().new_game(Game("hard", "user"))
+    assert fresh.game.ply == 1 and fresh.game.person_to_move
+
+
+def test_a_new_game_from_a_finished_position_counts_nothing() -> None:
+    fresh = Match().new_game(Game.new("user", "user", "XXXOO____"))
+    assert fresh.game.board.is_over and fresh.score == Score() and not fresh.scored
+
+
+class Coin:
+    """A coin that always lands on ``swap``."""
+
+    def __init__(self, swap: bool) -> None:
+        self.swap = swap
+
+    def random(self) -> float:
+        """Below one half swaps the players."""
+        return 0.0 if self.swap else 0.99
+
+
+@pytest.mark.parametrize("swap", [True, False])
+def test_the_toss_may_swap_the_players(monkeypatch: pytest.MonkeyPatch, swap: bool) -> None:
+    monkeypatch.setattr(names, "coin", Coin(swap))
+    fresh = Match().new_game(Game("user", "easy"), toss=True)
+    assert (fresh.game.x, fresh.game.o) == (("easy", "user") if swap else ("user", "easy"))
+    assert fresh.first == ("O" if swap else "X")
+
+
+def test_score_reset_changes_no_game() -> None:
+    match = hot_seat(X_WINS)
+    reset = match.score_reset()
+    assert reset.score == Score() and reset.game == match.game and reset.scored
+
+
+def test_to_dict_is_plain_json_and_round_trips() -> None:
+    match = hot_seat(X_WINS).again()
+    match = match.played(person_moves(match.game, "B2"))
+    data = match.to_dict()
+    assert json.loads(json.dumps(data)) == data
+    assert Match.from_dict(data) == match
+
+
+def test_a_match_from_a_position_round_trips() -> None:
+    match = Match().new_game(Game.new("user", "medium", "_XXOO_OX_"))
+    assert Match.from_dict(match.to_dict()) == match
+    assert match.game.start == Board.from_string("_XXOO_OX_")
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        {"moves": ["B2", "B2"]},
+        {"moves": "B2"},
+        {"x": "god"},
+        {"game_id": "../etc"},
+        {"game_id": 7},
+        {"first": "Z"},
+        {"wins": {"You": -1}},
+        {"wins": {"You": True}},
+        {"wins": []},
+        {"draws": "1"},
+        {"scored": 1},
+        {"start": "XXXXXXXXX"},
+    ],
+)
+def test_data_we_could_not_have_written_is_a_lost_match(change: dict[str, object]) -> None:
+    data = {**hot_seat(["B2"]).to_dict(), **change}
+    with pytest.raises(LostMatchError):
+        Match.from_dict(data)
+
+
+@pytest.mark.parametrize("data", [None, [], "match", {}, {"x": "user"}])
+def test_anything_but_a_match_dict_is_a_lost_match(data: object) -> None:
+    with pytest.raises(LostMatchError) as raised:
+        Match.from_dict(data)
+    assert raised.value.message == "Your saved game could not be read, so a new game has started."

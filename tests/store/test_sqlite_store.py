@@ -1,0 +1,160 @@
+"""The SQLite match store: versions, locking, failures as StoreUnavailable, expiry and sweeps."""
+
+from __future__ import annotations
+
+import sqlite3
+import threading
+import time
+from pathlib import Path
+
+import pytest
+
+from webapp.store import Record, SQLiteStore, StoreUnavailable, new_match_id
+
+DAY = 24 * 3600.0
+
+
+@pytest.fixture
+def path(tmp_path: Path) -> str:
+    """Where one test's database lives."""
+    return str(tmp_path / "matches.sqlite")
+
+
+@pytest.fixture
+def store(path: str) -> SQLiteStore:
+    """A store with a 30-day lifetime and a short wait for the lock."""
+    return SQLiteStore(path, 30 * DAY, lock_timeout=0.3)
+
+
+def save(store: SQLiteStore, match_id: str, data: dict[str, object]) -> Record:
+    """Store ``data`` as the next version of ``match_id``."""
+    with store.locked(match_id) as record:
+        record.data = data
+    return record
+
+
+def test_a_match_is_absent_until_saved_then_versioned(store: SQLiteStore) -> None:
+    match_id = new_match_id()
+    assert store.get(match_id) is None
+    with store.locked(match_id) as record:
+        assert record == Record(match_id)  # nothing stored yet: no data, version 0
+        record.data = {"moves": ["B2"]}
+    assert record.version == 1
+    assert store.get(match_id) == Record(match_id, {"moves": ["B2"]}, 1)
+    assert save(store, match_id, {"moves": []}).version == 2
+
+
+def test_an_unchanged_block_saves_nothing_and_keeps_the_version(store: SQLiteStore) -> None:
+    match_id = new_match_id()
+    save(store, match_id, {"moves": ["A1"]})
+    with store.locked(match_id) as record:
+        record.data = {"moves": ["A1"]}  # the same data
+    assert store.get(match_id) == Record(match_id, {"moves": ["A1"]}, 1)
+    with store.locked(new_match_id()) as record:
+        pass  # a block that stores nothing creates nothing
+    assert store.get(record.match_id) is None
+
+
+def test_a_block_that_raises_saves_nothing(store: SQLiteStore) -> None:
+    match_id = new_match_id()
+    save(store, match_id, {"moves": ["A1"]})
+    with pytest.raises(ValueError), store.locked(match_id) as record:
+        record.data = {"moves": ["A1", "B2"]}
+        raise ValueError("refused")
+    assert store.get(match_id) == Record(match_id, {"moves": ["A1"]}, 1)
+
+
+def test_changes_from_many_threads_run_one_at_a_time(store: SQLiteStore) -> None:
+    """Each thread reads, waits a little, and writes back one more: none is lost."""
+    match_id = new_match_id()
+    save(store, match_id, {"count": 0})
+    errors: list[BaseException] = []
+
+    def add_one() -> None:
+        try:
+            with store.locked(match_id) as record:
+                count = (record.data or {})["count"]
+                time.sleep(0.001)  # widen the window a lost update would need
+                record.data = {"count": count + 1}
+        except BaseException as error:
+            errors.append(error)
+
+    threads = [threading.Thread(target=add_one) for _ in range(40)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert not errors
+    assert store.get(match_id) == Record(match_id, {"count": 40}, 41)
+
+
+def test_a_match_locked_too_long_is_store_unavailable(store: SQLiteStore, path: str) -> None:
+    match_id = new_match_id()
+    save(store, match_id, {"moves": []})
+    other = sqlite3.connect(path, isolation_level=None)
+    other.execute("BEGIN IMMEDIATE")  # another process holds the write lock
+    try:
+        started = time.monotonic()
+        with pytest.raises(StoreUnavailable), store.locked(match_id):
+            pass
+        assert time.monotonic() - started < 3  # the lock timeout, not forever
+        assert store.get(match_id) == Record(match_id, {"moves": []}, 1)  # reads never wait
+    finally:
+        other.execute("ROLLBACK")
+        other.close()
+    assert save(store, match_id, {"moves": ["C3"]}).version == 2
+
+
+def test_a_read_only_database_refuses_the_save_and_keeps_the_match(
+    store: SQLiteStore, path: str
+) -> None:
+    match_id = new_match_id()
+    save(store, match_id, {"moves": []})
+    read_only = SQLiteStore(f"file:{path}?mode=ro", 30 * DAY, 0.3)  # root ignores chmod
+    with pytest.raises(StoreUnavailable), read_only.locked(match_id) as record:
+        record.data = {"moves": ["B2"]}
+    assert store.get(match_id) == Record(match_id, {"moves": []}, 1)
+
+
+def test_a_store_that_cannot_be_opened_is_unavailable(tmp_path: Path) -> None:
+    with pytest.raises(StoreUnavailable):
+        SQLiteStore(str(tmp_path / "missing" / "matches.sqlite"), DAY, 0.3)
+
+
+def test_the_database_is_in_wal_mode(store: SQLiteStore, path: str) -> None:
+    with sqlite3.connect(path) as db:
+        assert db.execute("PRAGMA journal_mode").fetchone() == ("wal",)
+
+
+def test_unreadable_stored_data_is_an_empty_dict(store: SQLiteStore, path: str) -> None:
+    match_id = new_match_id()
+    save(store, match_id, {"moves": []})
+    with sqlite3.connect(path) as db:
+        db.execute("UPDATE matches SET data = ? WHERE id = ?", ("\x00not json", match_id))
+    assert store.get(match_id) == Record(match_id, {}, 1)
+
+
+def test_an_expired_match_is_not_served_and_sweep_deletes_it(store: SQLiteStore, path: str) -> None:
+    old, fresh = new_match_id(), new_match_id()
+    save(store, old, {"moves": []})
+    save(store, fresh, {"moves": []})
+    with sqlite3.connect(path) as db:
+        db.execute("UPDATE matches SET changed = ? WHERE id = ?", (time.time() - 31 * DAY, old))
+    assert store.get(old) is None
+    with store.locked(old) as record:
+        assert record.data is None  # a change starts it afresh
+    assert store.sweep() == 1
+    assert store.get(fresh) is not None
+    with sqlite3.connect(path) as db:
+        assert db.execute("SELECT id FROM matches").fetchall() == [(fresh,)]
+
+
+def test_a_stored_match_row_is_small(store: SQLiteStore, path: str) -> None:
+    match_id = new_match_id()
+    data = {"x": "user", "o": "hard", "start": "_________", "moves": ["B2"] * 9,
+            "game_id": "a" * 11, "first": "X", "wins": {"You": 99, "Computer": 99},
+            "draws": 99, "scored": True}  # fmt: skip
+    save(store, match_id, data)
+    with sqlite3.connect(path) as db:
+        (size,) = db.execute("SELECT length(id) + length(data) + 16 FROM matches").fetchone()
+    assert size < 1024
