@@ -8,12 +8,19 @@ WORKERS ?= 2
 
 .PHONY: run test lint typecheck pytest bench clean
 
-$(BIN)/.installed: requirements.txt requirements-dev.txt
+PIP := $(BIN)/python -m pip install --quiet --disable-pip-version-check
+
+# make run needs only the runtime requirements; make test adds the test and lint tools.
+$(BIN)/.runtime: requirements.txt
 	$(PYTHON) -m venv $(VENV)
-	$(BIN)/python -m pip install --quiet --disable-pip-version-check -r requirements-dev.txt
+	$(PIP) -r requirements.txt
 	touch $@
 
-run: $(BIN)/.installed
+$(BIN)/.installed: $(BIN)/.runtime requirements-dev.txt
+	$(PIP) -r requirements-dev.txt
+	touch $@
+
+run: $(BIN)/.runtime
 	$(BIN)/gunicorn --workers $(WORKERS) --bind $(HOST):$(PORT) --access-logfile - wsgi:app
 
 lint: $(BIN)/.installed
