@@ -63,7 +63,7 @@
     const status = document.getElementById("status");
     const place = remembered.cell
       ? cell(remembered.cell)
-      : document.querySelector(`form[action="${CSS.escape(remembered.action || "")}"] button`);
+      : document.querySelector(`button[formaction="${CSS.escape(remembered.action || "")}"]`);
     const fallback = board.querySelector("button[data-cell]") || cell("A1");
     // A button that is now disabled (Undo with nothing left to take back) cannot take the focus.
     (place && !place.disabled ? place : fallback).focus({ focusVisible: !remembered.pointer });
@@ -82,7 +82,7 @@
     const button = event.submitter;
     const memory = {
       cell: button && button.dataset.cell ? button.dataset.cell : null,
-      action: event.target.getAttribute("action"),
+      action: button ? button.getAttribute("formaction") : null,
       pointer: pointerUsed,
     };
     sent = true;

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -16,6 +17,7 @@ from ..store.record import MATCH_ID
 from .sessions import sweep_files
 
 MATCH_KEY = "match"
+RENEWED_KEY = "renewed"  # the day (since 1970) the session's expiry was last renewed
 
 
 class StaleFormError(TicTacToeError):
@@ -89,8 +91,11 @@ def change(action: Callable[[Match], Match], expected: Expected | None = None) -
             raise StaleFormError()
         changed = action(seen.match if stored else Match())
         record.data = changed.to_dict()
-    session[MATCH_KEY] = record.match_id
-    session.modified = True  # the session lives as long as the match: renew its expiry too
+    # The session must live as long as its match, so a change also renews the session's expiry,
+    # at most once a day: writing the session file on every move cost as much as the rest of it.
+    today = int(time.time() // 86400)
+    if session.get(MATCH_KEY) != record.match_id or session.get(RENEWED_KEY) != today:
+        session[MATCH_KEY], session[RENEWED_KEY] = record.match_id, today
     return Current(changed, record.match_id, record.version)
 
 

@@ -2,11 +2,23 @@
 
 from __future__ import annotations
 
-from flask import Blueprint, flash, redirect, render_template, request, url_for
+import functools
+from dataclasses import dataclass
+
+from flask import (
+    Blueprint,
+    flash,
+    get_template_attribute,
+    redirect,
+    render_template,
+    request,
+    url_for,
+)
 from flask.typing import ResponseReturnValue
+from markupsafe import Markup
 
 from ..engine import PLAYER_KINDS, Board, Game, TicTacToeError
-from ..rules import toss_message
+from ..rules import Match, toss_message
 from . import matches, views
 from .errors import render_error
 from .forms import to_board
@@ -25,8 +37,40 @@ OTHER_GAME = (
 def index() -> ResponseReturnValue:
     """The board; ``?hint=1`` adds the value of the position and marks the best cells."""
     current = matches.current()
-    view = views.build(current, hint=request.args.get("hint") == "1")
-    return render_template("board.html", view=view, score=views.build_score(current))
+    match, hint = current.match, request.args.get("hint") == "1"
+    parts = board_parts(match.game, match.game_id, match.first, hint, request.script_root)
+    score = views.build_score(current)
+    return render_template("board.html", parts=parts, current=current, score=score)
+
+
+@dataclass(frozen=True)
+class BoardParts:
+    """The view of a game state and the part of the board page rendered from it alone."""
+
+    view: views.BoardView
+    top: Markup  # the page down to <main>, its title the game's status
+    game: Markup  # status, grid, the game's buttons, players and moves with replay links
+    move_url: str
+    reset_url: str
+    share_path: str  # the setup form filled with this position and these players
+
+
+# Rendering took most of a board request, and a game state is shown again and again (every
+# page after a move, every player in the same position), so the game's part of the page is
+# kept per process. It holds nothing of a session: the token, the match's version, the score
+# and messages are rendered around it. script_root is in the key: its links start with it.
+@functools.lru_cache(maxsize=4096)
+def board_parts(game: Game, game_id: str, first: str, hint: bool, script_root: str) -> BoardParts:
+    """The board page's parts for this game state (the arguments are the cache's key)."""
+    view = views.build(Match(game, game_id, first), hint)
+    return BoardParts(
+        view,
+        top=Markup(get_template_attribute("_layout.html", "top")(view.status)),
+        game=Markup(get_template_attribute("_game.html", "game")(view)),
+        move_url=url_for("forms.move"),
+        reset_url=url_for("forms.reset_score"),
+        share_path=url_for("pages.setup", position=game.board.to_string(), x=game.x, o=game.o),
+    )
 
 
 @bp.get("/new")

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..engine import Board, Game, evaluate
-from ..rules import label, ordered
+from ..rules import Match, label, ordered
 from .matches import Current
 
 ROWS = ("A", "B", "C")
@@ -59,13 +59,10 @@ class BoardView:
     status: str
     players: dict[str, str]
     moves: list[Move]
-    match_id: str  # with the version, what the forms say they were made for
-    version: int
     game_id: str  # what replay links name
     is_over: bool
     hint: str | None  # "With best play: X wins in 3 moves", when a hint was asked for
     best_moves: list[str]
-    share: dict[str, str]  # the query of the setup link that holds this position and players
     buttons: list[Button]
     computer_move: str = ""  # "The computer (hard) played C3.", when a computer moved last
 
@@ -126,26 +123,27 @@ def hint_text(board: Board) -> str | None:
     return f"With best play: {described if described != 'Draw' else 'draw'}"
 
 
-def build(current: Current, hint: bool = False) -> BoardView:
-    """The view of ``current`` for the board page, with the hint when ``hint`` is asked."""
-    game = current.match.game
+def build(match: Match, hint: bool = False) -> BoardView:
+    """The view of ``match`` for the board page, with the hint when ``hint`` is asked.
+
+    It depends only on the game shown (its players, start and moves, its id, who is player 1),
+    never on a browser's session, so pages may keep what they render from it.
+    """
+    game = match.game
     board = game.board
     text = hint_text(board) if hint else None
     best = sorted(evaluate(board).best) if text else []
-    names = current.match.names
+    names = match.names
     computer_vs_computer = game.is_computer_vs_computer and not board.is_over
     return BoardView(
         rows=_rows(board, game.person_to_move, set(best)),
         status=status_line(game),
         players={mark: label(game.player(mark) or "", names[mark]) for mark in ("X", "O")},
         moves=_moves(game),
-        match_id=current.match_id,
-        version=current.version,
-        game_id=current.match.game_id,
+        game_id=match.game_id,
         is_over=board.is_over,
         hint=text,
         best_moves=best,
-        share={"position": board.to_string(), "x": game.x, "o": game.o},
         buttons=_buttons(computer_vs_computer, board.is_over, game.undo_count() > 0),
         computer_move=computer_move_line(game),
     )
