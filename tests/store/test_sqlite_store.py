@@ -158,3 +158,27 @@ def test_a_stored_match_row_is_small(store: SQLiteStore, path: str) -> None:
     with sqlite3.connect(path) as db:
         (size,) = db.execute("SELECT length(id) + length(data) + 16 FROM matches").fetchone()
     assert size < 1024
+
+
+def test_the_database_files_are_private(store: SQLiteStore, path: str) -> None:
+    save(store, new_match_id(), {"moves": []})
+    for name in (path, path + "-wal", path + "-shm"):
+        assert Path(name).stat().st_mode & 0o777 == 0o600, name
+
+
+def test_many_stores_may_open_one_new_database_at_once(path: str) -> None:
+    """As gunicorn's workers do when they start together: none fails on the schema."""
+    errors: list[BaseException] = []
+
+    def open_store() -> None:
+        try:
+            SQLiteStore(path, DAY, lock_timeout=5)
+        except BaseException as error:
+            errors.append(error)
+
+    threads = [threading.Thread(target=open_store) for _ in range(8)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert not errors

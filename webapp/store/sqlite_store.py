@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import os
 import sqlite3
 import threading
 import time
@@ -11,7 +12,6 @@ from collections.abc import Iterator
 from .record import Record, StoreUnavailable, changed, decode, encode
 
 SCHEMA = """
-PRAGMA journal_mode = WAL;
 CREATE TABLE IF NOT EXISTS matches (
     id TEXT PRIMARY KEY,
     data TEXT NOT NULL,
@@ -38,9 +38,11 @@ class SQLiteStore:
         self.lifetime = lifetime
         self.lock_timeout = lock_timeout
         self._local = threading.local()  # one connection per thread, as sqlite3 requires
+        if not path.startswith("file:"):
+            _make_private(path)
         try:
             with contextlib.closing(self._connect()) as db:
-                db.executescript(SCHEMA)
+                _create_schema(db, time.monotonic() + lock_timeout)
         except sqlite3.Error as error:
             raise StoreUnavailable(str(error)) from error
 
@@ -49,16 +51,18 @@ class SQLiteStore:
         try:
             row = self._db().execute(_SELECT, (match_id, self._oldest())).fetchone()
         except sqlite3.Error as error:
+            self._forget()
             raise StoreUnavailable(str(error)) from error
         return None if row is None else Record(match_id, decode(row[0]), row[1])
 
     @contextlib.contextmanager
     def locked(self, match_id: str) -> Iterator[Record]:
         """The match inside a write transaction, saved as the next version if changed."""
-        db = self._db()
         try:
+            db = self._db()
             db.execute("BEGIN IMMEDIATE")  # waits up to lock_timeout for another change
         except sqlite3.Error as error:
+            self._forget()
             raise StoreUnavailable(str(error)) from error
         try:
             row = db.execute(_SELECT, (match_id, self._oldest())).fetchone()
@@ -74,6 +78,7 @@ class SQLiteStore:
             with contextlib.suppress(sqlite3.Error):
                 db.execute("ROLLBACK")
             if isinstance(error, sqlite3.Error):
+                self._forget()
                 raise StoreUnavailable(str(error)) from error
             raise
 
@@ -102,3 +107,43 @@ class SQLiteStore:
         if db is None:
             db = self._local.db = self._connect()
         return db
+
+    def _forget(self) -> None:
+        """Close this thread's connection after a failure; the next call opens a new one. A
+        connection opened while the file could not be written is read-only for good."""
+        db: sqlite3.Connection | None = getattr(self._local, "db", None)
+        self._local.db = None
+        if db is not None:
+            with contextlib.suppress(sqlite3.Error):
+                db.close()
+
+
+def _make_private(path: str) -> None:
+    """Create the database file readable by its owner alone; SQLite gives its -wal and -shm
+    files the same mode. If it cannot be opened, connecting will say why."""
+    with contextlib.suppress(OSError):
+        descriptor = os.open(path, os.O_RDWR | os.O_CREAT, 0o600)
+        try:
+            os.fchmod(descriptor, 0o600)
+        finally:
+            os.close(descriptor)
+
+
+def _create_schema(db: sqlite3.Connection, deadline: float) -> None:
+    """WAL mode and the table, once. Workers start together, and SQLite answers some of their
+    first statements "locked" at once, without waiting: so try again until ``deadline``."""
+    while True:
+        try:
+            db.execute("PRAGMA journal_mode = WAL")
+            db.execute("BEGIN IMMEDIATE")
+            for statement in SCHEMA.split(";"):
+                if statement.strip():
+                    db.execute(statement)
+            db.execute("COMMIT")
+            return
+        except sqlite3.OperationalError:
+            if db.in_transaction:
+                db.execute("ROLLBACK")
+            if time.monotonic() > deadline:
+                raise
+            time.sleep(0.01)

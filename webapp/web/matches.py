@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import base64
+import hmac
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -84,7 +86,7 @@ def change(action: Callable[[Match], Match], expected: Expected | None = None) -
     change stores their match under a new id.
     """
     match_id = _session_match_id()
-    with store().locked(match_id or new_match_id()) as record:
+    with store().locked(match_id or _first_match_id()) as record:
         stored = record.data is not None
         seen = Current(_readable(record), record.match_id, record.version) if stored else NEW
         if expected is not None and expected.is_stale(seen):
@@ -97,6 +99,18 @@ def change(action: Callable[[Match], Match], expected: Expected | None = None) -
     if session.get(MATCH_KEY) != record.match_id or session.get(RENEWED_KEY) != today:
         session[MATCH_KEY], session[RENEWED_KEY] = record.match_id, today
     return Current(changed, record.match_id, record.version)
+
+
+def _first_match_id() -> str:
+    """The id under which a session with no match stores its first one: derived from the
+    session id with the secret key, so first changes sent at once from one browser all lock
+    the same match, instead of each making a match of which the session keeps only one."""
+    sid = getattr(session, "sid", None)  # Flask-Session's id of this browser's session
+    if not sid:
+        return new_match_id()
+    key = str(current_app.secret_key).encode()
+    digest = hmac.new(key, f"match:{sid}".encode(), "sha256").digest()
+    return base64.urlsafe_b64encode(digest[:16]).decode().rstrip("=")
 
 
 def _readable(record: Record) -> Match:
