@@ -60,10 +60,10 @@ def play(client: FlaskClient, cells: Iterable[str]) -> None:
 
 
 def session_file(directory: Path | str, client: FlaskClient) -> Path:
-    """The file in which cachelib keeps ``client``'s session (the md5 of its key)."""
+    """The file in which cachelib keeps ``client``'s session (the SHA-256 of its key)."""
     cookie = client.get_cookie("ttt_session")
     assert cookie is not None
-    name = hashlib.md5(f"session:{cookie.value}".encode()).hexdigest()
+    name = hashlib.sha256(f"session:{cookie.value}".encode()).hexdigest()
     return Path(directory) / name
 
 

@@ -1,6 +1,6 @@
 """A browser stand-in for tests against real servers: one cookie for every server, no
 redirects. The scale-out tests send one player's requests to two servers; the concurrency
-tests send many at once from copies of one player."""
+tests send many at once from tabs of one player."""
 
 from __future__ import annotations
 
@@ -35,6 +35,12 @@ class Reply:
         return found.group(1)
 
     @property
+    def board_fields(self) -> dict[str, str]:
+        """What the board's forms send besides the token: the match and its version, by which
+        the server refuses a form made for another state of the match."""
+        return {"match": self.field("match"), "version": self.field("version")}
+
+    @property
     def empty_cells(self) -> list[str]:
         """The cells the board offers to play."""
         return re.findall(r'name="cell" value="([A-C][1-3])"', self.text)
@@ -44,16 +50,35 @@ class Player:
     """One browser. Cookies ignore the port, so the same session goes to every server."""
 
     def __init__(self) -> None:
+        """A browser with no cookie yet."""
         self.sid: str | None = None
 
+    def tab(self) -> Player:
+        """Another tab of this browser: the same session cookie, its own connections."""
+        other = Player()
+        other.sid = self.sid
+        return other
+
     def request(
-        self, server: str, method: str, path: str, fields: dict[str, str] | None = None
+        self,
+        server: str,
+        method: str,
+        path: str,
+        fields: dict[str, str] | None = None,
+        raw: str | None = None,
+        headers: dict[str, str] | None = None,
     ) -> Reply:
-        """Send one request to ``server`` (a base URL) and keep any new session cookie."""
+        """Send one request to ``server`` (a base URL) and keep any new session cookie.
+
+        The body is ``fields`` as a form, or else ``raw`` as it is (set its Content-Type in
+        ``headers``).
+        """
         address = urllib.parse.urlsplit(server)
         connection = http.client.HTTPConnection(address.hostname or "", address.port, timeout=30)
-        headers = {"Cookie": f"{COOKIE}={self.sid}"} if self.sid else {}
-        body = None
+        headers = dict(headers or {})
+        if self.sid:
+            headers["Cookie"] = f"{COOKIE}={self.sid}"
+        body = raw
         if fields is not None:
             body = urllib.parse.urlencode(fields)
             headers["Content-Type"] = "application/x-www-form-urlencoded"
@@ -73,7 +98,7 @@ class Player:
         return self.request(server, "GET", path)
 
     def game(self, server: str) -> dict[str, Any]:
-        """The game as ``server``'s JSON view shows it."""
+        """The match as ``server``'s JSON view shows it."""
         reply = self.get(server, "/api/game")
         assert reply.status == 200, reply.text
         data: dict[str, Any] = reply.json()
@@ -89,8 +114,14 @@ class Player:
         """Load the board from one server and play ``cell`` through another, as its form does."""
         page = self.get(page_server)
         assert page.status == 200, page.text
-        fields = {"game": page.field("game"), "ply": page.field("ply"), "cell": cell}
-        return self.post(post_server, "/move", fields, page)
+        return self.post(post_server, "/move", {**page.board_fields, "cell": cell}, page)
+
+    def press(self, server: str, path: str, fields: dict[str, str] | None = None) -> Reply:
+        """Load the board from ``server`` and post its form to ``path`` (``/undo``, ``/step``…)
+        with the match and version the page shows, as the board's buttons do."""
+        page = self.get(server)
+        assert page.status == 200, page.text
+        return self.post(server, path, {**page.board_fields, **(fields or {})}, page)
 
     def new_game(self, server: str, x: str = "user", o: str = "user") -> Reply:
         """Start a game between ``x`` and ``o`` with the setup form."""

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import secrets
 import shutil
 import signal
 import socket
@@ -50,27 +51,58 @@ def _stop(process: subprocess.Popen[bytes], timeout: float = 10.0) -> None:
         process.stderr.close()  # an unclosed pipe is a ResourceWarning, an error under pytest
 
 
+def file_store_env(directory: Path) -> dict[str, str]:
+    """Settings for a server on the default stores, private to one test: the SQLite file of
+    matches and the session files in ``directory``, and a fresh secret key."""
+    return {
+        "FLASK_SECRET_KEY": secrets.token_hex(16),
+        "FLASK_DATABASE": str(directory / "matches.sqlite"),
+        "FLASK_SESSION_DIR": str(directory / "sessions"),
+    }
+
+
+# A gunicorn config file whose hook marks each worker once it has loaded the app.
+_READY_HOOK = """
+import os
+
+
+def post_worker_init(worker):
+    open(os.path.join({directory!r}, str(os.getpid())), "w").close()
+"""
+
+
 class GunicornServer:
     """``gunicorn wsgi:app`` with its own settings; ``url`` is where it answers."""
 
     def __init__(self, env: dict[str, str], workers: int = 2, port: int | None = None) -> None:
+        """A server with ``env`` added to this process's environment, not started yet."""
         self.port = port or free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.env = {**os.environ, **env}
         self.workers = workers
         self.process: subprocess.Popen[bytes] | None = None
         self.log: IO[bytes] = tempfile.TemporaryFile()  # noqa: SIM115 (closed by stop)
+        self._ready: Path | None = None  # where each worker leaves a mark once it is ready
 
     def start(self) -> GunicornServer:
-        """Start it and wait until it answers."""
+        """Start it and wait until it answers and every worker has loaded the app (a worker
+        still starting would meet whatever a test does to the store next)."""
         gunicorn = str(Path(sys.executable).with_name("gunicorn"))
+        ready = self._ready = Path(tempfile.mkdtemp(prefix="gunicorn-ready-"))
+        config = ready / "ready.conf.py"
+        config.write_text(_READY_HOOK.format(directory=str(ready)))
         # A file, not a pipe: a pipe nobody reads would block a chatty server.
         self.process = subprocess.Popen(
-            [gunicorn, "--workers", str(self.workers), "--bind", f"127.0.0.1:{self.port}",
-             "--graceful-timeout", "5", "wsgi:app"],
+            [gunicorn, "--config", str(config), "--workers", str(self.workers),
+             "--bind", f"127.0.0.1:{self.port}", "--graceful-timeout", "5", "wsgi:app"],
             cwd=ROOT, env=self.env, stdout=subprocess.DEVNULL, stderr=self.log,
         )  # fmt: skip
         wait_until_answers(self.url + "/static/favicon.svg", self.process, self.log)
+        deadline = time.monotonic() + 20
+        while len(list(ready.glob("[0-9]*"))) < self.workers:
+            if self.process.poll() is not None or time.monotonic() > deadline:
+                raise RuntimeError(f"gunicorn's workers did not start: {self._log_tail()}")
+            time.sleep(0.02)
         return self
 
     def stop(self) -> None:
@@ -78,6 +110,13 @@ class GunicornServer:
         if self.process is not None:
             _stop(self.process)
             self.log.close()
+        if self._ready is not None:
+            shutil.rmtree(self._ready, ignore_errors=True)
+
+    def _log_tail(self) -> str:
+        """The end of the server's log."""
+        self.log.seek(0)
+        return self.log.read().decode(errors="replace")[-2000:]
 
 
 class RedisServer:

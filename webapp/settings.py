@@ -29,7 +29,8 @@ DEFAULTS: dict[str, Any] = {
     # A read never rewrites the session: only requests that change something save it.
     "SESSION_REFRESH_EACH_REQUEST": False,
     "SESSION_KEY_PREFIX": "session:",
-    "PERMANENT_SESSION_LIFETIME": timedelta(days=30),
+    # A match expires this long after its last change (seconds, or a timedelta).
+    "MATCH_LIFETIME": timedelta(days=30),
     # The CSRF token lives as long as the session, so an old open tab still works.
     "WTF_CSRF_TIME_LIMIT": None,
     "MAX_CONTENT_LENGTH": 16 * 1024,
@@ -46,9 +47,12 @@ def configure(app: Flask, test_config: dict[str, Any] | None) -> None:
         app.config.from_prefixed_env()
     else:
         app.config.from_mapping(test_config)
-    lifetime = app.config["PERMANENT_SESSION_LIFETIME"]
+    lifetime = app.config["MATCH_LIFETIME"]
     if not isinstance(lifetime, timedelta):
-        app.config["PERMANENT_SESSION_LIFETIME"] = timedelta(seconds=int(lifetime))
+        lifetime = app.config["MATCH_LIFETIME"] = timedelta(seconds=int(lifetime))
+    # A change renews its session's expiry at most once a day (web/matches.py), so a session
+    # lives a day longer than its match and never expires before it.
+    app.config["PERMANENT_SESSION_LIFETIME"] = lifetime + timedelta(days=1)
     instance = Path(app.instance_path)
     instance.mkdir(parents=True, exist_ok=True)
     for name in ("DATABASE", "SESSION_DIR"):

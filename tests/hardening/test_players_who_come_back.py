@@ -1,36 +1,92 @@
-"""Many stored games, none evicted; expiry after 30 days; restarts; corrupt session files."""
+"""Players who come back: many stored matches, none evicted; a restart; a match kept for 30
+days after its last change, the session with it; `flask sweep`; damaged or foreign sessions
+and matches give a fresh board, never an error page."""
 
 from __future__ import annotations
 
-import threading
+import contextlib
+import os
+import re
+import sqlite3
 import time
+from collections.abc import Iterator
+from datetime import UTC, datetime
 from pathlib import Path
 
-import msgspec
+import cachelib.file
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from tests.conftest import api_game, play, post, session_file, stored_session
+from tests.conftest import api_game, csrf_token, match_store, play, post, session_file
 from webapp import create_app
-from webapp.store import SessionFileCache
 
 SETTINGS = {"SECRET_KEY": "come-back", "TESTING": True}
+DAY = 24 * 3600.0
+LOST = "Your saved game could not be read, so a new game has started."
+
+
+class Clock:
+    """The time as the stores read it (the match store's ``time.time`` and cachelib's), set by
+    the test: a day passes in a line, and it starts at 00:10 UTC so that the hours of a day
+    are known."""
+
+    def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        """Start at 2030-01-01 00:10 UTC."""
+        self.now = datetime(2030, 1, 1, 0, 10, tzinfo=UTC).timestamp()
+        monkeypatch.setattr(time, "time", lambda: self.now)
+        monkeypatch.setattr(cachelib.file, "time", lambda: self.now)
+
+    def advance(self, days: float) -> None:
+        """Let ``days`` pass."""
+        self.now += days * DAY
+
+
+@pytest.fixture
+def clock(monkeypatch: pytest.MonkeyPatch) -> Clock:
+    """A clock the test moves on."""
+    return Clock(monkeypatch)
+
+
+@contextlib.contextmanager
+def database(app: Flask) -> Iterator[sqlite3.Connection]:
+    """The app's SQLite file of matches, opened beside the app (and closed after)."""
+    with contextlib.closing(sqlite3.connect(app.config["DATABASE"], isolation_level=None)) as db:
+        yield db
+
+
+def _match_id(client: FlaskClient) -> str:
+    """The id of the match that ``client``'s session is at."""
+    with client.session_transaction() as session:
+        match_id: str = session["match"]
+    return match_id
+
+
+def _board_fields(client: FlaskClient) -> dict[str, str]:
+    """The match and version that the board's forms send."""
+    page = client.get("/").get_data(as_text=True)
+    fields = dict(re.findall(r'name="(match|version)" value="([^"]*)"', page))
+    assert set(fields) == {"match", "version"}
+    return fields
 
 
 def _session_files(directory: Path) -> list[Path]:
-    return [p for p in directory.iterdir() if p.is_file() and not p.name.startswith("__")]
+    """The session files in ``directory``."""
+    return [path for path in directory.iterdir() if path.is_file()]
 
 
-def _one_move(app: Flask, session_dir: Path) -> tuple[FlaskClient, Path]:
-    """A player who has made one move, and the one session file that holds it."""
-    client = app.test_client()
-    post(client, "/move", {"cell": "A1"})
-    (path,) = _session_files(session_dir)
-    return client, path
+def _age(app: Flask, client: FlaskClient, days: float) -> None:
+    """Make ``client``'s match and session file look last changed ``days`` ago."""
+    with database(app) as db:
+        db.execute("UPDATE matches SET changed = ? WHERE id = ?",
+                   (time.time() - days * DAY, _match_id(client)))  # fmt: skip
+    path = session_file(app.config["SESSION_DIR"], client)
+    then = time.time() - days * DAY
+    os.utime(path, (then, then))
 
 
-def test_10000_stored_games_none_evicted(app: Flask, session_dir: Path) -> None:
+def test_10000_stored_matches_none_evicted(app: Flask, session_dir: Path) -> None:
+    """Ten thousand browsers with a move each: every match and session is kept."""
     clients = []
     for number in range(10_000):
         client = app.test_client()
@@ -39,79 +95,136 @@ def test_10000_stored_games_none_evicted(app: Flask, session_dir: Path) -> None:
         assert client.post("/move", data={"cell": cell, "csrf_token": token}).status_code == 303
         clients.append(client)
     assert len(_session_files(session_dir)) == 10_000
+    with database(app) as db:
+        assert db.execute("SELECT count(*) FROM matches").fetchone() == (10_000,)
     for number in (0, 1, 499, 500, 501, 1999, 2000, 5000, 9999):
-        client = clients[number]
-        assert api_game(client)["moves"] == ["ABC"[number % 3] + "123"[number // 3 % 3]]
+        assert api_game(clients[number])["moves"] == ["ABC"[number % 3] + "123"[number // 3 % 3]]
     for client in clients[::97]:
-        stored = stored_session(app, client)
-        assert stored is not None and len(stored["game"]["moves"]) == 1
+        record = match_store(app).get(_match_id(client))
+        assert record is not None and record.data is not None and record.version == 1
+        assert len(record.data["moves"]) == 1
 
 
-def test_a_restart_keeps_every_game(session_dir: Path) -> None:
-    first = create_app({**SETTINGS, "SESSION_DIR": str(session_dir)})
+def test_a_restart_keeps_every_match(instance: Path) -> None:
+    """A new app on the same instance folder serves every player's match."""
+    first = create_app(SETTINGS, instance_path=str(instance))
     players = [first.test_client() for _ in range(20)]
     for number, client in enumerate(players):
         post(client, "/move", {"cell": "ABC"[number % 3] + "1"})
-    restarted = create_app({**SETTINGS, "SESSION_DIR": str(session_dir)})
+    restarted = create_app(SETTINGS, instance_path=str(instance))
     for number, client in enumerate(players):
         client.application = restarted
         assert api_game(client)["moves"] == ["ABC"[number % 3] + "1"]
+        assert post(client, "/move", {"cell": "B2"}).headers["X-Move-Result"] == "accepted"
 
 
-def test_games_untouched_for_30_days_are_swept(app: Flask, session_dir: Path) -> None:
-    old, recent = app.test_client(), app.test_client()
-    post(old, "/move", {"cell": "A1"})
-    post(recent, "/move", {"cell": "B2"})
-    cache = SessionFileCache(str(session_dir), threshold=0)
-    assert cache.sweep_expired(now=time.time() + 29 * 86400) == 0
-    # Age only the first game's file by rewriting its expiry header into the past.
-    path = session_file(app.config["SESSION_DIR"], old)
-    data = bytearray(path.read_bytes())
-    data[:4] = int(time.time() - 1).to_bytes(4, "little")
-    path.write_bytes(bytes(data))
-    assert cache.sweep_expired() == 1
-    assert not path.exists()
-    assert api_game(recent)["moves"] == ["B2"]
-    assert api_game(old)["moves"] == []  # the old player gets a fresh board
-
-
-def test_expiry_is_30_days_of_inactivity(app: Flask) -> None:
-    assert app.config["PERMANENT_SESSION_LIFETIME"].days == 30
+def test_expiry_is_30_days_without_a_change(app: Flask) -> None:
+    """Matches last 30 days and sessions a day more; a read renews neither."""
+    assert app.config["MATCH_LIFETIME"].days == 30
+    assert app.config["PERMANENT_SESSION_LIFETIME"].days == 31
     assert app.config["SESSION_REFRESH_EACH_REQUEST"] is False
+    assert getattr(match_store(app), "lifetime", None) == 30 * DAY
 
 
-def test_sweeping_runs_off_the_request_path(
-    monkeypatch: pytest.MonkeyPatch, session_dir: Path
-) -> None:
-    release, started = threading.Event(), threading.Event()
-
-    def slow_sweep(self: SessionFileCache, now: float | None = None) -> int:
-        started.set()
-        release.wait(10)
-        return 0
-
-    monkeypatch.setattr(SessionFileCache, "sweep_expired", slow_sweep)
-    app = create_app({**SETTINGS, "SESSION_DIR": str(session_dir), "SESSION_SWEEP_INTERVAL": 1})
+def test_a_match_is_kept_30_days_after_its_last_change(app: Flask, clock: Clock) -> None:
+    """A player who comes back within 30 days of their last move finds their match; later,
+    a fresh board (the old match is no longer served)."""
     client = app.test_client()
-    response = client.get("/")  # answered while the sweep is still blocked
-    assert response.status_code == 200
-    assert started.wait(5)
-    release.set()
+    play(client, ("B2",))
+    match_id = _match_id(client)
+    clock.advance(29.9)
+    assert api_game(client)["moves"] == ["B2"]
+    clock.advance(0.2)
+    assert api_game(client)["moves"] == []
+    assert match_store(app).get(match_id) is None
 
 
-def test_sweep_command(app: Flask, session_dir: Path) -> None:
-    post(app.test_client(), "/move", {"cell": "A1"})
-    result = app.test_cli_runner().invoke(args=["sweep-sessions"])
+def test_changes_renew_the_match_the_session_and_its_cookie(app: Flask, clock: Clock) -> None:
+    """Each change starts the 30 days again for the match, and the first change of each day
+    for the session and its cookie: a player who plays now and then never loses the match."""
+    client = app.test_client()
+    first = post(client, "/move", {"cell": "B2"})  # day 0
+    assert "Expires=" in first.headers["Set-Cookie"]
+    for day, cell in enumerate(("A1", "C3", "A3"), start=1):
+        clock.advance(20)  # each move alone would expire 30 days after it
+        response = post(client, "/move", {"cell": cell})
+        assert response.headers["X-Move-Result"] == "accepted"
+        assert "Expires=" in response.headers["Set-Cookie"], day
+    clock.advance(29.9)
+    assert api_game(client)["moves"] == ["B2", "A1", "C3", "A3"]
+    clock.advance(0.2)
+    assert api_game(client)["moves"] == []
+
+
+def test_the_last_change_of_a_day_keeps_the_session_as_long_as_the_match(
+    app: Flask, clock: Clock
+) -> None:
+    """A player who last played at 23:10 and comes back 29 days and 12 hours later finds the
+    match, which is still stored, through their session; a day later, a fresh board."""
+    client = app.test_client()
+    play(client, ("B2",))  # day 0, 00:10: the session is renewed
+    match_id = _match_id(client)
+    clock.advance(23 / 24)
+    play(client, ("A1",))  # day 0, 23:10: the match's 30 days start again
+    clock.advance(29.5)  # day 30, 11:10
+    record = match_store(app).get(match_id)
+    assert record is not None and record.data is not None  # the match is kept...
+    assert api_game(client)["moves"] == ["B2", "A1"]  # ...and the player can reach it
+    clock.advance(1)
+    assert api_game(client)["moves"] == []
+
+
+def test_a_read_renews_nothing(app: Flask, client: FlaskClient) -> None:
+    """Looking at the board stores nothing for a visitor and changes no stored match."""
+    client.get("/")
+    api_game(client)
+    with database(app) as db:
+        assert db.execute("SELECT count(*) FROM matches").fetchone() == (0,)
+    play(client, ("B2",))
+    with database(app) as db:
+        before = db.execute("SELECT * FROM matches").fetchall()
+        client.get("/")
+        client.get("/replay/1")
+        api_game(client)
+        assert db.execute("SELECT * FROM matches").fetchall() == before
+
+
+def test_flask_sweep_deletes_expired_matches_and_session_files(
+    app: Flask, session_dir: Path
+) -> None:
+    """`flask sweep` deletes the matches unchanged for over 30 days and the session files
+    unchanged for over 31, and nothing else; the player who comes back gets a fresh board."""
+    old, recent = app.test_client(), app.test_client()
+    play(old, ("A1",))
+    play(recent, ("B2",))
+    old_file = session_file(session_dir, old)
+    runner = app.test_cli_runner()
+    result = runner.invoke(args=["sweep"])
+    assert result.exit_code == 0, result.output
+    assert "removed 0 expired matches" in result.output
     assert "removed 0 expired session files" in result.output
+    _age(app, old, 31.01)
+    _age(app, recent, 29.9)
+    result = runner.invoke(args=["sweep"])
+    assert "removed 1 expired matches" in result.output
+    assert "removed 1 expired session files" in result.output
+    assert not old_file.exists()
+    with database(app) as db:
+        assert db.execute("SELECT id FROM matches").fetchall() == [(_match_id(recent),)]
+    assert api_game(recent)["moves"] == ["B2"]
+    assert api_game(old)["moves"] == []
 
 
 @pytest.mark.parametrize(
     "damage", ["truncate", "garbage", "bad-utf8", "empty", "header-only", "not-a-dict"]
 )
-def test_corrupt_session_file_gives_a_fresh_board(
+def test_a_damaged_session_file_gives_a_fresh_board(
     app: Flask, session_dir: Path, damage: str
 ) -> None:
-    client, path = _one_move(app, session_dir)
+    """A session file that cannot be read is a fresh session: the board, never an error."""
+    client = app.test_client()
+    play(client, ("A1",))
+    path = session_file(session_dir, client)
     data = path.read_bytes()
     damaged = {
         "truncate": data[: len(data) // 2],
@@ -124,42 +237,89 @@ def test_corrupt_session_file_gives_a_fresh_board(
     path.write_bytes(damaged)
     response = client.get("/")
     assert response.status_code == 200
-    page = response.get_data(as_text=True)
-    assert "could not be read, so a new game has started" in page
+    assert "Traceback" not in response.get_data(as_text=True)
     assert api_game(client)["moves"] == []
-    assert not path.exists()
+    assert post(client, "/move", {"cell": "B2"}).headers["X-Move-Result"] == "accepted"
+    assert api_game(client)["moves"] == ["B2"]
 
-    # A post arriving with a broken session fails cleanly: its token belonged to the lost one.
+    # A post arriving with a damaged session fails cleanly: its token belonged to the lost one.
     token_owner = app.test_client()
+    token = csrf_token(token_owner)
     post(token_owner, "/move", {"cell": "B2"})
-    session_file(app.config["SESSION_DIR"], token_owner).write_bytes(damaged)
-    response = token_owner.post("/move", data={"cell": "C3"})
+    session_file(session_dir, token_owner).write_bytes(damaged)
+    response = token_owner.post("/move", data={"cell": "C3", "csrf_token": token})
     assert response.status_code == 400
+    assert "Traceback" not in response.get_data(as_text=True)
 
 
-def test_session_store_is_private(app: Flask, session_dir: Path) -> None:
-    post(app.test_client(), "/move", {"cell": "A1"})
+@pytest.mark.parametrize("match_id", ["a b&c#", "", 7, None, "x" * 65, "../../etc/passwd"])
+def test_a_session_match_id_we_never_made_is_never_used(
+    client: FlaskClient, match_id: object
+) -> None:
+    """Forms and links carry the match id, so only an id we made is used; with any other in
+    the session the board still works, and its forms play (they are not refused as stale)."""
+    play(client, ("A1",))
+    with client.session_transaction() as session:
+        session["match"] = match_id
+    response = client.get("/")
+    assert response.status_code == 200
+    page = response.get_data(as_text=True)
+    shown = re.search(r'name="match" value="([^"]*)"', page)
+    assert shown and re.fullmatch(r"(|[A-Za-z0-9_-]{22})", shown.group(1))
+    before = api_game(client)["moves"]
+    for cell in ("B2", "C3"):
+        assert (
+            post(client, "/move", {"cell": cell, **_board_fields(client)}).headers["X-Move-Result"]
+            == "accepted"
+        ), cell
+    assert api_game(client)["moves"] == [*before, "B2", "C3"]
+    assert len(_match_id(client)) == 22
+
+
+@pytest.mark.parametrize(
+    "data",
+    [
+        "not json",
+        "[]",
+        '{"x": "user", "o": "user", "start": "_________", "moves": ["A1", "A1"]}',
+        '{"x": "user", "o": "user", "start": "_________", "moves": [], "game_id": "a b&c#",'
+        ' "first": "X", "wins": {}, "draws": 0, "scored": false}',
+    ],
+)
+def test_a_stored_match_we_cannot_read_gives_a_fresh_board_with_a_message(
+    app: Flask, client: FlaskClient, data: str
+) -> None:
+    """A match row that is not one we could have written: the player is told, and plays on."""
+    play(client, ("A1",))
+    with database(app) as db:
+        db.execute("UPDATE matches SET data = ? WHERE id = ?", (data, _match_id(client)))
+    response = client.get("/")
+    assert response.status_code == 200
+    assert LOST in response.get_data(as_text=True)
+    assert api_game(client)["moves"] == []
+    assert post(client, "/move", {"cell": "B2"}).headers["X-Move-Result"] == "accepted"
+    assert api_game(client)["moves"] == ["B2"]
+
+
+def test_the_stores_are_private(app: Flask, instance: Path, session_dir: Path) -> None:
+    """Nobody but the app's user may read or plant sessions or matches."""
+    play(app.test_client(), ("A1", "B2"))
     assert session_dir.stat().st_mode & 0o777 == 0o700
     for path in _session_files(session_dir):
         assert path.stat().st_mode & 0o777 == 0o600
+    databases = list(instance.glob("matches.sqlite*"))
+    assert databases
+    for path in databases:
+        assert path.stat().st_mode & 0o077 == 0, path.name
 
 
-def test_one_stored_game_is_small(app: Flask, session_dir: Path) -> None:
-    client = app.test_client()
+def test_one_stored_match_and_its_session_are_small(
+    app: Flask, client: FlaskClient, session_dir: Path
+) -> None:
+    """A whole game takes at most 1 KiB in the match store, and its session file too."""
     play(client, ("A1", "B1", "A2", "B2", "C3", "B3"))
     (path,) = _session_files(session_dir)
     assert path.stat().st_size <= 1024
-
-
-@pytest.mark.parametrize("game_id", ["a b&c#", "", 7, "x" * 65])
-def test_a_stored_game_id_we_never_made_gives_a_fresh_board(
-    app: Flask, session_dir: Path, game_id: object
-) -> None:
-    client, path = _one_move(app, session_dir)
-    data = path.read_bytes()
-    record = msgspec.msgpack.decode(data[4:])
-    record["game"]["id"] = game_id  # links and forms carry the id: it must be URL-safe
-    path.write_bytes(data[:4] + msgspec.msgpack.encode(record))
-    page = client.get("/").get_data(as_text=True)
-    assert "could not be read, so a new game has started" in page
-    assert api_game(client)["moves"] == []
+    with database(app) as db:
+        (size,) = db.execute("SELECT length(data) FROM matches").fetchone()
+    assert size <= 1024

@@ -59,8 +59,7 @@ class SQLiteStore:
     def locked(self, match_id: str) -> Iterator[Record]:
         """The match inside a write transaction, saved as the next version if changed."""
         try:
-            db = self._db()
-            db.execute("BEGIN IMMEDIATE")  # waits up to lock_timeout for another change
+            db = self._begin()
         except sqlite3.Error as error:
             self._forget()
             raise StoreUnavailable(str(error)) from error
@@ -106,6 +105,21 @@ class SQLiteStore:
         db: sqlite3.Connection | None = getattr(self._local, "db", None)
         if db is None:
             db = self._local.db = self._connect()
+        return db
+
+    def _begin(self) -> sqlite3.Connection:
+        """This thread's connection in a write transaction; ``BEGIN IMMEDIATE`` waits up to
+        lock_timeout for another change. SQLite opens a file it cannot write read-only, and
+        the connection stays so: one opened during an outage is replaced by a fresh one."""
+        db = self._db()
+        db.execute("BEGIN IMMEDIATE")
+        try:
+            db.execute("DELETE FROM matches WHERE 0")  # fails at once if read-only
+        except sqlite3.OperationalError:
+            db.execute("ROLLBACK")
+            self._forget()
+            db = self._db()
+            db.execute("BEGIN IMMEDIATE")
         return db
 
     def _forget(self) -> None:

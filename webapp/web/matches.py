@@ -71,8 +71,8 @@ def current() -> Current:
     change it; so does one whose match expired. One that cannot be read is replaced by a new
     match in its place, with a message.
     """
-    match_id = _session_match_id()
-    record = store().get(match_id) if match_id else None
+    match_id = _session_match_id() or _first_match_id()
+    record = store().get(match_id)
     if record is None:
         return NEW
     return Current(_readable(record), match_id, record.version)
@@ -135,7 +135,7 @@ NEW = Current(Match(game_id="new"), "", 0)
 def init_app(app: Flask, client: redis.Redis | None) -> None:
     """Open the match store (Redis through ``client``, else SQLite); add ``flask sweep``."""
     config = app.config
-    lifetime = config["PERMANENT_SESSION_LIFETIME"].total_seconds()
+    lifetime = config["MATCH_LIFETIME"].total_seconds()
     wait = float(config["STORE_LOCK_TIMEOUT"])
     match_store: MatchStore
     if client is not None:
@@ -149,5 +149,6 @@ def init_app(app: Flask, client: redis.Redis | None) -> None:
         """Delete matches and session files unchanged for longer than their lifetime."""
         click.echo(f"removed {match_store.sweep()} expired matches")
         if client is None:
-            removed = sweep_files(config["SESSION_DIR"], lifetime)
+            session_lifetime = config["PERMANENT_SESSION_LIFETIME"].total_seconds()
+            removed = sweep_files(config["SESSION_DIR"], session_lifetime)
             click.echo(f"removed {removed} expired session files")
