@@ -108,14 +108,24 @@ class Page(HTMLParser):
         return names
 
     def form(self, action: str) -> Form:
-        """The form posting to ``action``."""
-        found = [form for form in self.forms if form.action == action]
-        assert found, f"no form posts to {action}"
+        """What a button posting to ``action`` sends: its form's fields, and the buttons that
+        post there (a button's ``formaction``, else its form's ``action``)."""
+        found = [
+            Form(action, form.method, form.fields, buttons)
+            for form in self.forms
+            for buttons in [[b for b in form.buttons if b.get("formaction", form.action) == action]]
+            if buttons or (form.action == action and not form.buttons)
+        ]
+        assert found, f"nothing posts to {action}"
         return found[0]
 
     def has_form(self, action: str) -> bool:
-        """Whether some form posts to ``action``."""
-        return any(form.action == action for form in self.forms)
+        """Whether some button (or a form without buttons) posts to ``action``."""
+        return any(
+            any(b.get("formaction", form.action) == action for b in form.buttons)
+            or (form.action == action and not form.buttons)
+            for form in self.forms
+        )
 
     def link(self, text: str) -> str:
         """The address of the link whose text is ``text``."""

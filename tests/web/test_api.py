@@ -10,9 +10,10 @@ from flask.testing import FlaskClient
 from tests.conftest import api_game, post
 from tests.web.conftest import state
 from tests.web.pages import page
-from webapp.api import BAD_POSITION_SHAPE, NOT_AN_OBJECT
-from webapp.openapi import DOCUMENT
-from webapp.routes import STALE
+from webapp.web.api import BAD_POSITION_SHAPE, DOCUMENT, NOT_AN_OBJECT
+from webapp.web.matches import StaleFormError
+
+STALE = StaleFormError.default_message
 
 BAD_PLY = "The field 'ply' must be a whole number: the ply from /api/game."
 BAD_GAME = "The field 'game' must be a string: the game id from /api/game."
@@ -21,7 +22,7 @@ UNKNOWN_GOD = "Unknown player 'god': choose user, easy, medium or hard."
 NINE_X = "Impossible counts: 9 X and 0 O. X moves first, so X has as many marks as O, or one more."
 
 GAME_KEYS = {
-    "board", "turn", "status", "line", "players", "moves", "score", "start", "ply", "game",
+    "board", "turn", "status", "line", "players", "moves", "version", "start", "ply", "game",
     "csrf_token", "evaluation", "tally", "names",
 }  # fmt: skip
 
@@ -50,7 +51,6 @@ def test_game_keeps_its_keys_and_adds_evaluation_and_tally(client: FlaskClient) 
     assert set(game) == GAME_KEYS
     assert game["board"] == "_________" and game["turn"] == "X" and game["line"] is None
     assert game["players"] == {"X": "user", "O": "user"}
-    assert game["score"] == {"X": 0, "O": 0, "draw": 0}
     assert game["tally"] == {"wins": {"Player 1": 0, "Player 2": 0}, "draws": 0}
     assert game["evaluation"] == {
         "result": "Draw",
@@ -70,7 +70,7 @@ def test_new_move_and_undo(client: FlaskClient) -> None:
     moved = call(client, "/api/move", {"cell": "A1", "ply": 0}).get_json()
     assert moved["status"] == "X wins" and moved["line"] == ["A1", "A2", "A3"]
     assert moved["evaluation"] == {"result": "X wins", "moves": 0, "best": []}
-    assert moved["tally"]["wins"]["You"] == 1 and moved["score"]["X"] == 1
+    assert moved["tally"]["wins"]["You"] == 1
     undone = call(client, "/api/undo").get_json()
     assert undone["board"] == "_XXOO_OX_" and undone["tally"]["wins"]["You"] == 0
 

@@ -1,6 +1,6 @@
 """The API against its OpenAPI document, fuzzed by schemathesis: no 500, nothing undocumented.
 
-The schema is loaded from the document the app serves (``webapp.openapi.DOCUMENT``; the API
+The schema is loaded from the document the app serves (``webapp.web.api.DOCUMENT``; the API
 tests check that /api/openapi.json is exactly it) rather than through a pytest fixture:
 schemathesis's ``from_fixture`` does not work with pytest 9.2, which dropped ``Node._nodeid``.
 """
@@ -15,7 +15,7 @@ from flask.testing import FlaskClient
 from hypothesis import HealthCheck, settings
 
 from tests.conftest import api_game
-from webapp.openapi import DOCUMENT
+from webapp.web.api import DOCUMENT
 
 # A position of nine X, O and _ has the documented shape, yet the rules may refuse it (too
 # many X, say): the API answers 422, which schemathesis counts as a valid answer to valid data.

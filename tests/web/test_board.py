@@ -15,7 +15,7 @@ def test_the_board_keeps_its_contract(client: FlaskClient) -> None:
     shown = page(client)
     assert '<p class="status" role="status" id="status">X to move</p>' in shown.html
     move = shown.form("/move")
-    assert move.method == "post" and {"csrf_token", "game", "ply"} <= set(move.fields)
+    assert move.method == "post" and {"csrf_token", "match", "version"} <= set(move.fields)
     assert '<button type="submit" name="cell" value="B2" aria-label="B2, empty"' in shown.html
     assert shown.link("New game") == "/new"
     assert "No moves yet." in shown.text

@@ -7,7 +7,7 @@ import re
 from flask import Flask
 from flask.testing import FlaskClient
 
-from tests.conftest import api_game, play, post, stored_session
+from tests.conftest import api_game, play, post, stored_match
 
 
 def _page(client: FlaskClient) -> str:
@@ -36,7 +36,20 @@ def test_cells_are_in_a_form_posting_to_move(client: FlaskClient) -> None:
     form = re.search(r'<form method="post" action="/move"[^>]*>(.*?)</form>', page, re.S)
     assert form and form.group(1).count('name="cell"') == 9
     assert 'name="csrf_token"' in form.group(1)
-    assert 'name="game"' in form.group(1) and 'name="ply" value="0"' in form.group(1)
+    # A visitor's match is not stored until their first change: no id yet, version 0.
+    assert 'name="match" value=""' in form.group(1) and 'name="version" value="0"' in form.group(1)
+    post(client, "/move", {"cell": "B2"})
+    fields = dict(re.findall(r'name="(match|version)" value="([^"]*)"', _page(client)))
+    assert re.fullmatch(r"[\w-]{22}", fields["match"]) and fields["version"] == "1"
+
+
+def test_every_button_of_the_board_is_in_the_one_form(client: FlaskClient) -> None:
+    """The token and the version appear once; the other buttons name their address."""
+    play(client, ("A1", "B1", "A2", "B2", "A3"))
+    page = _page(client)
+    assert page.count("<form") == 1 and page.count('name="csrf_token"') == 1
+    actions = re.findall(r'formaction="([^"]+)"', page)
+    assert actions == ["/again", "/swap", "/undo", "/score/reset"]
 
 
 def test_occupied_cells_show_their_mark_and_are_not_buttons(client: FlaskClient) -> None:
@@ -73,7 +86,7 @@ def test_win_is_shown_highlighted_and_scored(client: FlaskClient) -> None:
 
 def test_get_never_changes_the_stored_game(app: Flask, client: FlaskClient) -> None:
     post(client, "/move", {"cell": "C3"})
-    before = stored_session(app, client)
+    before = stored_match(app, client)
     for url in ("/", "/new", "/api/game", "/?hint=1", "/new?x=hard&o=hard", "/missing"):
         client.get(url)
-    assert stored_session(app, client) == before
+    assert stored_match(app, client) == before

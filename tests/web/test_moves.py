@@ -8,13 +8,12 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from tests.conftest import api_game, play, post, stored_session
+from tests.conftest import api_game, play, post, stored_match
 
 
-def _game_and_score(app: Flask, client: FlaskClient) -> tuple[Any, Any]:
-    stored = stored_session(app, client)
-    assert stored is not None
-    return stored["game"], stored.get("score")
+def _stored(app: Flask, client: FlaskClient) -> Any:
+    """The client's match as stored (data and version), or None before its first change."""
+    return stored_match(app, client)
 
 
 def _messages(client: FlaskClient) -> str:
@@ -47,10 +46,10 @@ def test_invalid_moves_change_nothing_and_show_the_message(
 ) -> None:
     client.get("/")
     play(client, setup)
-    before = _game_and_score(app, client)
+    before = _stored(app, client)
     response = post(client, "/move", {"cell": cell})
     assert response.status_code == 303
-    assert _game_and_score(app, client) == before
+    assert _stored(app, client) == before
     assert message in _messages(client)
 
 
@@ -75,9 +74,9 @@ def test_computer_replies_in_the_same_request(client: FlaskClient) -> None:
 
 def test_not_a_persons_turn_in_computer_games(app: Flask, client: FlaskClient) -> None:
     post(client, "/new", {"x": "easy", "o": "hard"})
-    before = _game_and_score(app, client)
+    before = _stored(app, client)
     post(client, "/move", {"cell": "B2"})
-    assert _game_and_score(app, client) == before
+    assert _stored(app, client) == before
     assert "It is not your turn" in _messages(client)
 
 
@@ -85,7 +84,7 @@ def test_full_hot_seat_game_to_a_draw(client: FlaskClient) -> None:
     play(client, ("B2", "A1", "A2", "C2", "B1", "B3", "C1", "A3", "C3"))
     game = api_game(client)
     assert game["status"] == "Draw" and game["turn"] is None and game["line"] is None
-    assert game["score"] == {"X": 0, "O": 0, "draw": 1}
+    assert game["tally"] == {"wins": {"Player 1": 0, "Player 2": 0}, "draws": 1}
 
 
 def test_full_hot_seat_game_to_an_o_win(client: FlaskClient) -> None:
@@ -93,7 +92,7 @@ def test_full_hot_seat_game_to_an_o_win(client: FlaskClient) -> None:
     game = api_game(client)
     assert game["status"] == "O wins"
     assert game["line"] == ["B1", "B2", "B3"]
-    assert game["score"] == {"X": 0, "O": 1, "draw": 0}
+    assert game["tally"] == {"wins": {"Player 1": 0, "Player 2": 1}, "draws": 0}
 
 
 @pytest.mark.parametrize("level", ["easy", "medium", "hard"])
@@ -107,7 +106,7 @@ def test_a_person_can_finish_a_game_against_each_level(client: FlaskClient, leve
         post(client, "/move", {"cell": "ABC"[empty // 3] + "123"[empty % 3]})
     game = api_game(client)
     assert game["turn"] is None
-    assert sum(game["score"].values()) == 1
+    assert sum(game["tally"]["wins"].values()) + game["tally"]["draws"] == 1
     if level == "hard":
         assert game["status"] != "X wins"
 

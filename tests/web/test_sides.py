@@ -8,7 +8,7 @@ from flask.testing import FlaskClient
 from tests.conftest import api_game, play, post
 from tests.web.conftest import new_game, state
 from tests.web.pages import page, submit
-from webapp import sides
+from webapp.rules import names
 
 
 class FixedCoin:
@@ -25,13 +25,13 @@ class FixedCoin:
 @pytest.fixture
 def heads(monkeypatch: pytest.MonkeyPatch) -> None:
     """The coin swaps the two chosen players."""
-    monkeypatch.setattr(sides, "coin", FixedCoin(swap=True))
+    monkeypatch.setattr(names, "coin", FixedCoin(swap=True))
 
 
 @pytest.fixture
 def tails(monkeypatch: pytest.MonkeyPatch) -> None:
     """The coin keeps the players as chosen."""
-    monkeypatch.setattr(sides, "coin", FixedCoin(swap=False))
+    monkeypatch.setattr(names, "coin", FixedCoin(swap=False))
 
 
 def test_the_setup_form_offers_the_coin_toss(client: FlaskClient) -> None:
@@ -72,7 +72,7 @@ def test_without_the_toss_nothing_is_swapped_or_said(client: FlaskClient) -> Non
 
 
 def test_the_real_coin_lands_both_ways() -> None:
-    tosses = {sides.toss() for _ in range(200)}  # both sides: 1 - 2**-199
+    tosses = {names.toss() for _ in range(200)}  # both sides: 1 - 2**-199
     assert tosses == {True, False}
 
 
@@ -95,7 +95,6 @@ def test_swap_sides_keeps_the_score_with_the_players(client: FlaskClient) -> Non
     assert page(client).score() == {"Player 1": 2, "Player 2": 0, "Draws": 0}
     final = api_game(client)
     assert final["tally"] == {"wins": {"Player 1": 2, "Player 2": 0}, "draws": 0}
-    assert final["score"] == {"X": 1, "O": 1, "draw": 0}  # by mark, for compatibility
 
 
 def test_play_again_keeps_the_sides(client: FlaskClient) -> None:
@@ -124,7 +123,6 @@ def test_you_and_the_computer_are_counted_whatever_mark_you_play(client: FlaskCl
     new_game(client, "hard", "user", "XX_OO_X__")  # you, as O, win at once
     post(client, "/move", {"cell": "B3"})
     assert page(client).score() == {"You": 2, "Computer": 0, "Draws": 0}
-    assert api_game(client)["score"] == {"X": 1, "O": 1, "draw": 0}
 
 
 def test_two_computers_are_named_by_level_or_by_number(client: FlaskClient) -> None:
@@ -156,8 +154,7 @@ def test_only_reset_score_resets_the_score(client: FlaskClient) -> None:
     assert response.status_code == 303
     after = state(client)
     assert after["tally"] == {"wins": {"You": 0, "Computer": 0}, "draws": 0}
-    assert after["score"] == {"X": 0, "O": 0, "draw": 0}
-    assert {**after, "tally": None, "score": None} == {**before, "tally": None, "score": None}
+    assert {**after, "tally": None, "version": None} == {**before, "tally": None, "version": None}
     assert "The score is back to nothing." in page(client).text
 
 

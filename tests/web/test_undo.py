@@ -9,8 +9,11 @@ from tests.conftest import api_game, post
 from tests.web.conftest import new_game
 from tests.web.pages import page, submit
 from webapp.engine import CELL_IDS
-from webapp.history import NOTHING_TO_UNDO
-from webapp.routes import STALE
+from webapp.rules import NothingToUndoError
+from webapp.web.matches import StaleFormError
+
+NOTHING_TO_UNDO = NothingToUndoError.default_message
+STALE = StaleFormError.default_message
 
 
 def first_empty(board: str) -> str:
@@ -109,7 +112,7 @@ def test_undoing_an_ending_takes_its_result_off_the_score(client: FlaskClient) -
     submit(client, "/undo")
     shown = page(client)
     assert shown.score()["Player 1"] == 0 and shown.status == "X to move"
-    assert api_game(client)["score"] == {"X": 0, "O": 0, "draw": 0}
+    assert api_game(client)["tally"]["wins"] == {"Player 1": 0, "Player 2": 0}
     submit(client, "/move", cell="A3")  # the same ending again counts once
     assert page(client).score()["Player 1"] == 1
-    assert api_game(client)["score"]["X"] == 1
+    assert api_game(client)["tally"]["wins"]["Player 1"] == 1
