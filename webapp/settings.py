@@ -85,8 +85,10 @@ def instance_secret_key(instance: Path) -> str:
 def redis_client(config: dict[str, Any]) -> redis.Redis | None:
     """The Redis client of ``REDIS_URL``, or ``None`` without one.
 
-    Every command gives up after ``REDIS_TIMEOUT`` and is not retried (redis-py retries three
-    times by default), so an outage is a quick 503 page.
+    Every command gives up after ``REDIS_TIMEOUT`` and a timeout is not retried (redis-py
+    retries three times by default), so a paused or unreachable Redis is a quick 503 page. A
+    broken connection is retried once, on a new one: after Redis restarts, every pooled
+    connection is broken.
     """
     if not config["REDIS_URL"]:
         return None
@@ -95,5 +97,5 @@ def redis_client(config: dict[str, Any]) -> redis.Redis | None:
         config["REDIS_URL"],
         socket_timeout=timeout,
         socket_connect_timeout=timeout,
-        retry=Retry(NoBackoff(), 0),
+        retry=Retry(NoBackoff(), 1, supported_errors=(redis.ConnectionError,)),
     )

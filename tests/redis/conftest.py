@@ -17,11 +17,11 @@ LOCK_TIMEOUT = 2.0  # seconds; long for a request that holds a lock for millisec
 
 
 def app_env(redis_url: str, **settings: str) -> dict[str, str]:
-    """The environment of an app server that keeps its games in ``redis_url``."""
+    """The environment of an app server that keeps its matches and sessions in ``redis_url``."""
     return {
         "FLASK_REDIS_URL": redis_url,
         "FLASK_SECRET_KEY": SECRET_KEY,
-        "FLASK_SESSION_LOCK_TIMEOUT": str(LOCK_TIMEOUT),
+        "FLASK_STORE_LOCK_TIMEOUT": str(LOCK_TIMEOUT),
         **settings,
     }
 

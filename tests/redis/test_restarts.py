@@ -63,7 +63,7 @@ def test_redis_down_gives_the_503_page_and_play_resumes_when_it_is_back(
 
     redis_server.stop()
     _assert_store_down(player, app.url)
-    fields = {"game": page.field("game"), "ply": page.field("ply"), "cell": "A1"}
+    fields = {**page.board_fields, "cell": "A1"}
     for path, form in (("/move", fields), ("/new", {"x": "user", "o": "user"})):
         refused = player.post(app.url, path, form, page)
         assert refused.status == 503 and STORE_DOWN in refused.text
@@ -71,7 +71,7 @@ def test_redis_down_gives_the_503_page_and_play_resumes_when_it_is_back(
         assert "Location" not in refused.headers  # nothing is acknowledged
 
     # Back on the same port, with no restart of the app server. Without persistence the
-    # old game is gone, so the player is given a new one and plays on.
+    # old match and session are gone, so the player is given a new one and plays on.
     redis_server = RedisServer(port=port).start()
     own_servers.append(redis_server)
     board = player.get(app.url)

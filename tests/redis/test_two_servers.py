@@ -1,10 +1,12 @@
-"""Two app servers on one Redis: a game moves freely between them, and locks hold across them."""
+"""Two app servers on one Redis: a match moves freely between them, and locks hold across them."""
 
 from __future__ import annotations
 
+import json
 import threading
 from concurrent.futures import ThreadPoolExecutor
 
+import msgspec
 import redis
 
 from tests.player import Player, Reply
@@ -26,7 +28,7 @@ def test_every_move_is_on_both_servers(servers: tuple[str, str]) -> None:
         assert reply.status == 303, reply.text
         for server in servers:
             assert player.game(server)["moves"] == DRAW[:ply]
-            assert player.get(server).field("ply") == str(ply)
+            assert player.get(server).field("version") == str(ply + 1)  # the new game was 1
     assert {player.game(server)["status"] for server in servers} == {"Draw"}
 
 
@@ -43,7 +45,8 @@ def test_a_move_on_one_server_is_in_the_api_of_the_other(servers: tuple[str, str
 
 def test_concurrent_moves_through_both_servers_are_all_kept(servers: tuple[str, str]) -> None:
     # Each round posts two different cells at once, one through each server. The posts carry
-    # no game/ply, so neither is refused as stale: both are acknowledged, and both must stay.
+    # no match/version, so neither is refused as stale: both are acknowledged, and both must
+    # stay. The first round is also the first change of a new browser's match.
     # Each pair lies on one line, so no order of play ends the game early.
     rounds = [("A2", "A3"), ("B3", "C3"), ("C1", "C2"), ("A1", "B1")]
     for _ in range(5):
@@ -71,56 +74,56 @@ def _at_once(player: Player, token: str, posts: list[tuple[str, str]]) -> list[R
         return list(pool.map(post, *zip(*posts, strict=True)))
 
 
-def test_a_stored_game_is_plain_msgpack_that_expires_after_30_days(
+def test_a_stored_match_is_plain_json_and_expires_after_30_days(
     servers: tuple[str, str], store: redis.Redis
 ) -> None:
-    import msgspec
-
     player = Player()
     assert player.new_game(servers[0], x="user", o="medium").status == 303
     assert player.move(servers[0], servers[1], "A1").status == 303
-    key = f"session:{player.sid}"
-    thirty_days = 30 * 24 * 3600
-    assert thirty_days - 60 <= store.ttl(key) <= thirty_days
+    match_id = player.get(servers[0]).field("match")
+    key, day = f"match:{match_id}", 24 * 3600
+    assert 30 * day - 60 <= store.ttl(key) <= 30 * day
     raw = store.get(key)
-    assert isinstance(raw, bytes)
-    assert len(raw) <= 1024
-    data = msgspec.msgpack.decode(raw)  # plain msgpack: no extension types, nothing pickled
-    assert data["game"]["moves"][0] == "A1"
-    assert data["game"]["x"] == "user" and data["game"]["o"] == "medium"
-
-    def plain(value: object) -> bool:
-        if isinstance(value, dict):
-            return all(isinstance(k, str) and plain(v) for k, v in value.items())
-        if isinstance(value, list):
-            return all(plain(item) for item in value)
-        return isinstance(value, str | int | bool | None)
-
-    assert plain(data)
-    # A read does not rewrite the game (its expiry counts from the last change).
+    assert isinstance(raw, bytes) and len(raw) <= 1024
+    stored = json.loads(raw)  # JSON: nothing is ever unpickled
+    assert stored["version"] == 2
+    assert stored["data"]["moves"][0] == "A1"
+    assert stored["data"]["x"] == "user" and stored["data"]["o"] == "medium"
+    usage = store.memory_usage(key)
+    assert usage is not None and usage <= 1024
+    # The session holds only which match, the token and the day it was renewed, as msgpack,
+    # and lives a day longer than its match.
+    session_key = f"session:{player.sid}"
+    assert 31 * day - 60 <= store.ttl(session_key) <= 31 * day
+    session = msgspec.msgpack.decode(store.get(session_key) or b"")
+    assert session["match"] == match_id
+    assert set(session) <= {"_permanent", "csrf_token", "match", "renewed", "_flashes"}
+    # A read rewrites neither (their expiry counts from the last change).
     store.expire(key, 1000)
-    assert player.get(servers[1]).status == 200
+    assert player.get(servers[1]).status == 200 and player.game(servers[0])["moves"]
     assert store.ttl(key) <= 1000
+    # Nothing is stored without an expiry.
+    assert all(store.ttl(name) > 0 for name in store.scan_iter())
 
 
-def test_a_move_takes_the_session_lock_in_redis(
-    servers: tuple[str, str], store: redis.Redis
-) -> None:
+def test_a_move_takes_the_match_lock_in_redis(servers: tuple[str, str], store: redis.Redis) -> None:
     player = Player()
     first, second = servers
+    assert player.new_game(first).status == 303
     page = player.get(first)
-    lock = f"lock:{player.sid}"
+    lock = f"lock:{page.field('match')}"
 
     commands = _monitored(store, lambda: player.get(second))
     assert commands and not any(lock in command for command in commands)
 
-    fields = {"game": page.field("game"), "ply": page.field("ply"), "cell": "B2"}
+    fields = {**page.board_fields, "cell": "B2"}
     commands = _monitored(store, lambda: player.post(second, "/move", fields, page))
     taken = [i for i, c in enumerate(commands) if c.startswith(f"SET {lock} ") and " NX" in c]
-    saved = [i for i, c in enumerate(commands) if c.startswith(f"SET session:{player.sid} ")]
-    freed = [i for i, c in enumerate(commands) if c.startswith("EVAL") and lock in c]
+    # The save is a script: it writes the match only while the lock is ours, then frees it.
+    saved = [i for i, c in enumerate(commands) if c.startswith("set match:")]  # inside the script
+    freed = [i for i, c in enumerate(commands) if c.startswith(f"del {lock}")]
     assert taken and saved and freed, commands
-    assert taken[0] < saved[0] < freed[0]  # the game is saved while the lock is held
+    assert taken[0] < saved[0] < freed[0]  # the match is saved while the lock is held
     assert store.exists(lock) == 0
 
 
@@ -129,15 +132,17 @@ def test_a_lock_held_elsewhere_makes_a_move_wait_then_refuse(
 ) -> None:
     player = Player()
     first, second = servers
+    assert player.new_game(first).status == 303
     page = player.get(first)
-    fields = {"game": page.field("game"), "ply": page.field("ply"), "cell": "C3"}
-    # Another server holds this session's lock for longer than a request waits for it.
-    store.set(f"lock:{player.sid}", "elsewhere", px=int(LOCK_TIMEOUT * 1000 * 5))
+    fields = {**page.board_fields, "cell": "C3"}
+    lock = f"lock:{page.field('match')}"
+    # Another server holds this match's lock for longer than a request waits for it.
+    store.set(lock, "elsewhere", px=int(LOCK_TIMEOUT * 1000 * 5))
     busy = player.post(second, "/move", fields, page)
-    assert busy.status == 503
+    assert busy.status == 503 and busy.headers["X-Move-Result"] == "refused"
     assert "Your game is busy with another request" in busy.text
     assert player.game(first)["moves"] == []
-    store.delete(f"lock:{player.sid}")
+    store.delete(lock)
     assert player.post(second, "/move", fields, page).status == 303
     assert player.game(first)["moves"] == ["C3"]
 

@@ -1,7 +1,15 @@
 """The match store: matches kept by an unguessable id, changed one request at a time."""
 
-from .record import MatchStore, Record, StoreUnavailable, new_match_id
+from .record import MatchStore, Record, StoreBusy, StoreUnavailable, new_match_id
 from .redis_store import RedisStore
 from .sqlite_store import SQLiteStore
 
-__all__ = ["MatchStore", "Record", "RedisStore", "SQLiteStore", "StoreUnavailable", "new_match_id"]
+__all__ = [
+    "MatchStore",
+    "Record",
+    "RedisStore",
+    "SQLiteStore",
+    "StoreBusy",
+    "StoreUnavailable",
+    "new_match_id",
+]

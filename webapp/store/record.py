@@ -16,6 +16,10 @@ class StoreUnavailable(Exception):
     """The store could not be reached, stayed locked too long, or failed to save."""
 
 
+class StoreBusy(StoreUnavailable):
+    """The match stayed locked by another request for longer than the lock timeout."""
+
+
 @dataclass
 class Record:
     """A match as stored: its plain data (``None`` until first saved) and its version.

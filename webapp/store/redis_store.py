@@ -9,7 +9,7 @@ from collections.abc import Iterator
 import redis
 from redis.exceptions import LockError
 
-from .record import Record, StoreUnavailable, changed, decode, encode
+from .record import Record, StoreBusy, StoreUnavailable, changed, decode, encode
 
 # Save only while the lock is still ours, and free it in the same step: a request that held
 # it past its expiry (Redis paused, a worker stalled) is refused instead of overwriting a
@@ -56,7 +56,7 @@ class RedisStore:
         released = False
         try:
             if not lock.acquire(token=token):
-                raise StoreUnavailable("the match stayed locked by another request")
+                raise StoreBusy("the match stayed locked by another request")
             raw = self.client.get(_key(match_id))
             record = Record(match_id) if raw is None else _record(match_id, raw)
             before = None if raw is None else encode(record.data or {})

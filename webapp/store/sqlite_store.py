@@ -9,7 +9,7 @@ import threading
 import time
 from collections.abc import Iterator
 
-from .record import Record, StoreUnavailable, changed, decode, encode
+from .record import Record, StoreBusy, StoreUnavailable, changed, decode, encode
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS matches (
@@ -62,6 +62,8 @@ class SQLiteStore:
             db = self._begin()
         except sqlite3.Error as error:
             self._forget()
+            if getattr(error, "sqlite_errorname", "") == "SQLITE_BUSY":
+                raise StoreBusy(str(error)) from error
             raise StoreUnavailable(str(error)) from error
         try:
             row = db.execute(_SELECT, (match_id, self._oldest())).fetchone()

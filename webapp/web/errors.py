@@ -6,9 +6,9 @@ from flask import Flask, current_app, jsonify, render_template, request
 from flask.typing import ResponseReturnValue
 from flask_wtf.csrf import CSRFError
 from redis import RedisError
-from werkzeug.exceptions import HTTPException, InternalServerError
+from werkzeug.exceptions import HTTPException, InternalServerError, NotFound
 
-from ..store import StoreUnavailable
+from ..store import StoreBusy, StoreUnavailable
 
 MESSAGES = {
     400: ("Bad request", "The request could not be understood, so nothing was changed."),
@@ -23,6 +23,7 @@ CSRF_MESSAGE = (
     "The form was missing its security token or it was not valid, so nothing was changed. "
     "Go back to the board, reload it and try again."
 )
+BUSY_MESSAGE = "Your game is busy with another request; nothing was changed. Please try again."
 API_CSRF_MESSAGE = (
     "The X-CSRFToken header was missing or not valid, so nothing was changed. "
     "GET /api/game returns the token of this session as csrf_token."
@@ -59,7 +60,8 @@ def _csrf_error(error: CSRFError) -> ResponseReturnValue:
 def _store_unavailable(error: Exception) -> ResponseReturnValue:
     """The match or session store failed: a 503 that tells programs the post did not take."""
     current_app.logger.warning("store unavailable: %s", error)
-    return render_error(503, headers={"X-Move-Result": "refused", "Retry-After": "1"})
+    message = BUSY_MESSAGE if isinstance(error, StoreBusy) else None
+    return render_error(503, message, {"X-Move-Result": "refused", "Retry-After": "1"})
 
 
 def _http_error(error: HTTPException) -> ResponseReturnValue:
@@ -76,6 +78,12 @@ def _server_error(error: InternalServerError) -> ResponseReturnValue:
     """An unhandled exception: the session store failing as the request opened (Flask-Session
     raises redis-py's errors) is a 503; anything else is a bug, logged, and a plain 500."""
     cause = error.original_exception
-    if isinstance(cause, RedisError | StoreUnavailable):
-        return _store_unavailable(cause)
-    return render_error(500)
+    if not isinstance(cause, RedisError | StoreUnavailable):
+        return render_error(500)
+    static = f"{current_app.static_url_path}/"
+    if request.path.startswith(static):  # needs no session: the 503 page keeps its stylesheet
+        try:
+            return current_app.send_static_file(request.path.removeprefix(static))
+        except NotFound:
+            return render_error(404)
+    return _store_unavailable(cause)
