@@ -1,6 +1,6 @@
 -- wrk script: GET one page. With a file of session ids as its argument, each request carries
 -- the cookie of one of them at random, and a response that sets a cookie counts as a miss
--- (the stored game was not found, or a read rewrote the session).
+-- (the stored session was not found, or a read rewrote it).
 -- Prints one JSON line of results when done.
 
 local threads = {}

@@ -1,6 +1,6 @@
 -- wrk script: play against the computer, one game after another. Run it with as many threads
 -- as connections (wrk -tN -cN), so each thread is one player with its own session.
--- The cycle: GET / and read the page (csrf_token, game, ply, the empty cells); POST /move with
+-- The cycle: GET / and read the page (csrf_token, match, version, the empty cells); POST /move with
 -- one empty cell at random (the server replies with the computer's move and a 303 to /); and
 -- when the game is over, POST /new to start the next one against the same level.
 -- Prints one JSON line of results when done.
@@ -38,8 +38,8 @@ end
 function request()
   if state == "move" then
     local cell = fields.cells[math.random(#fields.cells)]
-    local body = "csrf_token=" .. fields.csrf .. "&game=" .. fields.game ..
-      "&ply=" .. fields.ply .. "&cell=" .. cell
+    local body = "csrf_token=" .. fields.csrf .. "&match=" .. fields.match ..
+      "&version=" .. fields.version .. "&cell=" .. cell
     return wrk.format("POST", "/move", headers_with_cookie(form_headers), body)
   elseif state == "new" then
     local body = "csrf_token=" .. fields.csrf .. "&x=user&o=" .. level
@@ -51,8 +51,8 @@ end
 local function read_page(body)
   local page = {
     csrf = body:match('name="csrf_token" value="([^"]+)"'),
-    game = body:match('name="game" value="([^"]+)"'),
-    ply = body:match('name="ply" value="([^"]+)"'),
+    match = body:match('name="match" value="([^"]*)"'),
+    version = body:match('name="version" value="([^"]+)"'),
     cells = {},
   }
   for cell in body:gmatch('name="cell" value="([A-C][1-3])"') do
@@ -76,7 +76,7 @@ function response(status, headers, body)
     end
     if body:find('class="message error"', 1, true) then refused = refused + 1 end
     local page = read_page(body)
-    if not (page.csrf and page.game and page.ply) then
+    if not (page.csrf and page.match and page.version) then
       unexpected = unexpected + 1
       return
     end

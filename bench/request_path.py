@@ -1,13 +1,13 @@
 """Profile the request path in one process, without HTTP: GET / and a move cycle.
 
 Run: ``python bench/request_path.py`` (add ``--profile`` for cProfile's top functions, ``--redis
-URL`` to use a Redis you started instead of a temporary file store). It prints the CPU time
+URL`` to use a Redis you started instead of a temporary SQLite store). It prints the CPU time
 per request of the bare Flask app, GET / of a game in progress, and a move cycle's requests
 (POST /move and the GET / it redirects to, POST /new when the game is over), best of 5.
 
 Two more rows take the board page apart: the same app and session with GET / answering
 "hello" (what the session store, the hooks and the headers cost), and answering "hello"
-after loading the game and the score. The last rows time the stock stack
+after loading the match. The last rows time the stock stack
 (bench/stock.py: Flask-Session and Flask-WTF as shipped, doing the least) on the same store.
 """
 
@@ -32,8 +32,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import redis
 
-from bench import hello, sessions, stock
-from webapp import create_app, games
+from bench import hello, seeding, stock
+from webapp import create_app
+from webapp.web import matches
 
 WSGIApp = Callable[[dict[str, Any], Callable[..., Any]], Iterable[bytes]]
 
@@ -80,8 +81,8 @@ def move_cycle(browser: Browser, cycles: int, rng: random.Random | None = None) 
         cells = re.findall(r'name="cell" value="([A-C][1-3])"', page)
         assert token, page
         if cells and "Computer (hard)" in page:
-            fields = {name: re.search(rf'name="{name}" value="([^"]+)"', page) for name in
-                      ("game", "ply")}  # fmt: skip
+            fields = {name: re.search(rf'name="{name}" value="([^"]*)"', page) for name in
+                      ("match", "version")}  # fmt: skip
             form = {"csrf_token": token.group(1), "cell": rng.choice(cells)}
             form.update({name: found.group(1) for name, found in fields.items() if found})
             browser.call("POST", "/move", form)
@@ -111,19 +112,21 @@ def main() -> None:
     parser.add_argument("--redis", default=None, help="redis://host:port/db to use, else files")
     options = parser.parse_args()
     work = tempfile.TemporaryDirectory(prefix="ttt-profile-")
-    sid = sessions.new_sids(1)[0]
-    settings: dict[str, Any] = {"SESSION_DIR": work.name + "/sessions"}
-    settings["SECRET_KEY"] = secrets.token_hex(16)
+    pairs = seeding.new_pairs(1)
+    sid = pairs[0][0]
+    settings: dict[str, Any] = {"SECRET_KEY": secrets.token_hex(16)}
     if options.redis:
         settings["REDIS_URL"] = options.redis
-        sessions.seed_redis(redis.Redis.from_url(options.redis), [sid])
+        seeding.seed_redis(redis.Redis.from_url(options.redis), pairs)
     else:
-        sessions.seed_files(settings["SESSION_DIR"], [sid])
-    app = create_app(settings)
+        seeding.seed_sqlite(work.name + "/matches.sqlite", pairs)
+        seeding.seed_session_files(work.name + "/sessions", pairs)
+    app = create_app(settings, instance_path=work.name)
     bare, board, player = Browser(hello.app), Browser(app, sid), Browser(app)
-    plumbing, loading = create_app(settings), create_app(settings)
-    plumbing.view_functions["game.index"] = lambda: "hello"
-    loading.view_functions["game.index"] = lambda: (games.tally(games.load()), "hello")[1]
+    plumbing = create_app(settings, instance_path=work.name)
+    loading = create_app(settings, instance_path=work.name)
+    plumbing.view_functions["pages.index"] = lambda: "hello"
+    loading.view_functions["pages.index"] = lambda: (matches.current(), "hello")[1]
     n: int = options.requests
     stock_settings = {"SECRET_KEY": settings["SECRET_KEY"]}
     if options.redis:
@@ -142,7 +145,7 @@ def main() -> None:
     paths: dict[str, Callable[[], int]] = {
         "bare Flask hello": lambda: repeat(bare),
         'app, GET / answering "hello"': lambda: repeat(Browser(plumbing, sid)),
-        "  ... after loading the game": lambda: repeat(Browser(loading, sid)),
+        "  ... after loading the match": lambda: repeat(Browser(loading, sid)),
         "GET board": lambda: repeat(board),
         "move cycle (per request)": lambda: move_cycle(player, n // 2),
         "stock: GET, session read only": lambda: repeat(least, "/least/"),
