@@ -360,7 +360,7 @@ def report(
         ratio = per_round(row, bare, "rps")
         met = row.goal is None or ratio >= row.goal
         ok = ok and met
-        goal = "" if row.goal is None else f">= {row.goal:.1f}x {'ok' if met else 'MISSED'}"
+        goal = "" if row.goal is None else f">= {row.goal:.2f}x {'ok' if met else 'MISSED'}"
         versus = "" if row.stock is None else f"{per_round(row, row.stock, 'rps'):.2f}x"
         print(f"| {row.label} | {row.median('rps'):,.0f} | {row.median('p50_us') / 1000:.2f} "
               f"| {row.median('p99_us') / 1000:.2f} | {ratio:.2f}x "

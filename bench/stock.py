@@ -9,7 +9,7 @@ It is a baseline, not a lower bound: the game replaces some stock paths with che
 (msgpack files read in one call, CSRF tokens signed and verified once per process).
 
 - ``GET /``: the session's moves and a CSRF token in a page of the board page's size, with
-  the fields ``bench/move_cycle.lua`` reads (``csrf_token``, ``game``, ``ply``, empty cells);
+  the fields ``bench/move_cycle.lua`` reads (``csrf_token``, ``match``, ``version``, empty cells);
 - ``GET /least/``: the session read, then fixed bytes: what any page with a session costs;
 - ``POST /move``: the cell and a reply (the first empty cell) appended, then a 303 to ``/``;
 - ``POST /new``: an empty board, then a 303.
@@ -63,8 +63,8 @@ def create(settings: dict[str, str]) -> Flask:
         fields = (
             f'<form method="post" action="/move">'
             f'<input type="hidden" name="csrf_token" value="{generate_csrf()}">'
-            f'<input type="hidden" name="game" value="stock">'
-            f'<input type="hidden" name="ply" value="{len(moves)}">'
+            f'<input type="hidden" name="match" value="stock">'
+            f'<input type="hidden" name="version" value="{len(moves)}">'
         )
         buttons = "".join(f'<button name="cell" value="{cell}">{cell}</button>' for cell in empty)
         page = _OPENING + fields + buttons + "</form>"

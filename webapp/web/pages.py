@@ -38,7 +38,7 @@ def index() -> ResponseReturnValue:
     """The board; ``?hint=1`` adds the value of the position and marks the best cells."""
     current = matches.current()
     match, hint = current.match, request.args.get("hint") == "1"
-    parts = board_parts(match.game, match.game_id, match.first, hint, request.script_root)
+    parts = board_parts(match.game, match.first, hint, request.script_root)
     score = views.build_score(current)
     return render_template("board.html", parts=parts, current=current, score=score)
 
@@ -53,16 +53,19 @@ class BoardParts:
     move_url: str
     reset_url: str
     share_path: str  # the setup form filled with this position and these players
+    replay_path: str  # the replay of move n is at this path followed by n
 
 
 # Rendering took most of a board request, and a game state is shown again and again (every
 # page after a move, every player in the same position), so the game's part of the page is
-# kept per process. It holds nothing of a session: the token, the match's version, the score
-# and messages are rendered around it. script_root is in the key: its links start with it.
+# kept per process. It holds nothing of a match or a session: the game's id (in the replay
+# links), the token, the version, the score and messages are rendered around it. A game id in
+# the key made every game's states new, and nearly every page a miss. script_root is in the
+# key because its links start with it.
 @functools.lru_cache(maxsize=4096)
-def board_parts(game: Game, game_id: str, first: str, hint: bool, script_root: str) -> BoardParts:
+def board_parts(game: Game, first: str, hint: bool, script_root: str) -> BoardParts:
     """The board page's parts for this game state (the arguments are the cache's key)."""
-    view = views.build(Match(game, game_id, first), hint)
+    view = views.build(Match(game, first=first), hint)
     return BoardParts(
         view,
         top=Markup(get_template_attribute("_layout.html", "top")(view.status)),
@@ -70,6 +73,7 @@ def board_parts(game: Game, game_id: str, first: str, hint: bool, script_root: s
         move_url=url_for("forms.move"),
         reset_url=url_for("forms.reset_score"),
         share_path=url_for("pages.setup", position=game.board.to_string(), x=game.x, o=game.o),
+        replay_path=url_for("pages.replay", ply=0).removesuffix("0"),
     )
 
 

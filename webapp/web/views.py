@@ -59,7 +59,6 @@ class BoardView:
     status: str
     players: dict[str, str]
     moves: list[Move]
-    game_id: str  # what replay links name
     is_over: bool
     hint: str | None  # "With best play: X wins in 3 moves", when a hint was asked for
     best_moves: list[str]
@@ -140,7 +139,6 @@ def build(match: Match, hint: bool = False) -> BoardView:
         status=status_line(game),
         players={mark: label(game.player(mark) or "", names[mark]) for mark in ("X", "O")},
         moves=_moves(game),
-        game_id=match.game_id,
         is_over=board.is_over,
         hint=text,
         best_moves=best,
