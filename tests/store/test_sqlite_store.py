@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from webapp.store import Record, SQLiteStore, StoreUnavailable, new_match_id
+from webapp.store import Record, SQLiteStore, StoreBusy, StoreUnavailable, new_match_id
 
 DAY = 24 * 3600.0
 
@@ -95,7 +95,7 @@ def test_a_match_locked_too_long_is_store_unavailable(store: SQLiteStore, path: 
     other.execute("BEGIN IMMEDIATE")  # another process holds the write lock
     try:
         started = time.monotonic()
-        with pytest.raises(StoreUnavailable), store.locked(match_id):
+        with pytest.raises(StoreBusy), store.locked(match_id):
             pass
         assert time.monotonic() - started < 3  # the lock timeout, not forever
         assert store.get(match_id) == Record(match_id, {"moves": []}, 1)  # reads never wait
