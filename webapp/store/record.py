@@ -40,7 +40,8 @@ class MatchStore(Protocol):
         """The match as stored now, without a lock; ``None`` if there is none."""
 
     def locked(self, match_id: str) -> AbstractContextManager[Record]:
-        """Hold the match's lock for the block; a changed ``record.data`` is saved at its end,
+        """Hold the match's lock for the block; a new ``record.data`` (assigned, not changed in
+        place: it is compared with the dict read) is saved at its end,
         as the next version. An exception in the block saves nothing."""
 
     def sweep(self) -> int:
@@ -67,9 +68,6 @@ def decode(text: str | bytes) -> dict[str, Any]:
     return data if isinstance(data, dict) else {}
 
 
-def changed(record: Record, before: str | None) -> str | None:
-    """The encoded data to save if a block changed ``record`` (``before`` is what it read)."""
-    if record.data is None:
-        return None
-    after = encode(record.data)
-    return None if after == before else after
+def changed(record: Record, before: dict[str, Any] | None) -> bool:
+    """Whether a block changed the data of ``record`` from what was read (``before``)."""
+    return record.data is not None and record.data != before

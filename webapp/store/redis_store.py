@@ -59,10 +59,9 @@ class RedisStore:
                 raise StoreBusy("the match stayed locked by another request")
             raw = self.client.get(_key(match_id))
             record = Record(match_id) if raw is None else _record(match_id, raw)
-            before = None if raw is None else encode(record.data or {})
+            before = record.data
             yield record
-            data = changed(record, before)
-            if data is not None:
+            if changed(record, before):
                 stored = encode({"version": record.version + 1, "data": record.data or {}})
                 keys = [_key(match_id), _lock_key(match_id)]
                 released = True

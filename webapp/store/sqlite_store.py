@@ -68,10 +68,10 @@ class SQLiteStore:
         try:
             row = db.execute(_SELECT, (match_id, self._oldest())).fetchone()
             record = Record(match_id, decode(row[0]), row[1]) if row else Record(match_id)
-            before = None if row is None else encode(record.data or {})
+            before = record.data
             yield record
-            data = changed(record, before)
-            if data is not None:
+            if changed(record, before):
+                data = encode(record.data or {})
                 db.execute(_UPSERT, (match_id, data, record.version + 1, time.time()))
                 record.version += 1
             db.execute("COMMIT")
