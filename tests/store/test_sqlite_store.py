@@ -5,6 +5,7 @@ from __future__ import annotations
 import sqlite3
 import threading
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -64,27 +65,36 @@ def test_a_block_that_raises_saves_nothing(store: SQLiteStore) -> None:
     assert store.get(match_id) == Record(match_id, {"moves": ["A1"]}, 1)
 
 
-def test_changes_from_many_threads_run_one_at_a_time(store: SQLiteStore) -> None:
-    """Each thread reads, waits a little, and writes back one more: none is lost."""
-    match_id = new_match_id()
-    save(store, match_id, {"count": 0})
+def at_once(action: Callable[[], object], count: int) -> list[BaseException]:
+    """Run ``action`` in ``count`` threads at once; the exceptions they raised."""
     errors: list[BaseException] = []
 
-    def add_one() -> None:
+    def run() -> None:
         try:
-            with store.locked(match_id) as record:
-                count = (record.data or {})["count"]
-                time.sleep(0.001)  # widen the window a lost update would need
-                record.data = {"count": count + 1}
+            action()
         except BaseException as error:
             errors.append(error)
 
-    threads = [threading.Thread(target=add_one) for _ in range(40)]
+    threads = [threading.Thread(target=run) for _ in range(count)]
     for thread in threads:
         thread.start()
     for thread in threads:
         thread.join()
-    assert not errors
+    return errors
+
+
+def test_changes_from_many_threads_run_one_at_a_time(store: SQLiteStore) -> None:
+    """Each thread reads, waits a little, and writes back one more: none is lost."""
+    match_id = new_match_id()
+    save(store, match_id, {"count": 0})
+
+    def add_one() -> None:
+        with store.locked(match_id) as record:
+            count = (record.data or {})["count"]
+            time.sleep(0.001)  # widen the window a lost update would need
+            record.data = {"count": count + 1}
+
+    assert not at_once(add_one, 40)
     assert store.get(match_id) == Record(match_id, {"count": 40}, 41)
 
 
@@ -168,17 +178,4 @@ def test_the_database_files_are_private(store: SQLiteStore, path: str) -> None:
 
 def test_many_stores_may_open_one_new_database_at_once(path: str) -> None:
     """As gunicorn's workers do when they start together: none fails on the schema."""
-    errors: list[BaseException] = []
-
-    def open_store() -> None:
-        try:
-            SQLiteStore(path, DAY, lock_timeout=5)
-        except BaseException as error:
-            errors.append(error)
-
-    threads = [threading.Thread(target=open_store) for _ in range(8)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
-    assert not errors
+    assert not at_once(lambda: SQLiteStore(path, DAY, lock_timeout=5), 8)

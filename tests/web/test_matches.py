@@ -53,14 +53,21 @@ def test_a_refused_change_stores_nothing(app: Flask, client: FlaskClient) -> Non
     assert stored_match(app, client) == before
 
 
-def test_two_browsers_at_one_match_see_and_play_the_same_board(app: Flask) -> None:
-    first, second = app.test_client(), app.test_client()
-    play(first, ("B2",))
+def _second_browser_at_the_match_of(app: Flask, first: FlaskClient) -> FlaskClient:
+    """Another browser whose session is at ``first``'s match, as a device of the same player."""
     record = stored_match(app, first)
     assert record is not None
+    second = app.test_client()
     second.get("/")
     with second.session_transaction() as session:
         session["match"] = record.match_id
+    return second
+
+
+def test_two_browsers_at_one_match_see_and_play_the_same_board(app: Flask) -> None:
+    first = app.test_client()
+    play(first, ("B2",))
+    second = _second_browser_at_the_match_of(app, first)
     assert api_game(second)["moves"] == ["B2"]
     play(second, ("A1",))
     assert api_game(first)["moves"] == ["B2", "A1"]
@@ -68,13 +75,9 @@ def test_two_browsers_at_one_match_see_and_play_the_same_board(app: Flask) -> No
 
 
 def test_a_form_from_the_other_browser_before_its_move_is_stale(app: Flask) -> None:
-    first, second = app.test_client(), app.test_client()
+    first = app.test_client()
     play(first, ("B2",))
-    record = stored_match(app, first)
-    assert record is not None
-    second.get("/")
-    with second.session_transaction() as session:
-        session["match"] = record.match_id
+    second = _second_browser_at_the_match_of(app, first)
     seen = _fields(second)
     play(first, ("A1",))
     response = post(second, "/move", {"cell": "C3", **seen})
