@@ -95,3 +95,13 @@ def test_match_ids_are_unguessable_and_distinct(app: Flask) -> None:
         ids.add(record.match_id)
     assert len(ids) == 20
     assert match_store(app).get("A" * 22) is None
+
+
+def test_a_version_that_is_not_a_short_number_is_stale_not_an_error(client: FlaskClient) -> None:
+    play(client, ("B2",))
+    match_id = _fields(client)["match"]
+    for version in ("²", "9" * 5000, "-1", "1.0", "", " 1"):
+        response = post(client, "/move", {"cell": "A1", "match": match_id, "version": version})
+        assert response.status_code == 303, version
+        assert response.headers["X-Move-Result"] == "refused", version
+    assert api_game(client)["moves"] == ["B2"]

@@ -87,7 +87,10 @@ def _expected() -> matches.Expected | None:
     match_id, version = request.form.get("match"), request.form.get("version")
     if match_id is None and version is None:
         return None
-    number = int(version) if version is not None and version.isdigit() else -1
+    # Only a short run of ASCII digits is a version: int() refuses "²" and 5,000 digits.
+    number = -1
+    if version is not None and version.isascii() and version.isdigit() and len(version) < 19:
+        number = int(version)
     return matches.Expected(match_id=match_id, version=number)
 
 

@@ -38,6 +38,10 @@ class Current:
     version: int
 
 
+# What a visitor sees before their first change, which stores a Match() with its own game id.
+NEW = Current(Match(game_id="new"), "", 0)
+
+
 @dataclass(frozen=True)
 class Expected:
     """What a request says it was made for; ``None`` fields are not checked."""
@@ -68,8 +72,9 @@ def current() -> Current:
     """The session's match as stored now, read without a lock.
 
     A visitor with no stored match sees a new hot-seat match, which nothing stores until they
-    change it; so does one whose match expired. One that cannot be read is replaced by a new
-    match in its place, with a message.
+    change it (a session without a match id looks where its first change will store one);
+    so does one whose match expired. One that cannot be read is replaced by a new match in
+    its place, with a message.
     """
     match_id = _session_match_id() or _first_match_id()
     record = store().get(match_id)
@@ -83,7 +88,7 @@ def change(action: Callable[[Match], Match], expected: Expected | None = None) -
 
     Raises StaleFormError when the match is not in the ``expected`` state, and passes on the
     ``TicTacToeError`` of a refused action; either way nothing is saved. A visitor's first
-    change stores their match under a new id.
+    change stores their match under an id derived from their session's.
     """
     match_id = _session_match_id()
     with store().locked(match_id or _first_match_id()) as record:
@@ -126,10 +131,6 @@ def _session_match_id() -> str:
     """The id of the session's match, or ``""`` when it has none (or not one we made)."""
     match_id = session.get(MATCH_KEY)
     return match_id if isinstance(match_id, str) and MATCH_ID.fullmatch(match_id) else ""
-
-
-# What a visitor sees before their first change, which stores a Match() with its own game id.
-NEW = Current(Match(game_id="new"), "", 0)
 
 
 def init_app(app: Flask, client: redis.Redis | None) -> None:

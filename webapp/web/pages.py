@@ -49,7 +49,7 @@ class BoardParts:
 
     view: views.BoardView
     top: Markup  # the page down to <main>, its title the game's status
-    game: Markup  # status, grid, the game's buttons, players and moves with replay links
+    game: Markup  # the status, the grid, the game's buttons and the players
     move_url: str
     reset_url: str
     share_path: str  # the setup form filled with this position and these players
