@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 import os
 import pickle
+import random
 from pathlib import Path
 
 import msgspec
@@ -78,3 +79,25 @@ def test_more_than_500_sessions_are_all_kept(app: Flask, session_dir: Path) -> N
     for _ in range(520):
         app.test_client().get("/")  # the CSRF token makes a session
     assert len(os.listdir(session_dir)) == 520
+
+
+def test_a_session_file_of_random_bytes_is_a_fresh_board_and_left_for_the_sweep(
+    app: Flask, client: FlaskClient, session_dir: Path
+) -> None:
+    """As docs/security.md says: a fresh board at once (never a 500), no message, since the
+    stock store cannot tell unreadable from absent; the file stays until `flask sweep`
+    removes it, once older than the session lifetime."""
+    play(client, ("B2",))
+    path = session_file(session_dir, client)
+    never_expires = (0).to_bytes(4, "little")
+    path.write_bytes(never_expires + random.Random(0).randbytes(200))  # fixed: not msgpack
+    response = client.get("/")
+    assert response.status_code == 200 and 'aria-label="B2, empty"' in response.text
+    assert 'class="messages"' not in response.text
+    assert path.exists()
+    runner = app.test_cli_runner()
+    assert "removed 0 expired session files" in runner.invoke(args=["sweep"]).output
+    old = path.stat().st_mtime - app.config["PERMANENT_SESSION_LIFETIME"].total_seconds() - 60
+    os.utime(path, (old, old))
+    assert "removed 1 expired session files" in runner.invoke(args=["sweep"]).output
+    assert not path.exists()
