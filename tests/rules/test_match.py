@@ -152,3 +152,15 @@ def test_anything_but_a_match_dict_is_a_lost_match(data: object) -> None:
     with pytest.raises(LostMatchError) as raised:
         Match.from_dict(data)
     assert raised.value.message == "Your saved game could not be read, so a new game has started."
+
+
+def test_the_actions_on_a_match_are_the_turns_played_into_it() -> None:
+    match = Match().new_game(Game("user", "hard"))
+    moved = match.move("B2")
+    assert moved == match.played(person_moves(match.game, "B2"))
+    assert moved.take_back() == match.played(person_moves(match.game, "B2")).played(
+        take_back(moved.game)
+    )
+    computers = Match().new_game(Game("hard", "hard"))
+    assert computers.step(to_the_end=True).game.board.is_over
+    assert computers.step(to_the_end=False).game.ply == 1

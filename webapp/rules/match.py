@@ -8,7 +8,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ..engine import Game, TicTacToeError
-from . import names
+from . import names, turns
 
 _GAME_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")  # secrets.token_urlsafe: safe in any URL
 
@@ -89,6 +89,18 @@ class Match:
         elif game.board.is_over and not scored and game.ply > 0:
             score, scored = score.counted(self._winner(game), +1), True
         return replace(self, game=game, score=score, scored=scored)
+
+    def move(self, cell: str) -> Match:
+        """The person's move ``cell``, then the computer's replies (see turns.person_moves)."""
+        return self.played(turns.person_moves(self.game, cell))
+
+    def step(self, to_the_end: bool) -> Match:
+        """The next move between two computers, or every move left."""
+        return self.played(turns.computers_move(self.game, to_the_end))
+
+    def take_back(self) -> Match:
+        """The last move taken back, or against the computer its reply and the move before."""
+        return self.played(turns.take_back(self.game))
 
     def score_reset(self) -> Match:
         """This match with the score back to nothing."""

@@ -28,7 +28,7 @@ from ..engine import (
     UnknownLevelError,
     evaluate,
 )
-from ..rules import Match, OnlyComputersError, computers_move, person_moves, take_back
+from ..rules import Match, OnlyComputersError
 from . import matches
 
 # The OpenAPI 3.1 document is data, kept as it is served; tests hold its enums to the engine's.
@@ -87,7 +87,7 @@ def move() -> ResponseReturnValue:
     if not isinstance(cell, str) or cell not in CELL_IDS:
         raise ApiError(400, UnknownCellError(cell).message)
     expected = _expected(body, ply_required=True)
-    return _apply(expected, lambda match: match.played(person_moves(match.game, cell)))
+    return _apply(expected, lambda match: match.move(cell))
 
 
 @bp.post("/step")
@@ -101,7 +101,7 @@ def step() -> ResponseReturnValue:
     expected = _expected(body, ply_required=True)
     return _apply(
         expected,
-        lambda match: match.played(computers_move(match.game, to_the_end)),
+        lambda match: match.step(to_the_end),
         {OnlyComputersError: STEP_ONLY_COMPUTERS},
     )
 
@@ -111,7 +111,7 @@ def undo() -> ResponseReturnValue:
     """Take back a move as the Undo button does; the body ``{"ply": n}`` is optional."""
     body = _body(optional=True)
     expected = _expected(body, ply_required=False)
-    return _apply(expected, lambda match: match.played(take_back(match.game)))
+    return _apply(expected, Match.take_back)
 
 
 def _apply(

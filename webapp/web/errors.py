@@ -38,13 +38,18 @@ def init_app(app: Flask) -> None:
     app.register_error_handler(HTTPException, _http_error)
 
 
+def for_api() -> bool:
+    """Whether the request is to the JSON API, whose errors are JSON."""
+    return request.path.startswith("/api/")
+
+
 def render_error(
     code: int, message: str | None = None, headers: dict[str, str] | None = None
 ) -> ResponseReturnValue:
     """The error page, or ``{"error": ...}`` for the API."""
     title, default = MESSAGES.get(code, ("Error", "The request failed; nothing was changed."))
     text = message or default
-    if request.path.startswith("/api/"):
+    if for_api():
         return jsonify(error=text), code, headers or {}
     return render_template("error.html", code=code, title=title, message=text), code, headers or {}
 
@@ -52,7 +57,7 @@ def render_error(
 def _csrf_error(error: CSRFError) -> ResponseReturnValue:
     """A missing or wrong CSRF token: the page, or a 403 for programs."""
     # Programs are refused with 403, the status that says "credentials missing" to clients.
-    if request.path.startswith("/api/"):
+    if for_api():
         return render_error(403, API_CSRF_MESSAGE)
     return render_error(400, CSRF_MESSAGE)
 

@@ -9,7 +9,7 @@ from flask import Blueprint, current_app, flash, request, url_for
 from flask.typing import ResponseReturnValue
 
 from ..engine import TicTacToeError
-from ..rules import Match, computers_move, person_moves, take_back
+from ..rules import Match
 from . import matches
 
 bp = Blueprint("forms", __name__)
@@ -28,25 +28,25 @@ def to_board(accepted: bool = False) -> ResponseReturnValue:
 def move() -> ResponseReturnValue:
     """A person's move, and the computer's reply in the same request."""
     cell = request.form.get("cell", "")
-    return change_board(lambda match: match.played(person_moves(match.game, cell)))
+    return change_board(lambda match: match.move(cell))
 
 
 @bp.post("/step")
 def step() -> ResponseReturnValue:
     """Computer against computer: play the next move."""
-    return change_board(lambda match: match.played(computers_move(match.game, False)))
+    return change_board(lambda match: match.step(to_the_end=False))
 
 
 @bp.post("/finish")
 def finish() -> ResponseReturnValue:
     """Computer against computer: play the game to its end."""
-    return change_board(lambda match: match.played(computers_move(match.game, True)))
+    return change_board(lambda match: match.step(to_the_end=True))
 
 
 @bp.post("/undo")
 def undo() -> ResponseReturnValue:
     """Take back the last move, or against the computer its reply and the person's move."""
-    return change_board(lambda match: match.played(take_back(match.game)))
+    return change_board(Match.take_back)
 
 
 @bp.post("/again")

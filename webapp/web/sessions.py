@@ -25,11 +25,7 @@ class MsgpackFiles(FileSystemSerializer):
 
     def load(self, stream: IO[bytes]) -> Any:
         """The dict, or ``None`` (a fresh session) when the bytes are not one we wrote."""
-        try:
-            value = msgspec.msgpack.decode(stream.read())
-        except (msgspec.DecodeError, ValueError):  # bad UTF-8 is a ValueError
-            return None
-        return value if isinstance(value, dict) else None
+        return decode(stream.read())
 
 
 class MsgpackOnly:
@@ -42,11 +38,16 @@ class MsgpackOnly:
 
     def decode(self, data: bytes) -> Any:
         """The session's dict, or ``None`` (a fresh session) for bytes we did not write."""
-        try:
-            value = msgspec.msgpack.decode(data)
-        except (msgspec.DecodeError, ValueError):
-            return None
-        return value if isinstance(value, dict) else None
+        return decode(data)
+
+
+def decode(data: bytes) -> dict[str, Any] | None:
+    """A session written as msgpack, or ``None`` for anything else; never unpickles."""
+    try:
+        value = msgspec.msgpack.decode(data)
+    except (msgspec.DecodeError, ValueError):  # bad UTF-8 is a ValueError
+        return None
+    return value if isinstance(value, dict) else None
 
 
 def init_app(app: Flask, client: redis.Redis | None) -> None:
