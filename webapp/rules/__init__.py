@@ -1,7 +1,10 @@
-"""The match rules: whose turn it is, computer steps, undo, score and sides; never imports Flask."""
+"""The match rules: whose turn it is, computer steps, undo, score, sides and online seats;
+never imports Flask."""
 
+from . import seats
 from .match import LostMatchError, Match, Score
 from .names import label, ordered, other, player_names, toss, toss_message
+from .online import Online
 from .turns import (
     NothingToUndoError,
     NotYourTurnError,
@@ -16,6 +19,7 @@ __all__ = [
     "Match",
     "NotYourTurnError",
     "NothingToUndoError",
+    "Online",
     "OnlyComputersError",
     "Score",
     "computers_move",
@@ -24,6 +28,7 @@ __all__ = [
     "other",
     "person_moves",
     "player_names",
+    "seats",
     "take_back",
     "toss",
     "toss_message",

@@ -9,6 +9,7 @@ from typing import Any
 
 from ..engine import Game, TicTacToeError
 from . import names, turns
+from .online import Online
 
 _GAME_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")  # secrets.token_urlsafe: safe in any URL
 
@@ -45,7 +46,8 @@ class Match:
     """The players and current game of a match, and its score; every change returns a new Match.
 
     ``first`` is the mark of player 1, so the score follows the players when they swap sides;
-    ``scored`` says whether the current game's result is already in the score.
+    ``scored`` says whether the current game's result is already in the score. ``online``
+    holds the seats of a match played from two devices (None: played on one).
     """
 
     game: Game = field(default_factory=Game)
@@ -53,11 +55,17 @@ class Match:
     first: str = "X"
     score: Score = field(default_factory=Score)
     scored: bool = False
+    online: Online | None = None
 
     @property
     def names(self) -> dict[str, str]:
         """The score name of the player of each mark."""
         return names.player_names(self.game.x, self.game.o, self.first)
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the current game has ended, on the board or (online) by a player."""
+        return self.game.board.is_over or bool(self.online and self.online.ending)
 
     def new_game(self, game: Game, first: str = "X", toss: bool = False) -> Match:
         """A new game (with a new id) in this match, after the computer's opening if it moves.
@@ -66,8 +74,10 @@ class Match:
         """
         if toss and names.toss():
             game, first = Game(x=game.o, o=game.x, start=game.start), names.other(first)
+        online = self.online.next_game() if self.online else None
         started = replace(self, game=Game(game.x, game.o, game.start), game_id=new_game_id())
-        return replace(started, first=first, scored=False).played(game.reply_until_person())
+        started = replace(started, first=first, scored=False, online=online)
+        return started.played(game.reply_until_person())
 
     def again(self) -> Match:
         """A new game from the empty board with the same players on the same sides."""
@@ -102,6 +112,14 @@ class Match:
         """The last move taken back, or against the computer its reply and the move before."""
         return self.played(turns.take_back(self.game))
 
+    def ended(self, online: Online) -> Match:
+        """This match with its game ended off the board as ``online`` says (resigned, aborted,
+        claimed): the winner's game is counted; an aborted game counts for nobody."""
+        score, scored = self.score, self.scored
+        if online.winner and not scored:
+            score, scored = score.counted(self.names[online.winner], +1), True
+        return replace(self, online=online, score=score, scored=scored)
+
     def score_reset(self) -> Match:
         """This match with the score back to nothing."""
         return replace(self, score=Score())
@@ -115,6 +133,7 @@ class Match:
             "wins": dict(self.score.wins),
             "draws": self.score.draws,
             "scored": self.scored,
+            "online": self.online.to_dict() if self.online else None,
         }
 
     @classmethod
@@ -136,9 +155,10 @@ class Match:
             and _count(draws, zero=True)
             and isinstance(scored, bool)
         )
-        if not valid:
+        online = Online.from_dict(data.get("online"))
+        if not valid or (online is None and data.get("online") is not None):
             raise LostMatchError()
-        return cls(game, game_id, first, Score(wins, draws), scored)
+        return cls(game, game_id, first, Score(wins, draws), scored, online)
 
     def _winner(self, game: Game) -> str | None:
         """The name of the player who won ``game``, or ``None`` for a draw."""
