@@ -82,8 +82,11 @@ class Online:
         """The seats of :meth:`to_dict`'s data, or ``None`` if it is not data we wrote."""
         if not isinstance(data, dict):
             return None
-        keys, invite = data.get("keys"), data.get("invite")
-        rematch, ending, winner = data.get("rematch"), data.get("ending"), data.get("winner")
+        keys: Any = data.get("keys")
+        invite: Any = data.get("invite")
+        rematch: Any = data.get("rematch")
+        ending: Any = data.get("ending")
+        winner: Any = data.get("winner")
         valid = (
             isinstance(keys, list)
             and len(keys) == 2
