@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import json
+import threading
 import time
 
 import pytest
 import redis
 
 from tests.servers import RedisServer, free_port
+from tests.store.feeds import check_feed, check_presence
 from webapp.settings import redis_client
 from webapp.store import Record, RedisStore, StoreBusy, StoreUnavailable, new_match_id
 
@@ -120,4 +122,49 @@ def test_a_restarted_redis_is_used_again_without_an_error(redis_server: RedisSer
         server = RedisServer(port=server.port).start()
         assert matches.get(new_match_id()) is None
     finally:
+        server.stop()
+
+
+def test_presence_is_kept_apart_from_the_match(matches: RedisStore, store: redis.Redis) -> None:
+    check_presence(matches)
+    ttls = [store.ttl(key) for key in store.scan_iter("seen:*")]
+    assert ttls and all(0 < ttl <= 30 * DAY for ttl in ttls)
+
+
+def test_changes_made_by_another_server_reach_a_listener(
+    matches: RedisStore, redis_server: RedisServer
+) -> None:
+    other = redis.Redis.from_url(redis_server.url)
+    try:
+        check_feed(matches, RedisStore(other, 30 * DAY, lock_timeout=0.3, lock_expiry=0.8))
+    finally:
+        other.close()
+
+
+def test_a_listener_hears_again_after_redis_restarts() -> None:
+    """Changes published while the listener was cut off are read again once it is back."""
+    server = RedisServer().start()
+    client = redis_client({"REDIS_URL": server.url, "REDIS_TIMEOUT": 0.5})
+    assert client is not None
+    matches = RedisStore(client, 30 * DAY, lock_timeout=0.3, lock_expiry=0.8)
+    told: list[tuple[str, int]] = []
+    stop = threading.Event()
+    watched = new_match_id()
+    thread = threading.Thread(
+        target=matches.listen, args=(lambda: [watched], lambda *news: told.append(news), stop)
+    )
+    thread.start()
+    try:
+        server.stop()
+        server = RedisServer(server.port).start()
+        with matches.locked(watched) as record:
+            record.data = {"n": 1}
+        deadline = time.monotonic() + 5
+        while (watched, 1) not in told and time.monotonic() < deadline:
+            stop.wait(0.01)
+        assert (watched, 1) in told
+    finally:
+        stop.set()
+        thread.join(5)
+        client.close()
         server.stop()

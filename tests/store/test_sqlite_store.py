@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.store.feeds import check_feed, check_presence
 from webapp.store import Record, SQLiteStore, StoreBusy, StoreUnavailable, new_match_id
 
 DAY = 24 * 3600.0
@@ -179,3 +180,18 @@ def test_the_database_files_are_private(store: SQLiteStore, path: str) -> None:
 def test_many_stores_may_open_one_new_database_at_once(path: str) -> None:
     """As gunicorn's workers do when they start together: none fails on the schema."""
     assert not at_once(lambda: SQLiteStore(path, DAY, lock_timeout=5), 8)
+
+
+def test_presence_is_kept_apart_from_the_match(store: SQLiteStore) -> None:
+    check_presence(store)
+
+
+def test_changes_made_by_another_process_reach_a_listener(store: SQLiteStore, path: str) -> None:
+    check_feed(store, SQLiteStore(path, 30 * DAY, lock_timeout=0.3))
+
+
+def test_the_sweep_forgets_old_presence(store: SQLiteStore, path: str) -> None:
+    store.touch("gone", "1", time.time() - 31 * DAY)
+    store.touch("here", "1", time.time())
+    store.sweep()
+    assert store.seen("gone") == {} and "1" in store.seen("here")

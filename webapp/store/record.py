@@ -5,6 +5,8 @@ from __future__ import annotations
 import json
 import re
 import secrets
+import threading
+from collections.abc import Callable, Collection
 from contextlib import AbstractContextManager
 from dataclasses import dataclass
 from typing import Any, Protocol
@@ -46,6 +48,22 @@ class MatchStore(Protocol):
 
     def sweep(self) -> int:
         """Delete the matches unchanged for longer than their lifetime; returns how many."""
+
+    def touch(self, match_id: str, seat: str, when: float) -> None:
+        """Note that the player in ``seat`` had the match open at ``when`` (seconds since
+        1970); this changes no version, so nobody's board becomes stale."""
+
+    def seen(self, match_id: str) -> dict[str, float]:
+        """When each seat of the match was last noted open, by seat."""
+
+    def listen(
+        self,
+        watched: Callable[[], Collection[str]],
+        changed: Callable[[str, int], None],
+        stop: threading.Event,
+    ) -> None:
+        """Call ``changed(match_id, version)`` as the ``watched`` matches change, whoever
+        changes them, until ``stop`` is set; a version may be told more than once."""
 
 
 def new_match_id() -> str:

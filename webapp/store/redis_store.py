@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import contextlib
 import secrets
-from collections.abc import Iterator
+import threading
+from collections.abc import Callable, Collection, Iterator
 
 import redis
 from redis.exceptions import LockError
@@ -13,13 +14,15 @@ from .record import Record, StoreBusy, StoreUnavailable, changed, decode, encode
 
 # Save only while the lock is still ours, and free it in the same step: a request that held
 # it past its expiry (Redis paused, a worker stalled) is refused instead of overwriting a
-# change made by the next holder.
+# change made by the next holder. Every app server hears of the change on CHANNEL.
 _SAVE_AND_RELEASE = """
 if redis.call('get', KEYS[2]) ~= ARGV[1] then return 0 end
 redis.call('set', KEYS[1], ARGV[2], 'EX', ARGV[3])
 redis.call('del', KEYS[2])
+redis.call('publish', ARGV[4], ARGV[5])
 return 1
 """
+CHANNEL = "match-changes"  # each message is "<match id> <version>"
 
 
 class RedisStore:
@@ -65,7 +68,9 @@ class RedisStore:
                 stored = encode({"version": record.version + 1, "data": record.data or {}})
                 keys = [_key(match_id), _lock_key(match_id)]
                 released = True
-                if not self._save(keys=keys, args=[token, stored, self.lifetime]):
+                news = f"{match_id} {record.version + 1}"
+                args: list[str | int] = [token, stored, self.lifetime, CHANNEL, news]
+                if not self._save(keys=keys, args=args):
                     raise StoreUnavailable("the match's lock expired before its change was saved")
                 record.version += 1
         except redis.RedisError as error:
@@ -79,6 +84,51 @@ class RedisStore:
         """Nothing to do: Redis expires each match by its TTL."""
         return 0
 
+    def touch(self, match_id: str, seat: str, when: float) -> None:
+        """Note the seat open at ``when`` in the hash ``seen:<id>``, which expires with the
+        match it belongs to."""
+        try:
+            with self.client.pipeline(transaction=False) as pipe:
+                pipe.hset(_seen_key(match_id), seat, repr(when))
+                pipe.expire(_seen_key(match_id), self.lifetime)
+                pipe.execute()
+        except redis.RedisError as error:
+            raise StoreUnavailable(str(error)) from error
+
+    def seen(self, match_id: str) -> dict[str, float]:
+        """When each seat was last noted open."""
+        try:
+            raw = self.client.hgetall(_seen_key(match_id))
+        except redis.RedisError as error:
+            raise StoreUnavailable(str(error)) from error
+        return {_text(seat): float(when) for seat, when in raw.items()}
+
+    def listen(
+        self,
+        watched: Callable[[], Collection[str]],
+        changed: Callable[[str, int], None],
+        stop: threading.Event,
+    ) -> None:
+        """Hear every change on CHANNEL (pub/sub). After a broken connection, the versions of
+        the watched matches are read again, since what was published meanwhile is lost."""
+        while not stop.is_set():
+            try:
+                # redis-py leaves pubsub() unannotated
+                pubsub = self.client.pubsub(ignore_subscribe_messages=True)  # type: ignore[no-untyped-call]
+                with pubsub:
+                    pubsub.subscribe(CHANNEL)
+                    for match_id in watched():
+                        record = self.get(match_id)
+                        if record is not None:
+                            changed(match_id, record.version)
+                    while not stop.is_set():
+                        message = pubsub.get_message(timeout=0.2)
+                        if message is not None:
+                            match_id, _, version = _text(message["data"]).partition(" ")
+                            changed(match_id, int(version))
+            except (redis.RedisError, StoreUnavailable, ValueError):
+                stop.wait(0.2)  # Redis restarting or away: subscribe again shortly
+
 
 def _key(match_id: str) -> str:
     return f"match:{match_id}"
@@ -86,6 +136,14 @@ def _key(match_id: str) -> str:
 
 def _lock_key(match_id: str) -> str:
     return f"lock:{match_id}"
+
+
+def _seen_key(match_id: str) -> str:
+    return f"seen:{match_id}"
+
+
+def _text(value: bytes | str) -> str:
+    return value.decode() if isinstance(value, bytes) else value
 
 
 def _record(match_id: str, raw: bytes | str) -> Record:

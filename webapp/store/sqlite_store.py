@@ -7,7 +7,7 @@ import os
 import sqlite3
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Collection, Iterator
 
 from .record import Record, StoreBusy, StoreUnavailable, changed, decode, encode
 
@@ -19,8 +19,20 @@ CREATE TABLE IF NOT EXISTS matches (
     changed REAL NOT NULL
 );
 CREATE INDEX IF NOT EXISTS matches_changed ON matches (changed);
+CREATE TABLE IF NOT EXISTS presence (
+    match_id TEXT NOT NULL,
+    seat TEXT NOT NULL,
+    seen REAL NOT NULL,
+    PRIMARY KEY (match_id, seat)
+) WITHOUT ROWID;
 """
 _SELECT = "SELECT data, version FROM matches WHERE id = ? AND changed >= ?"
+_TOUCH = (
+    "INSERT INTO presence (match_id, seat, seen) VALUES (?, ?, ?) "
+    "ON CONFLICT (match_id, seat) DO UPDATE SET seen = max(seen, excluded.seen)"
+)
+POLL_INTERVAL = 0.05  # seconds between two reads of the watched matches' versions
+_CHUNK = 500  # ids per read: SQLite allows 32,766 parameters, but short statements parse fast
 _UPSERT = (
     "INSERT INTO matches (id, data, version, changed) VALUES (?, ?, ?, ?) "
     "ON CONFLICT (id) DO UPDATE SET data = excluded.data, version = excluded.version, "
@@ -84,13 +96,51 @@ class SQLiteStore:
             raise
 
     def sweep(self) -> int:
-        """Delete the matches unchanged for longer than the lifetime."""
+        """Delete the matches unchanged for longer than the lifetime, and their presence."""
         try:
             with contextlib.closing(self._connect()) as db:
                 deleted = db.execute("DELETE FROM matches WHERE changed < ?", (self._oldest(),))
+                db.execute("DELETE FROM presence WHERE seen < ?", (self._oldest(),))
                 return deleted.rowcount
         except sqlite3.Error as error:
             raise StoreUnavailable(str(error)) from error
+
+    def touch(self, match_id: str, seat: str, when: float) -> None:
+        """Note the seat open at ``when``, in its own small write."""
+        try:
+            self._db().execute(_TOUCH, (match_id, seat, when))
+        except sqlite3.Error as error:
+            self._forget()
+            raise StoreUnavailable(str(error)) from error
+
+    def seen(self, match_id: str) -> dict[str, float]:
+        """When each seat was last noted open."""
+        query = "SELECT seat, seen FROM presence WHERE match_id = ?"
+        try:
+            return dict(self._db().execute(query, (match_id,)).fetchall())
+        except sqlite3.Error as error:
+            self._forget()
+            raise StoreUnavailable(str(error)) from error
+
+    def listen(
+        self,
+        watched: Callable[[], Collection[str]],
+        changed: Callable[[str, int], None],
+        stop: threading.Event,
+    ) -> None:
+        """Read the versions of the watched matches every POLL_INTERVAL: one indexed read
+        per interval for all the streams of a process, whichever process changed them."""
+        while not stop.wait(POLL_INTERVAL):
+            ids = list(watched())
+            try:
+                for start in range(0, len(ids), _CHUNK):
+                    chunk = ids[start : start + _CHUNK]
+                    marks = ",".join("?" * len(chunk))  # placeholders only: ids are bound
+                    query = f"SELECT id, version FROM matches WHERE id IN ({marks})"
+                    for match_id, version in self._db().execute(query, chunk):
+                        changed(match_id, version)
+            except sqlite3.Error:
+                self._forget()  # the next round opens a new connection and tries again
 
     def _oldest(self) -> float:
         """The time before which an unchanged match has expired."""
