@@ -22,7 +22,7 @@ def create_app(
     from flask_wtf.csrf import CSRFProtect
 
     from . import settings
-    from .web import api, errors, forms, headers, matches, pages, sessions
+    from .web import api, errors, forms, headers, live, matches, online, pages, sessions
 
     root = Path(__file__).resolve().parent.parent
     app = Flask(
@@ -35,10 +35,11 @@ def create_app(
     settings.configure(app, test_config)
     client = settings.redis_client(app.config)
     matches.init_app(app, client)
+    live.init_app(app)
     sessions.init_app(app, client)
     CSRFProtect(app)
     headers.init_app(app)
     errors.init_app(app)
-    for blueprint in (pages.bp, forms.bp, api.bp):
+    for blueprint in (pages.bp, forms.bp, online.bp, api.bp):
         app.register_blueprint(blueprint)
     return app

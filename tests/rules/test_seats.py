@@ -15,7 +15,7 @@ X_WINS = ["A1", "B1", "A2", "B2", "A3"]
 
 def opened() -> Match:
     """Player 1 plays X and has invited player 2, who has not joined."""
-    return seats.opened(Game("user", "user"), "X", toss=False)
+    return seats.opened(Game("user", "user"), "X", toss=False, key=new_secret())
 
 
 def joined() -> tuple[Match, str]:

@@ -40,9 +40,9 @@ class Online:
     winner: str = ""
 
     @classmethod
-    def opened(cls) -> Online:
-        """A new online match: player 1 seated, seat 2 waiting for its invite."""
-        return cls((new_secret(), ""), new_secret())
+    def opened(cls, key: str) -> Online:
+        """A new online match: player 1 seated with ``key``, seat 2 waiting for its invite."""
+        return cls((key, ""), new_secret())
 
     @property
     def full(self) -> bool:

@@ -82,9 +82,10 @@ class LocalOnlyError(OnlineError):
     )
 
 
-def opened(game: Game, first: str, toss: bool) -> Match:
-    """A new online match of ``game`` (two people), player 1 playing ``first``."""
-    return Match(online=Online.opened()).new_game(game, first, toss=toss)
+def opened(game: Game, first: str, toss: bool, key: str) -> Match:
+    """A new online match of ``game`` (two people), player 1 holding ``key`` and playing
+    ``first`` (unless the coin ``toss`` swaps the sides)."""
+    return Match(online=Online.opened(key)).new_game(game, first, toss=toss)
 
 
 def mark_of(match: Match, seat: str) -> str:

@@ -14,7 +14,7 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
-from flask import Blueprint, jsonify, request
+from flask import Blueprint, current_app, jsonify, request, session
 from flask.typing import ResponseReturnValue
 from flask_wtf.csrf import generate_csrf
 
@@ -28,8 +28,10 @@ from ..engine import (
     UnknownLevelError,
     evaluate,
 )
-from ..rules import Match, OnlyComputersError
-from . import matches
+from ..rules import Match, OnlyComputersError, seats
+from ..rules.online import new_secret
+from ..store import new_match_id
+from . import live, matches, online
 
 # The OpenAPI 3.1 document is data, kept as it is served; tests hold its enums to the engine's.
 DOCUMENT = json.loads(Path(__file__).with_name("openapi.json").read_text())
@@ -40,6 +42,7 @@ NOT_AN_OBJECT = "The request body must be a JSON object."
 # The page's message names its buttons; a program is told what the step is for instead.
 STEP_ONLY_COMPUTERS = "This game has a person in it: /api/step is for games between two computers."
 NOT_JSON = "Send the request body as JSON, with Content-Type: application/json."
+STREAMS_FULL = "Too many live boards are open on this server: reload the board to see changes."
 BAD_POSITION_SHAPE = "A position is 9 cells of capital X, O and _ (for empty), with no spaces."
 POSITION_CELLS = frozenset("XO_")
 
@@ -75,8 +78,86 @@ def new() -> ResponseReturnValue:
     toss = body.get("toss", False)
     if not isinstance(toss, bool):
         raise ApiError(400, "The field 'toss' must be true or false.")
+    if "friend" in (x, o):
+        if {x, o} != {"user", "friend"}:
+            raise ApiError(400, "A friend online plays against you: the other side is 'user'.")
+        key, first = new_secret(), "X" if x == "user" else "O"
+        game = Game(x="user", o="user", start=start)
+        opened = matches.change(
+            lambda seen: seats.opened(game, first, toss, key), match_id=new_match_id(), key=key
+        )
+        return jsonify(game_json(opened))
     game = Game(x=x, o=o, start=start)
-    return jsonify(game_json(matches.change(lambda match: match.new_game(game, toss=toss))))
+    fresh = new_match_id() if matches.current().match.online else None
+    current = matches.change(lambda seen: seen.match.new_game(game, toss=toss), match_id=fresh)
+    return jsonify(game_json(current))
+
+
+@bp.post("/join")
+def join() -> ResponseReturnValue:
+    """Take the free seat of ``{"invite": "<token>"}``: 404 for an unknown invite, 409 for a
+    full match or one's own."""
+    invite = _required(_body(), "invite")
+    match_id, secret = online.split(invite if isinstance(invite, str) else "")
+    if not match_id:
+        raise ApiError(404, seats.UnknownInviteError().message)
+    key = new_secret()
+    try:
+        joined = matches.change(
+            lambda seen: seats.join(seen.match, secret, key, session.get(matches.SEAT_KEY)),
+            match_id=match_id,
+            key=key,
+        )
+    except seats.UnknownInviteError as error:
+        raise ApiError(404, error.message) from error
+    except TicTacToeError as error:
+        raise ApiError(409, error.message) from error
+    return jsonify(game_json(joined))
+
+
+@bp.post("/resign")
+def resign() -> ResponseReturnValue:
+    """Give up the game of an online match; the body ``{"version": n}`` is optional."""
+    return _apply(_expected(_body(optional=True), False), lambda s: seats.resign(s.match, s.seat))
+
+
+@bp.post("/abort")
+def abort() -> ResponseReturnValue:
+    """Call the game off before each side has moved once."""
+    return _apply(_expected(_body(optional=True), False), lambda s: seats.abort(s.match, s.seat))
+
+
+@bp.post("/claim")
+def claim() -> ResponseReturnValue:
+    """Claim the win from a friend to move who has been away for 2 minutes."""
+    return _apply(_expected(_body(optional=True), False), online.claimed)
+
+
+@bp.post("/rematch")
+def rematch() -> ResponseReturnValue:
+    """Offer a rematch of the finished game, or accept the friend's offer."""
+    body = _body(optional=True)
+    return _apply(_expected(body, False), lambda s: seats.rematch(s.match, s.seat))
+
+
+@bp.get("/events")
+def events() -> ResponseReturnValue:
+    """Server-Sent Events of a match's versions (``?match=<id>``, else this browser's): the
+    event id is the version; the stream ends after a while and the client reconnects with
+    ``Last-Event-ID``."""
+    current = _shown(request.args.get("match"))
+    if not current.match_id:
+        raise ApiError(404, "This browser has no match yet: start one with POST /api/new.")
+    hub: live.Hub = current_app.extensions["live"]
+    if hub.full:
+        raise ApiError(503, STREAMS_FULL)
+    after = _int(request.headers.get("Last-Event-ID"))
+    if after is None:
+        after = _int(request.args.get("version"))
+    lifetime = float(current_app.config["STREAM_LIFETIME"])
+    stream = live.events(hub, current.match_id, current.seat, after or -1, lifetime)
+    headers = {"Cache-Control": "no-store", "X-Accel-Buffering": "no"}
+    return current_app.response_class(stream, mimetype="text/event-stream", headers=headers)
 
 
 @bp.post("/move")
@@ -87,7 +168,7 @@ def move() -> ResponseReturnValue:
     if not isinstance(cell, str) or cell not in CELL_IDS:
         raise ApiError(400, UnknownCellError(cell).message)
     expected = _expected(body, ply_required=True)
-    return _apply(expected, lambda match: match.move(cell))
+    return _apply(expected, lambda seen: seats.move(seen.match, seen.seat, cell))
 
 
 @bp.post("/step")
@@ -101,7 +182,7 @@ def step() -> ResponseReturnValue:
     expected = _expected(body, ply_required=True)
     return _apply(
         expected,
-        lambda match: match.step(to_the_end),
+        lambda seen: seats.local(seen.match).step(to_the_end),
         {OnlyComputersError: STEP_ONLY_COMPUTERS},
     )
 
@@ -111,12 +192,12 @@ def undo() -> ResponseReturnValue:
     """Take back a move as the Undo button does; the body ``{"ply": n}`` is optional."""
     body = _body(optional=True)
     expected = _expected(body, ply_required=False)
-    return _apply(expected, Match.take_back)
+    return _apply(expected, lambda seen: seats.local(seen.match).take_back())
 
 
 def _apply(
     expected: matches.Expected,
-    action: Callable[[Match], Match],
+    action: Callable[[matches.Current], Match],
     wording: Mapping[type[TicTacToeError], str] | None = None,
 ) -> ResponseReturnValue:
     """Save what ``action`` makes of the match and answer with it; a refusal (a stale request
@@ -153,6 +234,8 @@ def game_json(current: matches.Current) -> dict[str, Any]:
         "game": current.match.game_id,
         "version": current.version,
         "tally": _tally(current.match),
+        "you": current.you,
+        "online": online.as_json(current),
         "evaluation": {
             "result": str(evaluation.result),
             "moves": evaluation.moves,
@@ -231,6 +314,23 @@ def _expected(body: dict[str, Any], ply_required: bool) -> matches.Expected:
     if "game" in body and not isinstance(game_id, str):
         raise ApiError(400, "The field 'game' must be a string: the game id from /api/game.")
     return matches.Expected(version=version, game_id=game_id, ply=ply)
+
+
+def _shown(match_id: str | None) -> matches.Current:
+    """The match ``match_id`` as a spectator sees it, or this browser's own; 404 if none."""
+    if not match_id or match_id == session.get(matches.MATCH_KEY):
+        return matches.current()
+    current = matches.watched(match_id)
+    if current is None:
+        raise ApiError(404, "There is no match with this id: it may have expired.")
+    return current
+
+
+def _int(text: str | None) -> int | None:
+    """A header's or query's whole number, if it is one."""
+    if text and text.isascii() and text.isdigit() and len(text) < 19:
+        return int(text)
+    return None
 
 
 def _whole_number(value: Any) -> int | None:

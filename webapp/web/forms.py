@@ -9,7 +9,7 @@ from flask import Blueprint, current_app, flash, request, url_for
 from flask.typing import ResponseReturnValue
 
 from ..engine import TicTacToeError
-from ..rules import Match
+from ..rules import Match, seats
 from . import matches
 
 bp = Blueprint("forms", __name__)
@@ -28,48 +28,52 @@ def to_board(accepted: bool = False) -> ResponseReturnValue:
 def move() -> ResponseReturnValue:
     """A person's move, and the computer's reply in the same request."""
     cell = request.form.get("cell", "")
-    return change_board(lambda match: match.move(cell))
+    return change_board(lambda seen: seats.move(seen.match, seen.seat, cell))
 
 
 @bp.post("/step")
 def step() -> ResponseReturnValue:
     """Computer against computer: play the next move."""
-    return change_board(lambda match: match.step(to_the_end=False))
+    return change_board(lambda seen: seats.local(seen.match).step(to_the_end=False))
 
 
 @bp.post("/finish")
 def finish() -> ResponseReturnValue:
     """Computer against computer: play the game to its end."""
-    return change_board(lambda match: match.step(to_the_end=True))
+    return change_board(lambda seen: seats.local(seen.match).step(to_the_end=True))
 
 
 @bp.post("/undo")
 def undo() -> ResponseReturnValue:
     """Take back the last move, or against the computer its reply and the person's move."""
-    return change_board(Match.take_back)
+    return change_board(lambda seen: seats.local(seen.match).take_back())
 
 
 @bp.post("/again")
 def play_again() -> ResponseReturnValue:
     """A new game from the empty board with the same players on the same sides."""
-    return change_board(Match.again)
+    return change_board(lambda seen: seats.local(seen.match).again())
 
 
 @bp.post("/swap")
 def swap_sides() -> ResponseReturnValue:
     """A new game from the empty board in which the two players swap marks, so X changes."""
-    return change_board(Match.swapped)
+    return change_board(lambda seen: seats.local(seen.match).swapped())
 
 
 @bp.post("/score/reset")
 def reset_score() -> ResponseReturnValue:
     """Set the score back to nothing; no game changes."""
-    matches.change(Match.score_reset)
+    try:
+        matches.change(lambda seen: seats.local(seen.match).score_reset())
+    except TicTacToeError as error:
+        flash(error.message, "error")
+        return to_board()
     flash(SCORE_RESET, "info")
     return to_board(accepted=True)
 
 
-def change_board(action: Callable[[Match], Match]) -> ResponseReturnValue:
+def change_board(action: Callable[[matches.Current], Match]) -> ResponseReturnValue:
     """Save what ``action`` makes of the match and go back to the board; a form made for an
     earlier board, or a refusal of the rules, is flashed instead."""
     try:

@@ -1,4 +1,5 @@
-"""This browser's match: which one its session is at, reading it, and changing it under lock."""
+"""This browser's match: which one its session is at and in which seat, reading it, and
+changing it under lock."""
 
 from __future__ import annotations
 
@@ -7,18 +8,20 @@ import hmac
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 import click
 import redis
 from flask import Flask, current_app, flash, session
 
 from ..engine import TicTacToeError
-from ..rules import LostMatchError, Match
+from ..rules import LostMatchError, Match, seats
 from ..store import MatchStore, Record, RedisStore, SQLiteStore, new_match_id
 from ..store.record import MATCH_ID
 from .sessions import sweep_files
 
 MATCH_KEY = "match"
+SEAT_KEY = "seat"  # the secret key of the online seat this browser holds
 RENEWED_KEY = "renewed"  # the day (since 1970) the session's expiry was last renewed
 
 
@@ -31,11 +34,27 @@ class StaleFormError(TicTacToeError):
 @dataclass(frozen=True)
 class Current:
     """The match as this request sees it: ``match_id`` is ``""`` for a visitor whose match is
-    not stored yet (it is, at their first change), and ``version`` 0 then."""
+    not stored yet (it is, at their first change), and ``version`` 0 then. ``seat`` is the
+    online seat ("1" or "2") this browser holds; ``watching`` marks a match shown through a
+    watch link, to someone who is not at it."""
 
     match: Match
     match_id: str
     version: int
+    seat: str | None = None
+    watching: bool = False
+
+    @property
+    def you(self) -> str | None:
+        """The marks this browser plays: ``X``, ``O``, ``both`` (one device, or two
+        computers), or ``None`` for a spectator."""
+        match = self.match
+        if self.watching or (match.online is not None and self.seat is None):
+            return None
+        if match.online is not None and self.seat is not None:
+            return seats.mark_of(match, self.seat)
+        people = [mark for mark in ("X", "O") if match.game.player(mark) == "user"]
+        return people[0] if len(people) == 1 else "both"
 
 
 # What a visitor sees before their first change, which stores a Match() with its own game id.
@@ -80,30 +99,52 @@ def current() -> Current:
     record = store().get(match_id)
     if record is None:
         return NEW
-    return Current(_readable(record), match_id, record.version)
+    match = _readable(record)
+    return Current(match, match_id, record.version, _seat(match))
 
 
-def change(action: Callable[[Match], Match], expected: Expected | None = None) -> Current:
-    """Apply ``action`` to the session's match under its lock and save the result.
+def watched(match_id: str) -> Current | None:
+    """The match ``match_id`` as a spectator sees it, or ``None`` if there is none."""
+    record = store().get(match_id) if MATCH_ID.fullmatch(match_id) else None
+    if record is None or not record.data:
+        return None
+    return Current(_readable(record), match_id, record.version, watching=True)
+
+
+def change(
+    action: Callable[[Current], Match],
+    expected: Expected | None = None,
+    match_id: str | None = None,
+    key: str | None = None,
+) -> Current:
+    """Apply ``action`` to the session's match (or to ``match_id``'s) under its lock, save
+    the result, and make it the session's match, held with the seat ``key`` if given.
 
     Raises StaleFormError when the match is not in the ``expected`` state, and passes on the
     ``TicTacToeError`` of a refused action; either way nothing is saved. A visitor's first
     change stores their match under an id derived from their session's.
     """
-    match_id = _session_match_id()
-    with store().locked(match_id or _first_match_id()) as record:
-        stored = record.data is not None
-        seen = Current(_readable(record), record.match_id, record.version) if stored else NEW
+    match_id = match_id or _session_match_id() or _first_match_id()
+    with store().locked(match_id) as record:
+        seen = Current(Match(), "", 0)  # as NEW was shown, but with a game id of its own
+        if record.data is not None:
+            match = _readable(record)
+            seen = Current(match, record.match_id, record.version, _seat(match))
         if expected is not None and expected.is_stale(seen):
             raise StaleFormError()
-        changed = action(seen.match if stored else Match())
+        changed = action(seen)
         record.data = changed.to_dict()
     # The session must live as long as its match, so a change also renews the session's expiry,
     # at most once a day: writing the session file on every move cost as much as the rest of it.
     today = int(time.time() // 86400)
     if session.get(MATCH_KEY) != record.match_id or session.get(RENEWED_KEY) != today:
+        if session.get(MATCH_KEY) != record.match_id:
+            session.pop(SEAT_KEY, None)
         session[MATCH_KEY], session[RENEWED_KEY] = record.match_id, today
-    return Current(changed, record.match_id, record.version)
+    if key is not None:
+        session[SEAT_KEY] = key
+    current_app.extensions["live"].changed(record.match_id, record.version)
+    return Current(changed, record.match_id, record.version, _seat(changed))
 
 
 def _first_match_id() -> str:
@@ -116,6 +157,12 @@ def _first_match_id() -> str:
     key = str(current_app.secret_key).encode()
     digest = hmac.new(key, f"match:{sid}".encode(), "sha256").digest()
     return base64.urlsafe_b64encode(digest[:16]).decode().rstrip("=")
+
+
+def _seat(match: Match) -> str | None:
+    """The online seat of ``match`` that this browser holds, if any."""
+    held: Any = session.get(SEAT_KEY)
+    return match.online.seat_of(held) if match.online is not None else None
 
 
 def _readable(record: Record) -> Match:

@@ -12,20 +12,27 @@ from flask import (
     redirect,
     render_template,
     request,
+    session,
     url_for,
 )
 from flask.typing import ResponseReturnValue
 from markupsafe import Markup
 
 from ..engine import PLAYER_KINDS, Board, Game, TicTacToeError
-from ..rules import Match, toss_message
-from . import matches, views
+from ..rules import Match, seats, toss_message
+from ..rules.online import new_secret
+from ..store import new_match_id
+from . import matches, online, views
 from .errors import render_error
 from .forms import to_board
 
 bp = Blueprint("pages", __name__)
 
 BAD_PARAMETERS = "Bad parameters!"
+FRIEND = "friend"  # a person on another device, invited by link
+KINDS = (*PLAYER_KINDS, FRIEND)
+FRIEND_AGAINST_YOU = "A friend online plays against you: choose a person for the other side."
+NO_MATCH = "There is no match at this address: it may have expired."
 POSITION_LIMIT = 20  # characters of a position kept from a form or link
 OTHER_GAME = (
     "This replay link is for another game than the one this browser is playing (an earlier "
@@ -36,11 +43,28 @@ OTHER_GAME = (
 @bp.get("/")
 def index() -> ResponseReturnValue:
     """The board; ``?hint=1`` adds the value of the position and marks the best cells."""
-    current = matches.current()
-    match, hint = current.match, request.args.get("hint") == "1"
-    parts = board_parts(match.game, match.first, hint, request.script_root)
+    return board(matches.current(), hint=request.args.get("hint") == "1")
+
+
+def board(current: matches.Current, hint: bool = False) -> ResponseReturnValue:
+    """The board page of ``current`` as this browser sees it (a player, or a spectator)."""
+    match = current.match
+    seat = views.seating(current)
+    parts = board_parts(match.game, match.first, hint, request.script_root, seat)
+    extra = online.parts(current) if match.online or current.watching else None
     score = views.build_score(current)
-    return render_template("board.html", parts=parts, current=current, score=score)
+    return render_template("board.html", parts=parts, current=current, score=score, online=extra)
+
+
+@bp.get("/watch/<match_id>")
+def watch(match_id: str) -> ResponseReturnValue:
+    """A match's live board, read-only, for anyone with the link; its players get their own."""
+    if session.get(matches.MATCH_KEY) == match_id:
+        return redirect(url_for(".index"), code=303)
+    current = matches.watched(match_id)
+    if current is None:
+        return render_error(404, NO_MATCH)
+    return board(current)
 
 
 @dataclass(frozen=True)
@@ -48,7 +72,7 @@ class BoardParts:
     """The view of a game state and the part of the board page rendered from it alone."""
 
     view: views.BoardView
-    top: Markup  # the page down to <main>, its title the game's status
+    top: Markup  # the page down to <main>, its title the game's status, and its refresh
     game: Markup  # the status, the grid, the game's buttons and the players
     move_url: str
     reset_url: str
@@ -61,14 +85,17 @@ class BoardParts:
 # kept per process. It holds nothing of a match or a session: the game's id (in the replay
 # links), the token, the version, the score and messages are rendered around it. A game id in
 # the key made every game's states new, and nearly every page a miss. script_root is in the
-# key because its links start with it.
+# key because its links start with it; so is how the viewer sits (player, spectator, online).
 @functools.lru_cache(maxsize=4096)
-def board_parts(game: Game, first: str, hint: bool, script_root: str) -> BoardParts:
+def board_parts(
+    game: Game, first: str, hint: bool, script_root: str, seat: views.Seating
+) -> BoardParts:
     """The board page's parts for this game state (the arguments are the cache's key)."""
-    view = views.build(Match(game, first=first), hint)
+    view = views.build(Match(game, first=first), hint, seat)
+    top = get_template_attribute("_layout.html", "top")
     return BoardParts(
         view,
-        top=Markup(get_template_attribute("_layout.html", "top")(view.status)),
+        top=Markup(top(view.status, refresh=view.waiting, live=seat.online or seat.you is None)),
         game=Markup(get_template_attribute("_game.html", "game")(view)),
         move_url=url_for("forms.move"),
         reset_url=url_for("forms.reset_score"),
@@ -97,7 +124,7 @@ def setup() -> ResponseReturnValue:
             Board.from_string(position)
         except TicTacToeError as error:
             problem = error.message
-    return render_template("setup.html", chosen=chosen, kinds=PLAYER_KINDS, problem=problem)
+    return render_template("setup.html", chosen=chosen, kinds=KINDS, problem=problem)
 
 
 @bp.post("/new")
@@ -111,16 +138,36 @@ def start() -> ResponseReturnValue:
     if x is None or o is None:
         flash(BAD_PARAMETERS, "error")
         return redirect(url_for(".setup"), code=303)
+    friend = FRIEND in (x, o)
+    back = url_for(".setup", x=x, o=o, position=position[:POSITION_LIMIT])
+    if friend and {x, o} != {"user", FRIEND}:
+        flash(FRIEND_AGAINST_YOU, "error")
+        return redirect(back, code=303)
     try:
-        game = Game.new(x, o, position or None)
+        game = Game.new("user" if friend else x, "user" if friend else o, position or None)
     except TicTacToeError as error:
         flash(error.message, "error")
-        back = url_for(".setup", x=x, o=o, position=position[:POSITION_LIMIT])
         return redirect(back, code=303)
     toss = bool(request.form.get("toss"))
-    current = matches.change(lambda match: match.new_game(game, toss=toss))
+    if friend:
+        return _invite(game, "X" if x == "user" else "O", toss)
+    # A game on this device never replaces an online match, which the friend still plays.
+    fresh = new_match_id() if matches.current().match.online else None
+    current = matches.change(lambda seen: seen.match.new_game(game, toss=toss), match_id=fresh)
     if toss:
         flash(toss_message(current.match.names), "info")
+    return to_board(accepted=True)
+
+
+def _invite(game: Game, first: str, toss: bool) -> ResponseReturnValue:
+    """A new online match, player 1 seated in this browser: the board shows the invite."""
+    key = new_secret()
+    current = matches.change(
+        lambda seen: seats.opened(game, first, toss, key), match_id=new_match_id(), key=key
+    )
+    if toss:
+        who = "you" if current.you == "X" else "your friend"
+        flash(f"The coin toss chose {who} to play X.", "info")
     return to_board(accepted=True)
 
 
@@ -143,8 +190,8 @@ def replay(ply: int) -> ResponseReturnValue:
 
 
 def _kind(value: str | None) -> str | None:
-    """``value`` if it is a player kind, else ``None``."""
-    return value if value in PLAYER_KINDS else None
+    """``value`` if it is a player kind (or a friend online), else ``None``."""
+    return value if value in KINDS else None
 
 
 def _text(value: str | None) -> str:

@@ -5,10 +5,35 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..engine import Board, Game, evaluate
-from ..rules import Match, label, ordered
+from ..rules import Match, label, ordered, other
 from .matches import Current
 
 ROWS = ("A", "B", "C")
+
+
+@dataclass(frozen=True)
+class Seating:
+    """Who looks at the board: the marks they play (``both``, ``X``, ``O``, or ``None`` for a
+    spectator) and, in an online match, whether the friend has joined, who offered a rematch
+    (``you``, ``friend`` or ``""``) and how a game ended off the board."""
+
+    you: str | None = "both"
+    online: bool = False
+    full: bool = True
+    rematch: str = ""
+    ending: str = ""
+    winner: str = ""
+
+
+def seating(current: Current) -> Seating:
+    """How ``current``'s browser sits at its match."""
+    online = current.match.online
+    if online is None:
+        return Seating(current.you)
+    offered = ""
+    if online.rematch:
+        offered = "you" if online.rematch == current.seat else "friend"
+    return Seating(current.you, True, online.full, offered, online.ending, online.winner)
 
 
 @dataclass(frozen=True)
@@ -64,6 +89,9 @@ class BoardView:
     best_moves: list[str]
     buttons: list[Button]
     computer_move: str = ""  # "The computer (hard) played C3.", when a computer moved last
+    waiting: bool = False  # for the other player or a move to watch: the page refreshes
+    online: bool = False
+    can_hint: bool = False  # hints are for a game on one device, still going
 
 
 @dataclass(frozen=True)
@@ -122,36 +150,77 @@ def hint_text(board: Board) -> str | None:
     return f"With best play: {described if described != 'Draw' else 'draw'}"
 
 
-def build(match: Match, hint: bool = False) -> BoardView:
-    """The view of ``match`` for the board page, with the hint when ``hint`` is asked.
+def online_status(game: Game, seat: Seating) -> str:
+    """The status of an online game as the viewer sees it, e.g. ``Your turn (X)``."""
+    board, you = game.board, seat.you
+    if seat.ending == "aborted":
+        return "Game aborted: it counts for nobody"
+    if seat.ending:
+        loser = other(seat.winner)
+        who = "you" if loser == you else ("your friend" if you else loser)
+        reason = f"{who} resigned" if seat.ending == "resigned" else f"{who} left the game"
+        return f"{_wins(seat.winner, you)}: {reason}"
+    if board.is_over:
+        winner = board.status.winner
+        return "Draw" if winner is None else _wins(winner, you)
+    if not seat.full:
+        return "Waiting for your friend to join" if you else "Waiting for player 2 to join"
+    if you is None:
+        return f"{board.turn} to move"
+    return f"Your turn ({you})" if board.turn == you else f"Waiting for {board.turn} (your friend)"
 
-    It depends only on the game shown (its players, start and moves, its id, who is player 1),
-    never on a browser's session, so pages may keep what they render from it.
+
+def build(match: Match, hint: bool = False, seat: Seating | None = None) -> BoardView:
+    """The view of ``match`` for the board page as ``seat`` sees it (by default, its owner),
+    with the hint when ``hint`` is asked.
+
+    It depends only on the game shown (its players, start and moves, its id, who is player 1)
+    and on ``seat``, never on a browser's session, so pages may keep what they render from it.
     """
+    seat = seat or Seating()
     game = match.game
     board = game.board
-    text = hint_text(board) if hint else None
+    is_over = board.is_over or bool(seat.ending)
+    if seat.online:
+        playable = seat.full and not is_over and seat.you == board.turn
+        status = online_status(game, seat)
+        players = {mark: _online_name(mark, seat.you, match.names) for mark in ("X", "O")}
+        waiting = seat.rematch == "you" if is_over else not playable
+    else:
+        playable = game.person_to_move and seat.you is not None
+        status = status_line(game)
+        players = {mark: label(game.player(mark) or "", match.names[mark]) for mark in ("X", "O")}
+        waiting = seat.you is None and not is_over
+    text = hint_text(board) if hint and not seat.online and seat.you is not None else None
     best = sorted(evaluate(board).best) if text else []
-    names = match.names
-    computer_vs_computer = game.is_computer_vs_computer and not board.is_over
     return BoardView(
-        rows=_rows(board, game.person_to_move, set(best)),
-        status=status_line(game),
-        players={mark: label(game.player(mark) or "", names[mark]) for mark in ("X", "O")},
+        rows=_rows(board, playable, set(best)),
+        status=status,
+        players=players,
         moves=_moves(game),
-        is_over=board.is_over,
+        is_over=is_over,
         hint=text,
         best_moves=best,
-        buttons=_buttons(computer_vs_computer, board.is_over, game.undo_count() > 0),
+        buttons=_buttons(game, seat, is_over),
         computer_move=computer_move_line(game),
+        waiting=waiting,
+        online=seat.online,
+        can_hint=not seat.online and seat.you is not None and not is_over,
     )
 
 
 def build_score(current: Current) -> ScoreView:
-    """The score panel's figures: ``current``'s players first, then anyone else who won."""
-    score = current.match.score
-    shown = ordered(current.match.names, score.wins)
-    return ScoreView(tuple((name, score.wins.get(name, 0)) for name in shown), score.draws)
+    """The score panel's figures: ``current``'s players first, then anyone else who won;
+    online, its two players are You and Your friend to each of them."""
+    match = current.match
+    score, names = match.score, match.names
+    you = current.you
+    if match.online is not None and you in ("X", "O"):
+        shown = {names[you]: "You", names[other(you)]: "Your friend"}
+        wins = [(shown[name], score.wins.get(name, 0)) for name in shown]
+        return ScoreView(tuple(wins), score.draws)
+    order = ordered(names, score.wins)
+    return ScoreView(tuple((name, score.wins.get(name, 0)) for name in order), score.draws)
 
 
 def build_replay(current: Current, ply: int) -> ReplayView:
@@ -192,11 +261,41 @@ def _rows(board: Board, playable: bool, best: set[str]) -> list[tuple[str, list[
     return [(row, cells[i * 3 : i * 3 + 3]) for i, row in enumerate(ROWS)]
 
 
-def _buttons(computer_vs_computer: bool, is_over: bool, can_undo: bool) -> list[Button]:
-    """The game's buttons: Next move and Play to the end between computers, Play again and
-    Swap sides once it is over, and Undo (disabled while there is nothing to take back)."""
+def _wins(mark: str, you: str | None) -> str:
+    """Who won, in the viewer's words: ``You win! (X)``, ``Your friend wins (O)``, ``X wins``."""
+    if you is None:
+        return f"{mark} wins"
+    return f"You win! ({mark})" if mark == you else f"Your friend wins ({mark})"
+
+
+def _online_name(mark: str, you: str | None, names: dict[str, str]) -> str:
+    """The players panel of an online match: You and Your friend, or Player 1 and 2."""
+    if you is None:
+        return names[mark]
+    return "You" if mark == you else "Your friend"
+
+
+def _buttons(game: Game, seat: Seating, is_over: bool) -> list[Button]:
+    """The game's buttons: online, Abort (before each side has moved), Resign, and the
+    rematch once it is over; else Next move and Play to the end between computers, Play again
+    and Swap sides once it is over, and Undo (disabled while there is nothing to take back).
+    A spectator has none."""
+    if seat.you is None:
+        return []
+    if seat.online:
+        if not is_over:
+            return (
+                [Button("online.abort", "Abort")]
+                if game.ply < 2
+                else [Button("online.resign", "Resign")]
+            )
+        if seat.rematch == "friend":
+            return [Button("online.rematch", "Accept the rematch", primary=True)]
+        if seat.rematch == "you":
+            return [Button("online.rematch", "Rematch offered", disabled=True)]
+        return [Button("online.rematch", "Offer a rematch", primary=True)]
     buttons = []
-    if computer_vs_computer:
+    if game.is_computer_vs_computer and not is_over:
         buttons += [
             Button("forms.step", "Next move", primary=True),
             Button("forms.finish", "Play to the end"),
@@ -206,7 +305,7 @@ def _buttons(computer_vs_computer: bool, is_over: bool, can_undo: bool) -> list[
             Button("forms.play_again", "Play again", primary=True),
             Button("forms.swap_sides", "Swap sides"),
         ]
-    return [*buttons, Button("forms.undo", "Undo", disabled=not can_undo)]
+    return [*buttons, Button("forms.undo", "Undo", disabled=game.undo_count() == 0)]
 
 
 def _moves(game: Game) -> list[Move]:

@@ -1,0 +1,59 @@
+// The live board of an online match, a progressive enhancement: without it the page reloads
+// itself every 2 s while it waits (a <meta> refresh inside <noscript>).
+// - A Server-Sent Events stream tells the match's versions; a version newer than the page's
+//   reloads the board, which is then fetched whole, whatever was missed.
+// - The browser reconnects a dropped stream by itself, sending the last version it saw.
+// - Copy buttons put an invite link on the clipboard.
+"use strict";
+(() => {
+  for (const button of document.querySelectorAll("button[data-copy]")) {
+    button.hidden = false;
+    button.addEventListener("click", async () => {
+      try {
+        await navigator.clipboard.writeText(button.dataset.copy);
+        button.textContent = "Copied";
+      } catch (error) {
+        button.textContent = "Copy failed: select the link instead";
+      }
+    });
+  }
+
+  const live = document.getElementById("live");
+  if (!live || !window.EventSource) {
+    return;
+  }
+  const version = Number(live.dataset.version);
+  let source = null;
+  const open = () => {
+    source = new EventSource(live.dataset.events);
+    source.addEventListener("message", (event) => {
+      if (Number(event.lastEventId) > version) {
+        source.close();
+        reload();
+      }
+    });
+    source.addEventListener("error", () => {
+      // A refused stream (too many open on the server) is not retried by the browser.
+      if (source.readyState === EventSource.CLOSED) {
+        setTimeout(open, 3000);
+      }
+    });
+  };
+  open();
+
+  function reload() {
+    // As after one's own move, keys.js puts the focus back on the cell that had it (or the
+    // first one to play) and reads the status out again.
+    const here = document.activeElement && document.activeElement.closest
+      ? document.activeElement.closest("[data-cell]")
+      : null;
+    try {
+      sessionStorage.setItem("ttt-focus", JSON.stringify({
+        cell: here ? here.dataset.cell : null, action: null, pointer: true,
+      }));
+    } catch (error) {
+      // No storage: the focus starts at the top of the page.
+    }
+    window.location.reload();
+  }
+})();
