@@ -236,7 +236,6 @@ def test_the_openapi_document_describes_the_api(client: FlaskClient) -> None:
     document = client.get("/api/openapi.json").get_json()
     assert document == DOCUMENT  # what the schemathesis test fuzzes against
     assert document["openapi"].startswith("3.1")
-    paths = {"/api/game", "/api/new", "/api/move", "/api/step", "/api/undo"}
-    assert set(document["paths"]) == paths
+    assert "/api/join" in document["paths"] and "/api/events" in document["paths"]
     game = document["components"]["schemas"]["Game"]
     assert set(game["required"]) == GAME_KEYS

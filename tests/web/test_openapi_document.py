@@ -5,6 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from webapp.engine import CELL_IDS, PLAYER_KINDS, Status
+from webapp.rules.online import ENDINGS
+from webapp.rules.seats import FRIEND
 from webapp.web.api import DOCUMENT
 
 
@@ -19,17 +21,22 @@ def enums(node: Any) -> list[list[Any]]:
 
 
 def test_cells_kinds_and_statuses_are_the_engines() -> None:
-    allowed = [list(CELL_IDS), list(PLAYER_KINDS), [str(status) for status in Status],
-               ["X", "O", None]]  # fmt: skip
+    kinds = [*PLAYER_KINDS, FRIEND]
+    allowed = [list(CELL_IDS), list(PLAYER_KINDS), kinds, [str(status) for status in Status],
+               ["X", "O", None], ["X", "O", "both", None], ["you", "friend", None],
+               [*ENDINGS, None]]  # fmt: skip
     found = enums(DOCUMENT)
     assert found, "the document has no enums"
     for enum in found:
         assert enum in allowed, enum
-    assert list(CELL_IDS) in found and list(PLAYER_KINDS) in found
+    assert list(CELL_IDS) in found and kinds in found
 
 
 def test_every_api_route_is_documented() -> None:
     paths = set(DOCUMENT["paths"])
-    assert paths == {"/api/game", "/api/new", "/api/move", "/api/step", "/api/undo"}
+    assert paths == {
+        "/api/game", "/api/new", "/api/move", "/api/step", "/api/undo", "/api/join",
+        "/api/resign", "/api/abort", "/api/claim", "/api/rematch", "/api/events",
+    }  # fmt: skip
     required = DOCUMENT["components"]["schemas"]["Game"]["required"]
     assert "version" in required and "score" not in required

@@ -6,11 +6,13 @@ from __future__ import annotations
 import secrets
 from dataclasses import replace
 
-from ..engine import Game, TicTacToeError
+from ..engine import PLAYER_KINDS, Board, Game, TicTacToeError
 from . import names
 from .match import Match
 from .online import Online
 
+FRIEND = "friend"  # the player kind of a person on another device, invited by link
+KINDS = (*PLAYER_KINDS, FRIEND)
 ABSENCE_LIMIT = 120.0  # seconds without a page or stream before the other player may claim
 
 
@@ -72,6 +74,10 @@ class TooSoonToClaimError(OnlineError):
     )
 
 
+class FriendAgainstYouError(OnlineError):
+    default_message = "A friend online plays against you: choose a person for the other side."
+
+
 class NotOnlineError(OnlineError):
     default_message = "This is for online matches, played from two devices."
 
@@ -86,6 +92,16 @@ def opened(game: Game, first: str, toss: bool, key: str) -> Match:
     """A new online match of ``game`` (two people), player 1 holding ``key`` and playing
     ``first`` (unless the coin ``toss`` swaps the sides)."""
     return Match(online=Online.opened(key)).new_game(game, first, toss=toss)
+
+
+def online_game(x: str, o: str, start: Board) -> tuple[Game, str] | None:
+    """The game of two people and player 1's mark when ``x`` or ``o`` is a friend (the other
+    must be ``user``), else ``None``: a game on one device."""
+    if FRIEND not in (x, o):
+        return None
+    if {x, o} != {"user", FRIEND}:
+        raise FriendAgainstYouError()
+    return Game("user", "user", start), "X" if x == "user" else "O"
 
 
 def mark_of(match: Match, seat: str) -> str:

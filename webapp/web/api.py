@@ -20,7 +20,6 @@ from flask_wtf.csrf import generate_csrf
 
 from ..engine import (
     CELL_IDS,
-    PLAYER_KINDS,
     Board,
     Game,
     TicTacToeError,
@@ -78,11 +77,12 @@ def new() -> ResponseReturnValue:
     toss = body.get("toss", False)
     if not isinstance(toss, bool):
         raise ApiError(400, "The field 'toss' must be true or false.")
-    if "friend" in (x, o):
-        if {x, o} != {"user", "friend"}:
-            raise ApiError(400, "A friend online plays against you: the other side is 'user'.")
-        key, first = new_secret(), "X" if x == "user" else "O"
-        game = Game(x="user", o="user", start=start)
+    try:
+        online_game = seats.online_game(x, o, start)
+    except TicTacToeError as error:
+        raise ApiError(422, error.message) from error
+    if online_game is not None:
+        (game, first), key = online_game, new_secret()
         opened = matches.change(
             lambda seen: seats.opened(game, first, toss, key), match_id=new_match_id(), key=key
         )
@@ -273,7 +273,7 @@ def _required(body: dict[str, Any], name: str) -> Any:
 def _kind(body: dict[str, Any], name: str) -> str:
     """The player kind in field ``name``; a 400 with the engine's message when unknown."""
     kind = _required(body, name)
-    if not isinstance(kind, str) or kind not in PLAYER_KINDS:
+    if not isinstance(kind, str) or kind not in seats.KINDS:
         raise ApiError(400, UnknownLevelError(kind).message)
     return kind
 

@@ -18,7 +18,7 @@ from flask import (
 from flask.typing import ResponseReturnValue
 from markupsafe import Markup
 
-from ..engine import PLAYER_KINDS, Board, Game, TicTacToeError
+from ..engine import Board, Game, TicTacToeError
 from ..rules import Match, seats, toss_message
 from ..rules.online import new_secret
 from ..store import new_match_id
@@ -29,9 +29,6 @@ from .forms import to_board
 bp = Blueprint("pages", __name__)
 
 BAD_PARAMETERS = "Bad parameters!"
-FRIEND = "friend"  # a person on another device, invited by link
-KINDS = (*PLAYER_KINDS, FRIEND)
-FRIEND_AGAINST_YOU = "A friend online plays against you: choose a person for the other side."
 NO_MATCH = "There is no match at this address: it may have expired."
 POSITION_LIMIT = 20  # characters of a position kept from a form or link
 OTHER_GAME = (
@@ -124,7 +121,7 @@ def setup() -> ResponseReturnValue:
             Board.from_string(position)
         except TicTacToeError as error:
             problem = error.message
-    return render_template("setup.html", chosen=chosen, kinds=KINDS, problem=problem)
+    return render_template("setup.html", chosen=chosen, kinds=seats.KINDS, problem=problem)
 
 
 @bp.post("/new")
@@ -138,19 +135,17 @@ def start() -> ResponseReturnValue:
     if x is None or o is None:
         flash(BAD_PARAMETERS, "error")
         return redirect(url_for(".setup"), code=303)
-    friend = FRIEND in (x, o)
-    back = url_for(".setup", x=x, o=o, position=position[:POSITION_LIMIT])
-    if friend and {x, o} != {"user", FRIEND}:
-        flash(FRIEND_AGAINST_YOU, "error")
-        return redirect(back, code=303)
     try:
-        game = Game.new("user" if friend else x, "user" if friend else o, position or None)
+        start = Board.from_string(position) if position else Board()
+        online = seats.online_game(x, o, start)
+        game = Game.new(x, o, position or None) if online is None else online[0]
     except TicTacToeError as error:
         flash(error.message, "error")
+        back = url_for(".setup", x=x, o=o, position=position[:POSITION_LIMIT])
         return redirect(back, code=303)
     toss = bool(request.form.get("toss"))
-    if friend:
-        return _invite(game, "X" if x == "user" else "O", toss)
+    if online is not None:
+        return _invite(game, online[1], toss)
     # A game on this device never replaces an online match, which the friend still plays.
     fresh = new_match_id() if matches.current().match.online else None
     current = matches.change(lambda seen: seen.match.new_game(game, toss=toss), match_id=fresh)
@@ -191,7 +186,7 @@ def replay(ply: int) -> ResponseReturnValue:
 
 def _kind(value: str | None) -> str | None:
     """``value`` if it is a player kind (or a friend online), else ``None``."""
-    return value if value in KINDS else None
+    return value if value in seats.KINDS else None
 
 
 def _text(value: str | None) -> str:
