@@ -5,6 +5,7 @@ BIN := $(VENV)/bin
 HOST ?= 127.0.0.1
 PORT ?= 8000
 WORKERS ?= 2
+THREADS ?= 128
 
 .PHONY: run test lint typecheck pytest bench clean
 
@@ -21,7 +22,8 @@ $(BIN)/.installed: $(BIN)/.runtime requirements-dev.txt
 	touch $@
 
 run: $(BIN)/.runtime
-	$(BIN)/gunicorn --workers $(WORKERS) --bind $(HOST):$(PORT) --access-logfile - wsgi:app
+	WEB_WORKERS=$(WORKERS) WEB_THREADS=$(THREADS) $(BIN)/gunicorn --config python:webapp.serving \
+		--bind $(HOST):$(PORT) --access-logfile - wsgi:app
 
 lint: $(BIN)/.installed
 	$(BIN)/ruff check .

@@ -61,9 +61,11 @@ def file_store_env(directory: Path) -> dict[str, str]:
     }
 
 
-# A gunicorn config file whose hook marks each worker once it has loaded the app.
+# The app's gunicorn settings, plus a hook that marks each worker once it has loaded the app.
 _READY_HOOK = """
 import os
+
+from webapp.serving import *  # noqa: F403
 
 
 def post_worker_init(worker):
@@ -94,7 +96,7 @@ class GunicornServer:
         # A file, not a pipe: a pipe nobody reads would block a chatty server.
         self.process = subprocess.Popen(
             [gunicorn, "--config", str(config), "--workers", str(self.workers),
-             "--bind", f"127.0.0.1:{self.port}", "--graceful-timeout", "5", "wsgi:app"],
+             "--bind", f"127.0.0.1:{self.port}", "wsgi:app"],
             cwd=ROOT, env=self.env, stdout=subprocess.DEVNULL, stderr=self.log,
         )  # fmt: skip
         wait_until_answers(self.url + "/static/favicon.svg", self.process, self.log)

@@ -35,11 +35,11 @@ DEFAULTS: dict[str, Any] = {
     "WTF_CSRF_TIME_LIMIT": None,
     "MAX_CONTENT_LENGTH": 16 * 1024,
     "STORE_LOCK_TIMEOUT": 5.0,  # seconds to wait for a match busy with another request
-    # Live boards: streams one process keeps open at once (each holds one of gunicorn's
-    # threads: keep it below --threads), how long one lasts before the browser reconnects, and
-    # the seconds between two writes on an idle stream (a stream learns its browser left only
-    # when a write fails).
-    "STREAMS": 200,
+    # Live boards: the streams one process keeps open at once (each holds one of gunicorn's
+    # threads: keep it below WEB_THREADS, webapp/serving.py), how long one lasts before the
+    # browser reconnects, and the seconds between two writes on an idle stream (a stream
+    # learns that its browser left only when a write fails).
+    "STREAMS": 100,
     "STREAM_LIFETIME": 300.0,
     "HEARTBEAT": 10.0,
 }

@@ -162,16 +162,27 @@ class SQLiteStore:
     def _begin(self) -> sqlite3.Connection:
         """This thread's connection in a write transaction; ``BEGIN IMMEDIATE`` waits up to
         lock_timeout for another change. SQLite opens a file it cannot write read-only, and
-        the connection stays so: one opened during an outage is replaced by a fresh one."""
-        db = self._db()
-        db.execute("BEGIN IMMEDIATE")
+        the connection stays so: one opened during an outage (by any of a worker's threads)
+        is replaced by a fresh one, once."""
         try:
+            return self._write_transaction()
+        except sqlite3.OperationalError as error:
+            if getattr(error, "sqlite_errorname", "") == "SQLITE_BUSY":
+                raise
+            return self._write_transaction()
+
+    def _write_transaction(self) -> sqlite3.Connection:
+        """``BEGIN IMMEDIATE`` on this thread's connection, proven writable; on failure the
+        connection is forgotten, so the next try opens a new one."""
+        db = self._db()
+        try:
+            db.execute("BEGIN IMMEDIATE")
             db.execute("DELETE FROM matches WHERE 0")  # fails at once if read-only
         except sqlite3.OperationalError:
-            db.execute("ROLLBACK")
+            if db.in_transaction:
+                db.execute("ROLLBACK")
             self._forget()
-            db = self._db()
-            db.execute("BEGIN IMMEDIATE")
+            raise
         return db
 
     def _forget(self) -> None:
