@@ -58,6 +58,7 @@ def file_store_env(directory: Path) -> dict[str, str]:
         "FLASK_SECRET_KEY": secrets.token_hex(16),
         "FLASK_DATABASE": str(directory / "matches.sqlite"),
         "FLASK_SESSION_DIR": str(directory / "sessions"),
+        "FLASK_HEARTBEAT": "0.5",  # a dropped stream is noticed (and its thread freed) soon
     }
 
 

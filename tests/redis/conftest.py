@@ -22,6 +22,7 @@ def app_env(redis_url: str, **settings: str) -> dict[str, str]:
         "FLASK_REDIS_URL": redis_url,
         "FLASK_SECRET_KEY": SECRET_KEY,
         "FLASK_STORE_LOCK_TIMEOUT": str(LOCK_TIMEOUT),
+        "FLASK_HEARTBEAT": "0.5",  # a dropped stream is noticed (and its thread freed) soon
         **settings,
     }
 
