@@ -31,7 +31,7 @@ class Stream:
         with self._arrived:
             self._arrived.wait_for(lambda: self.newest >= version, timeout)
             arrivals = [when for seen, when in self.events if seen >= version]
-        assert arrivals, f"no event {version} within {timeout} s; saw {self.events}"
+        assert arrivals, f"no event {version} in {timeout} s; status {self.status}, {self.events}"
         return arrivals[0]
 
     @property
