@@ -24,10 +24,20 @@
   }
   const version = Number(live.dataset.version);
   let source = null;
+  let leaving = false; // a form was sent: its answer is the next board, not a reload
+  document.addEventListener("submit", () => {
+    leaving = true;
+    if (source) {
+      source.close();
+    }
+  });
   const open = () => {
+    if (leaving) {
+      return;
+    }
     source = new EventSource(live.dataset.events);
     source.addEventListener("message", (event) => {
-      if (Number(event.lastEventId) > version) {
+      if (Number(event.lastEventId) > version && !leaving) {
         source.close();
         reload();
       }
