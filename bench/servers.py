@@ -14,7 +14,10 @@ import urllib.request
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-WORKERS = 2  # every app server gets the same gunicorn settings: sync workers, the defaults
+WORKERS = 2  # every app server gets the same gunicorn settings
+# How the servers are run: "gthread" is the app's own model (webapp/serving.py); "sync" is
+# gunicorn's default, which the app used before online play.
+SERVING = ("gthread", "sync")
 
 
 def free_port() -> int:
@@ -67,11 +70,13 @@ class Server:
             raise RuntimeError(f"{self.process.args!r} exited with {self.process.returncode}")
 
 
-def gunicorn(app: str, env: dict[str, str]) -> Server:
-    """``gunicorn --workers 2 app`` on a free port, answering before this returns."""
+def gunicorn(app: str, env: dict[str, str], serving: str = "gthread") -> Server:
+    """gunicorn serving ``app`` with 2 workers on a free port, answering before this returns:
+    with the app's settings (``-c python:webapp.serving``), or with sync workers."""
     port = free_port()
     program = str(Path(sys.executable).with_name("gunicorn"))
-    argv = [program, "--workers", str(WORKERS), "--bind", f"127.0.0.1:{port}", app]
+    model = ["-c", "python:webapp.serving"] if serving == "gthread" else []
+    argv = [program, *model, "--workers", str(WORKERS), "--bind", f"127.0.0.1:{port}", app]
     server = Server(argv, port, env)
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline:

@@ -1,0 +1,385 @@
+"""Online benchmark: live streams while players move, on SQLite and on Redis, and what the
+threaded serving model costs the hot-seat rows.
+
+Run: ``python bench/online.py`` (from ``.venv/bin/python``; needs ``wrk`` and ``redis-server``).
+
+1. Serving model. The hot-seat rows of bench/load.py (GET board, move cycle against hard; 100
+   stored matches) under the app's gthread workers (webapp/serving.py) and under gunicorn's
+   sync workers, in alternating rounds of wrk; each gthread row's ratio to its sync row.
+2. Online play. PAIRS online matches, each played by two programs through the API as fast as
+   they go: the player to move posts /api/move, then waits until the move's version reaches
+   the opponent's stream (GET /api/events), and so on; a finished game is followed by a
+   rematch. On SQLite one app server serves everyone; on Redis two do, each match's players
+   on different servers. Each row adds N spectator streams (N = 0, 100, 1,000), spread over
+   the matches and the servers. It reports the moves per second, their ratio to N = 0, and
+   the time from a move's answer to its event on the opponent's stream (p50, p99).
+
+The floors (exit status 0 only if met): p99 at most 100 ms with 1,000 streams on Redis with
+two app servers; the move rate with 1,000 streams at least 0.8x the rate without; the gthread
+hot-seat rows at least 0.9x of sync.
+"""
+
+from __future__ import annotations
+
+import argparse
+import http.client
+import json
+import random
+import secrets
+import selectors
+import shutil
+import socket
+import statistics
+import sys
+import tempfile
+import threading
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+import redis
+
+from bench import seeding, servers
+from bench.load import GET_SCRIPT, MOVE_SCRIPT, Row, running, seed, wrk
+
+WATCHERS = (0, 100, 1000)
+P99_FLOOR_MS, RATE_FLOOR, SERVING_FLOOR = 100.0, 0.8, 0.9
+# Threads enough for every stream a worker may be handed, and the streams allowed below them.
+ONLINE_ENV = {"WEB_THREADS": "1300", "FLASK_STREAMS": "1250"}
+
+
+class Player:
+    """One program at one app server: a keep-alive connection, its session and its token."""
+
+    def __init__(self, port: int) -> None:
+        self.port = port
+        self.connection = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+        self.sid = ""
+        self.token = ""
+        self.game: dict[str, Any] = {}
+
+    def call(self, method: str, path: str, body: dict[str, Any] | None = None) -> dict[str, Any]:
+        """One API request; keeps the session cookie and the answer as ``game``."""
+        headers = {"Content-Type": "application/json"}
+        if self.sid:
+            headers["Cookie"] = f"ttt_session={self.sid}"
+        if self.token:
+            headers["X-CSRFToken"] = self.token
+        data = json.dumps(body) if body is not None else None
+        self.connection.request(method, path, data, headers)
+        response = self.connection.getresponse()
+        text = response.read()
+        for cookie in response.headers.get_all("Set-Cookie") or []:
+            if cookie.startswith("ttt_session="):
+                self.sid = cookie.split(";", 1)[0].split("=", 1)[1]
+        if response.status != 200:
+            raise RuntimeError(f"{method} {path}: {response.status} {text[:200]!r}")
+        self.game = json.loads(text)
+        self.token = self.game["csrf_token"]
+        return self.game
+
+
+@dataclass
+class Stream:
+    """One open event stream; ``arrived`` holds when each version reached it."""
+
+    sock: socket.socket
+    buffer: bytes = b""
+    arrived: dict[int, float] = field(default_factory=dict)
+    events: int = 0
+
+
+class Streams:
+    """Every stream, read by one thread through a selector."""
+
+    def __init__(self) -> None:
+        self.selector = selectors.DefaultSelector()
+        self.condition = threading.Condition()
+        self.stop = threading.Event()
+        self.all: list[Stream] = []
+        self.thread = threading.Thread(target=self._read, daemon=True)
+
+    def open(self, port: int, query: str, sid: str = "") -> Stream:
+        """Open ``GET /api/events`` with ``query`` on ``port``."""
+        sock = socket.create_connection(("127.0.0.1", port), timeout=30)
+        cookie = f"Cookie: ttt_session={sid}\r\n" if sid else ""
+        sock.sendall(f"GET /api/events{query} HTTP/1.1\r\nHost: b\r\n{cookie}\r\n".encode())
+        sock.setblocking(False)
+        stream = Stream(sock)
+        self.all.append(stream)
+        self.selector.register(sock, selectors.EVENT_READ, stream)
+        return stream
+
+    def wait(self, stream: Stream, version: int, timeout: float = 5.0) -> float | None:
+        """When ``version`` (or a newer one) reached ``stream``; ``None`` after ``timeout``."""
+        with self.condition:
+            self.condition.wait_for(lambda: max(stream.arrived, default=-1) >= version, timeout)
+            times = [when for seen, when in stream.arrived.items() if seen >= version]
+        return min(times) if times else None
+
+    def close(self) -> None:
+        self.stop.set()
+        self.thread.join(5)
+        for stream in self.all:
+            stream.sock.close()
+        self.selector.close()
+
+    def _read(self) -> None:
+        while not self.stop.is_set():
+            for key, _ in self.selector.select(timeout=0.1):
+                stream: Stream = key.data
+                try:
+                    chunk = stream.sock.recv(65536)
+                except BlockingIOError:
+                    continue
+                now = time.monotonic()
+                stream.buffer += chunk
+                *lines, stream.buffer = stream.buffer.split(b"\n")
+                versions = [int(line[4:]) for line in lines if line.startswith(b"id: ")]
+                if versions:
+                    with self.condition:
+                        stream.events += len(versions)
+                        for version in versions:
+                            stream.arrived.setdefault(version, now)
+                        if len(stream.arrived) > 64:  # keep the newest
+                            for old in sorted(stream.arrived)[:-32]:
+                                del stream.arrived[old]
+                        self.condition.notify_all()
+
+
+@dataclass
+class Pair:
+    """The two players of one online match (player 1 first) and their own streams."""
+
+    players: list[Player]
+    streams: list[Stream]
+    match_id: str
+
+
+def open_pairs(ports: list[int], count: int, streams: Streams) -> list[Pair]:
+    """``count`` online matches, player 1 on the first server, player 2 on the last."""
+    pairs = []
+    for _ in range(count):
+        host, friend = Player(ports[0]), Player(ports[-1])
+        host.call("GET", "/api/game")
+        opened = host.call("POST", "/api/new", {"x": "user", "o": "friend"})
+        friend.call("GET", "/api/game")
+        invite = opened["online"]["invite"].rsplit("/", 1)[1]
+        version = friend.call("POST", "/api/join", {"invite": invite})["version"]
+        own = [streams.open(p.port, f"?version={version}", p.sid) for p in (host, friend)]
+        pairs.append(Pair([host, friend], own, opened["online"]["watch"].rsplit("/", 1)[1]))
+    return pairs
+
+
+def play(pair: Pair, streams: Streams, until: float, latencies: list[float]) -> int:
+    """Moves in turn until ``until``; each waits for the previous to reach the opponent."""
+    moves = 0
+    seats = _seats(pair)
+    game = pair.players[0].game
+    while time.monotonic() < until:
+        if game["status"] != "Game not finished" or game["online"]["ending"]:
+            pair.players[0].call("POST", "/api/rematch", {})
+            game = pair.players[1].call("POST", "/api/rematch", {})
+            seats = _seats(pair)  # the sides swap
+            continue
+        mover = seats[game["turn"]]
+        empty = [cell for cell, mark in zip(CELLS, game["board"], strict=True) if mark == "_"]
+        body = {"cell": random.choice(empty), "version": game["version"]}
+        game = pair.players[mover].call("POST", "/api/move", body)
+        answered = time.monotonic()
+        arrived = streams.wait(pair.streams[1 - mover], game["version"])
+        if arrived is None:
+            raise RuntimeError(f"version {game['version']} never reached the opponent's stream")
+        latencies.append(max(0.0, arrived - answered))  # the event may beat the answer
+        moves += 1
+    return moves
+
+
+CELLS = [f"{row}{column}" for row in "ABC" for column in "123"]
+
+
+def _seats(pair: Pair) -> dict[str, int]:
+    """Which player (0 or 1) plays each mark in the current game."""
+    return {player.call("GET", "/api/game")["you"]: i for i, player in enumerate(pair.players)}
+
+
+def online_row(
+    kind: str, ports: list[int], watchers: int, pairs: int, seconds: float
+) -> dict[str, Any]:
+    """One measurement: ``pairs`` matches played for ``seconds`` with ``watchers`` more streams."""
+    streams = Streams()
+    streams.thread.start()
+    try:
+        opened = open_pairs(ports, pairs, streams)
+        for index in range(watchers):
+            pair = opened[index % pairs]
+            streams.open(ports[index % len(ports)], f"?match={pair.match_id}&version=0")
+        time.sleep(1.0)  # every stream answered and waiting
+        latencies: list[float] = []
+        until = time.monotonic() + seconds
+        counts: list[int] = []
+        threads = [
+            threading.Thread(target=lambda p=p: counts.append(play(p, streams, until, latencies)))
+            for p in opened
+        ]
+        began = time.monotonic()
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+        elapsed = time.monotonic() - began
+        quantiles = statistics.quantiles(latencies, n=100) if len(latencies) > 1 else [0.0] * 99
+        return {
+            "row": f"{kind}, {watchers} spectator streams",
+            "watchers": watchers,
+            "moves_per_s": sum(counts) / elapsed,
+            "p50_ms": quantiles[49] * 1000,
+            "p99_ms": quantiles[98] * 1000,
+            "moves": sum(counts),
+        }
+    finally:
+        streams.close()
+
+
+def main() -> int:
+    """Measure, print the tables, and say whether the floors hold."""
+    parser = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
+    parser.add_argument("--duration", type=int, default=8, help="seconds per measurement")
+    parser.add_argument("--rounds", type=int, default=3, help="rounds (median)")
+    parser.add_argument("--pairs", type=int, default=10, help="online matches played at once")
+    options = parser.parse_args()
+    wrk_program, redis_program = shutil.which("wrk"), shutil.which("redis-server")
+    if not wrk_program or not redis_program:
+        print("bench/online.py needs wrk and redis-server (Debian packages wrk, redis-server)")
+        return 2
+    work = Path(tempfile.mkdtemp(prefix="ttt-online-"))
+    started: list[servers.Server] = []
+    try:
+        with running(started):
+            serving = serving_rows(options, wrk_program, redis_program, work, started)
+            online = online_rows(options, redis_program, work, started)
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+    return report(serving, online)
+
+
+def serving_rows(
+    options: argparse.Namespace, wrk_program: str, redis_program: str, work: Path,
+    started: list[servers.Server],
+) -> list[tuple[Row, Row]]:  # fmt: skip
+    """The hot-seat rows under gthread and under sync workers, in alternating rounds."""
+    redis_server = servers.redis_server(redis_program)
+    started.append(redis_server)
+    pairs = seeding.new_pairs(100)
+    client = redis.Redis(port=redis_server.port)
+    seed(work / "files", client, pairs)
+    client.close()
+    sids = work / "sids.txt"
+    sids.write_text("\n".join(sid for sid, _ in pairs) + "\n")
+    secret = secrets.token_hex(32)
+    rows: list[tuple[Row, Row]] = []
+    for kind in ("SQLite", "Redis"):
+        env = {"FLASK_SECRET_KEY": secret}
+        if kind == "Redis":
+            env["FLASK_REDIS_URL"] = f"redis://127.0.0.1:{redis_server.port}/0"
+        else:
+            env["FLASK_DATABASE"] = str(work / "files" / "matches.sqlite")
+            env["FLASK_SESSION_DIR"] = str(work / "files" / "sessions")
+        by_model = {}
+        for model in ("gthread", "sync"):
+            server = servers.gunicorn("wsgi:app", env, model)
+            started.append(server)
+            accounted = [server, redis_server] if kind == "Redis" else [server]
+            by_model[model] = (
+                Row(f"{kind}: GET board, {model}", server.url, GET_SCRIPT, [str(sids)], accounted),
+                Row(f"{kind}: move cycle vs hard, {model}", server.url, MOVE_SCRIPT, ["hard"],
+                    accounted),
+            )  # fmt: skip
+        rows += list(zip(by_model["gthread"], by_model["sync"], strict=True))
+    for threaded, sync in rows:  # warm up
+        wrk(wrk_program, threaded, 2, 4)
+        wrk(wrk_program, sync, 2, 4)
+    for round_number in range(options.rounds):
+        for threaded, sync in rows:
+            first, second = (threaded, sync) if round_number % 2 == 0 else (sync, threaded)
+            first.runs.append(wrk(wrk_program, first, options.duration, 4))
+            second.runs.append(wrk(wrk_program, second, options.duration, 4))
+        print(f"serving round {round_number + 1} done", flush=True)
+    return rows
+
+
+def online_rows(
+    options: argparse.Namespace, redis_program: str, work: Path, started: list[servers.Server]
+) -> list[dict[str, Any]]:
+    """The online rows on each store: N spectator streams, in rounds; medians."""
+    redis_server = servers.redis_server(redis_program)
+    started.append(redis_server)
+    secret = secrets.token_hex(32)
+    file_env = {
+        **ONLINE_ENV, "FLASK_SECRET_KEY": secret,
+        "FLASK_DATABASE": str(work / "online.sqlite"), "FLASK_SESSION_DIR": str(work / "online"),
+    }  # fmt: skip
+    redis_env = {**ONLINE_ENV, "FLASK_SECRET_KEY": secret,
+                 "FLASK_REDIS_URL": f"redis://127.0.0.1:{redis_server.port}/0"}  # fmt: skip
+    sqlite_server = servers.gunicorn("wsgi:app", file_env)
+    redis_servers = [servers.gunicorn("wsgi:app", redis_env) for _ in range(2)]
+    started += [sqlite_server, *redis_servers]
+    setups = {
+        "SQLite, one app server": [sqlite_server.port],
+        "Redis, two app servers": [server.port for server in redis_servers],
+    }
+    results: dict[tuple[str, int], list[dict[str, Any]]] = {}
+    for round_number in range(options.rounds):
+        for kind, ports in setups.items():
+            for watchers in WATCHERS:
+                row = online_row(kind, ports, watchers, options.pairs, options.duration)
+                results.setdefault((kind, watchers), []).append(row)
+                print(f"round {round_number + 1}: {row['row']}: {row['moves_per_s']:.0f} "
+                      f"moves/s, p99 {row['p99_ms']:.1f} ms", flush=True)  # fmt: skip
+    rows = []
+    for (kind, watchers), runs in results.items():
+        rows.append({
+            "kind": kind, "watchers": watchers,
+            "moves_per_s": statistics.median(run["moves_per_s"] for run in runs),
+            "p50_ms": statistics.median(run["p50_ms"] for run in runs),
+            "p99_ms": statistics.median(run["p99_ms"] for run in runs),
+        })  # fmt: skip
+    return rows
+
+
+def report(serving: list[tuple[Row, Row]], online: list[dict[str, Any]]) -> int:
+    """Print both tables; 0 when every floor holds."""
+    ok = True
+    print("\n| hot-seat row | gthread req/s | sync req/s | gthread / sync |")
+    print("| --- | ---: | ---: | ---: |")
+    for threaded, sync in serving:
+        ratio = statistics.median(
+            a["rps"] / b["rps"] for a, b in zip(threaded.runs, sync.runs, strict=True)
+        )
+        ok &= ratio >= SERVING_FLOOR
+        label = threaded.label.removesuffix(", gthread")
+        print(f"| {label} | {threaded.median('rps'):.0f} | {sync.median('rps'):.0f} | "
+              f"{ratio:.2f}x |")  # fmt: skip
+    print("\n| online | spectator streams | moves/s | vs no spectators | p50 | p99 |")
+    print("| --- | ---: | ---: | ---: | ---: | ---: |")
+    base = {row["kind"]: row["moves_per_s"] for row in online if row["watchers"] == 0}
+    for row in online:
+        ratio = row["moves_per_s"] / base[row["kind"]]
+        if row["watchers"] == max(WATCHERS):
+            ok &= ratio >= RATE_FLOOR
+            if row["kind"].startswith("Redis"):
+                ok &= row["p99_ms"] <= P99_FLOOR_MS
+        print(f"| {row['kind']} | {row['watchers']} | {row['moves_per_s']:.0f} | {ratio:.2f}x "
+              f"| {row['p50_ms']:.1f} ms | {row['p99_ms']:.1f} ms |")  # fmt: skip
+    print(
+        f"\nfloors: p99 <= {P99_FLOOR_MS:.0f} ms (Redis, {max(WATCHERS)} streams), rate >= "
+        f"{RATE_FLOOR}x, gthread >= {SERVING_FLOOR}x sync: {'met' if ok else 'NOT met'}"
+    )
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
