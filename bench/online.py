@@ -6,17 +6,18 @@ Run: ``python bench/online.py`` (from ``.venv/bin/python``; needs ``wrk`` and ``
 1. Serving model. The hot-seat rows of bench/load.py (GET board, move cycle against hard; 100
    stored matches) under the app's gthread workers (webapp/serving.py) and under gunicorn's
    sync workers, in alternating rounds of wrk; each gthread row's ratio to its sync row.
-2. Online play. PAIRS online matches, each played by two programs through the API as fast as
-   they go: the player to move posts /api/move, then waits until the move's version reaches
-   the opponent's stream (GET /api/events), and so on; a finished game is followed by a
-   rematch. On SQLite one app server serves everyone; on Redis two do, each match's players
-   on different servers. Each row adds N spectator streams (N = 0, 100, 1,000), spread over
-   the matches and the servers. It reports the moves per second, their ratio to N = 0, and
-   the time from a move's answer to its event on the opponent's stream (p50, p99).
+2. Online play beside hot-seat play. PAIRS online matches are played through the API at a
+   brisk human pace (a move per match every PACE seconds, staggered), each followed by its
+   two players' streams (GET /api/events) and by N spectator streams spread over them (N = 0,
+   100, 1,000); meanwhile wrk plays bench/load.py's move cycle against hard. On SQLite one app
+   server serves everything; on Redis two do, each online match's players on different
+   servers, the spectators split between them. It reports the wrk move-cycle rate with N
+   streams against the rate with none, and the time from an online move's answer to its event
+   on the opponent's stream (p50, p99; the event may arrive before the answer: 0).
 
 The floors (exit status 0 only if met): p99 at most 100 ms with 1,000 streams on Redis with
-two app servers; the move rate with 1,000 streams at least 0.8x the rate without; the gthread
-hot-seat rows at least 0.9x of sync.
+two app servers; the move-cycle rate with 1,000 streams at least 0.8x the rate without; the
+gthread hot-seat rows at least 0.9x of sync.
 """
 
 from __future__ import annotations
@@ -174,12 +175,16 @@ def open_pairs(ports: list[int], count: int, streams: Streams) -> list[Pair]:
     return pairs
 
 
-def play(pair: Pair, streams: Streams, until: float, latencies: list[float]) -> int:
-    """Moves in turn until ``until``; each waits for the previous to reach the opponent."""
-    moves = 0
+def play(pair: Pair, streams: Streams, start: float, until: float, pace: float,
+         latencies: list[float]) -> None:  # fmt: skip
+    """A move every ``pace`` seconds from ``start`` until ``until``; each is timed from its
+    answer to its arrival on the opponent's stream."""
     seats = _seats(pair)
     game = pair.players[0].game
-    while time.monotonic() < until:
+    tick = start
+    while tick < until:
+        time.sleep(max(0.0, tick - time.monotonic()))
+        tick += pace
         if game["status"] != "Game not finished" or game["online"]["ending"]:
             pair.players[0].call("POST", "/api/rematch", {})
             game = pair.players[1].call("POST", "/api/rematch", {})
@@ -194,8 +199,6 @@ def play(pair: Pair, streams: Streams, until: float, latencies: list[float]) -> 
         if arrived is None:
             raise RuntimeError(f"version {game['version']} never reached the opponent's stream")
         latencies.append(max(0.0, arrived - answered))  # the event may beat the answer
-        moves += 1
-    return moves
 
 
 CELLS = [f"{row}{column}" for row in "ABC" for column in "123"]
@@ -207,38 +210,39 @@ def _seats(pair: Pair) -> dict[str, int]:
 
 
 def online_row(
-    kind: str, ports: list[int], watchers: int, pairs: int, seconds: float
+    kind: str, ports: list[int], watchers: int, options: argparse.Namespace, wrk_program: str
 ) -> dict[str, Any]:
-    """One measurement: ``pairs`` matches played for ``seconds`` with ``watchers`` more streams."""
+    """One measurement: the online matches and ``watchers`` more streams, and wrk's cycles."""
     streams = Streams()
     streams.thread.start()
     try:
-        opened = open_pairs(ports, pairs, streams)
+        opened = open_pairs(ports, options.pairs, streams)
         for index in range(watchers):
-            pair = opened[index % pairs]
+            pair = opened[index % len(opened)]
             streams.open(ports[index % len(ports)], f"?match={pair.match_id}&version=0")
         time.sleep(1.0)  # every stream answered and waiting
         latencies: list[float] = []
-        until = time.monotonic() + seconds
-        counts: list[int] = []
+        start = time.monotonic() + 0.5
+        until = start + options.duration
         threads = [
-            threading.Thread(target=lambda p=p: counts.append(play(p, streams, until, latencies)))
-            for p in opened
-        ]
-        began = time.monotonic()
+            threading.Thread(target=play, args=(pair, streams, start + index * options.pace /
+                             len(opened), until, options.pace, latencies))
+            for index, pair in enumerate(opened)
+        ]  # fmt: skip
         for thread in threads:
             thread.start()
+        time.sleep(max(0.0, start - time.monotonic()))
+        cycle = Row("move cycle", f"http://127.0.0.1:{ports[0]}", MOVE_SCRIPT, ["hard"], [])
+        run = wrk(wrk_program, cycle, options.duration, 4)
         for thread in threads:
             thread.join()
-        elapsed = time.monotonic() - began
-        quantiles = statistics.quantiles(latencies, n=100) if len(latencies) > 1 else [0.0] * 99
+        quantiles = statistics.quantiles(latencies, n=100)
         return {
-            "row": f"{kind}, {watchers} spectator streams",
-            "watchers": watchers,
-            "moves_per_s": sum(counts) / elapsed,
+            "rps": run["rps"],
             "p50_ms": quantiles[49] * 1000,
             "p99_ms": quantiles[98] * 1000,
-            "moves": sum(counts),
+            "moves": len(latencies),
+            "events": sum(stream.events for stream in streams.all),
         }
     finally:
         streams.close()
@@ -249,7 +253,10 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
     parser.add_argument("--duration", type=int, default=8, help="seconds per measurement")
     parser.add_argument("--rounds", type=int, default=3, help="rounds (median)")
-    parser.add_argument("--pairs", type=int, default=10, help="online matches played at once")
+    parser.add_argument("--pairs", type=int, default=50, help="online matches played at once")
+    parser.add_argument("--pace", type=float, default=1.0, help="seconds between two moves of "
+                        "one online match")  # fmt: skip
+    parser.add_argument("--only", choices=("serving", "online"), help="measure one part only")
     options = parser.parse_args()
     wrk_program, redis_program = shutil.which("wrk"), shutil.which("redis-server")
     if not wrk_program or not redis_program:
@@ -259,8 +266,11 @@ def main() -> int:
     started: list[servers.Server] = []
     try:
         with running(started):
-            serving = serving_rows(options, wrk_program, redis_program, work, started)
-            online = online_rows(options, redis_program, work, started)
+            serving, online = [], []
+            if options.only != "online":
+                serving = serving_rows(options, wrk_program, redis_program, work, started)
+            if options.only != "serving":
+                online = online_rows(options, wrk_program, redis_program, work, started)
     finally:
         shutil.rmtree(work, ignore_errors=True)
     return report(serving, online)
@@ -312,8 +322,9 @@ def serving_rows(
 
 
 def online_rows(
-    options: argparse.Namespace, redis_program: str, work: Path, started: list[servers.Server]
-) -> list[dict[str, Any]]:
+    options: argparse.Namespace, wrk_program: str, redis_program: str, work: Path,
+    started: list[servers.Server],
+) -> list[dict[str, Any]]:  # fmt: skip
     """The online rows on each store: N spectator streams, in rounds; medians."""
     redis_server = servers.redis_server(redis_program)
     started.append(redis_server)
@@ -331,19 +342,24 @@ def online_rows(
         "SQLite, one app server": [sqlite_server.port],
         "Redis, two app servers": [server.port for server in redis_servers],
     }
+    for ports in setups.values():  # warm up: imports, connections, caches
+        wrk(wrk_program, Row("warm-up", f"http://127.0.0.1:{ports[0]}", MOVE_SCRIPT, ["hard"],
+                             []), 2, 4)  # fmt: skip
     results: dict[tuple[str, int], list[dict[str, Any]]] = {}
     for round_number in range(options.rounds):
         for kind, ports in setups.items():
             for watchers in WATCHERS:
-                row = online_row(kind, ports, watchers, options.pairs, options.duration)
+                row = online_row(kind, ports, watchers, options, wrk_program)
                 results.setdefault((kind, watchers), []).append(row)
-                print(f"round {round_number + 1}: {row['row']}: {row['moves_per_s']:.0f} "
-                      f"moves/s, p99 {row['p99_ms']:.1f} ms", flush=True)  # fmt: skip
+                print(f"round {round_number + 1}: {kind}, {watchers} streams: "
+                      f"{row['rps']:.0f} cycles/s, {row['moves']} online moves, "
+                      f"{row['events']} events, p99 {row['p99_ms']:.1f} ms",
+                      flush=True)  # fmt: skip
     rows = []
     for (kind, watchers), runs in results.items():
         rows.append({
             "kind": kind, "watchers": watchers,
-            "moves_per_s": statistics.median(run["moves_per_s"] for run in runs),
+            "rps": statistics.median(run["rps"] for run in runs),
             "p50_ms": statistics.median(run["p50_ms"] for run in runs),
             "p99_ms": statistics.median(run["p99_ms"] for run in runs),
         })  # fmt: skip
@@ -363,16 +379,17 @@ def report(serving: list[tuple[Row, Row]], online: list[dict[str, Any]]) -> int:
         label = threaded.label.removesuffix(", gthread")
         print(f"| {label} | {threaded.median('rps'):.0f} | {sync.median('rps'):.0f} | "
               f"{ratio:.2f}x |")  # fmt: skip
-    print("\n| online | spectator streams | moves/s | vs no spectators | p50 | p99 |")
+    print("\n| store | spectator streams | move cycles/s | vs no spectators | "
+          "move to event p50 | p99 |")  # fmt: skip
     print("| --- | ---: | ---: | ---: | ---: | ---: |")
-    base = {row["kind"]: row["moves_per_s"] for row in online if row["watchers"] == 0}
+    base = {row["kind"]: row["rps"] for row in online if row["watchers"] == 0}
     for row in online:
-        ratio = row["moves_per_s"] / base[row["kind"]]
+        ratio = row["rps"] / base[row["kind"]]
         if row["watchers"] == max(WATCHERS):
             ok &= ratio >= RATE_FLOOR
             if row["kind"].startswith("Redis"):
                 ok &= row["p99_ms"] <= P99_FLOOR_MS
-        print(f"| {row['kind']} | {row['watchers']} | {row['moves_per_s']:.0f} | {ratio:.2f}x "
+        print(f"| {row['kind']} | {row['watchers']} | {row['rps']:.0f} | {ratio:.2f}x "
               f"| {row['p50_ms']:.1f} ms | {row['p99_ms']:.1f} ms |")  # fmt: skip
     print(
         f"\nfloors: p99 <= {P99_FLOOR_MS:.0f} ms (Redis, {max(WATCHERS)} streams), rate >= "
