@@ -285,3 +285,24 @@ def test_local_actions_are_refused_in_an_online_match(
         response = post(client, action, fields(client))
         assert response.headers["X-Move-Result"] == "refused", action
     assert api_game(client)["version"] == before
+
+
+def test_without_javascript_a_frame_keeps_the_player_present(
+    app: Flask,
+    client: FlaskClient,
+    guest: FlaskClient,
+    joined: str,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    assert '<noscript><iframe src="/here"' in page(client, "/").html
+    clock = live.now()
+    monkeypatch.setattr(live, "now", lambda: clock + 500)
+    response = client.get("/here")
+    assert '<meta http-equiv="refresh" content="30">' in response.get_data(as_text=True)
+    assert response.headers["X-Frame-Options"] == "SAMEORIGIN"
+    assert "frame-ancestors 'self'" in response.headers["Content-Security-Policy"]
+    assert client.get("/").headers["X-Frame-Options"] == "DENY"  # only this page is framed
+    away = api_game(guest)["online"]["presence"]["X"]["away"]
+    assert away is not None and away < 5  # noted at the moved clock, not 500 s ago
+    spectator = app.test_client()
+    assert spectator.get("/here").status_code == 200  # no seat: nothing noted, no error

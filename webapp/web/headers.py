@@ -22,8 +22,10 @@ def init_app(app: Flask) -> None:
 
 
 def add_headers(response: Response) -> Response:
-    """Our security headers; ``no-store`` on pages and JSON, which are this browser's alone."""
-    response.headers.update(HEADERS)
+    """Our security headers (a view may set its own instead); ``no-store`` on pages and JSON,
+    which are this browser's alone."""
+    for name, value in HEADERS.items():
+        response.headers.setdefault(name, value)
     if response.mimetype in ("text/html", "application/json") and not response.cache_control:
         response.cache_control.no_store = True
     return response

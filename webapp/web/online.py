@@ -138,6 +138,23 @@ def move_seat(token: str) -> ResponseReturnValue:
     return to_board(accepted=True)
 
 
+# Framed by the board (same origin only): the frame keeps a player's presence while they
+# think with JavaScript off, when their board has no stream and does not reload.
+HERE_HEADERS = {
+    "X-Frame-Options": "SAMEORIGIN",
+    "Content-Security-Policy": "default-src 'none'; frame-ancestors 'self'",
+}
+
+
+@bp.get("/here")
+def here() -> ResponseReturnValue:
+    """A tiny page that notes this browser's seat as present, and reloads every 30 s."""
+    current = matches.current()
+    if current.seat is not None:
+        hub().touch(current.match_id, current.seat)
+    return render_template("here.html"), HERE_HEADERS
+
+
 @bp.post("/resign")
 def resign() -> ResponseReturnValue:
     """Give up the game: it counts as a win for the other player."""
