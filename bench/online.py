@@ -85,12 +85,15 @@ class Player:
 
 @dataclass
 class Stream:
-    """One open event stream; ``arrived`` holds when each version reached it."""
+    """One open event stream; ``arrived`` holds when each version reached it. Each has its own
+    condition, so an event wakes only the player waiting on that stream (one condition for
+    all woke every player on every event, and the bench measured its own thread switches)."""
 
     sock: socket.socket
     buffer: bytes = b""
     arrived: dict[int, float] = field(default_factory=dict)
     events: int = 0
+    condition: threading.Condition = field(default_factory=threading.Condition)
 
 
 class Streams:
@@ -98,7 +101,6 @@ class Streams:
 
     def __init__(self) -> None:
         self.selector = selectors.DefaultSelector()
-        self.condition = threading.Condition()
         self.stop = threading.Event()
         self.all: list[Stream] = []
         self.thread = threading.Thread(target=self._read, daemon=True)
@@ -116,8 +118,8 @@ class Streams:
 
     def wait(self, stream: Stream, version: int, timeout: float = 5.0) -> float | None:
         """When ``version`` (or a newer one) reached ``stream``; ``None`` after ``timeout``."""
-        with self.condition:
-            self.condition.wait_for(lambda: max(stream.arrived, default=-1) >= version, timeout)
+        with stream.condition:
+            stream.condition.wait_for(lambda: max(stream.arrived, default=-1) >= version, timeout)
             times = [when for seen, when in stream.arrived.items() if seen >= version]
         return min(times) if times else None
 
@@ -141,14 +143,14 @@ class Streams:
                 *lines, stream.buffer = stream.buffer.split(b"\n")
                 versions = [int(line[4:]) for line in lines if line.startswith(b"id: ")]
                 if versions:
-                    with self.condition:
+                    with stream.condition:
                         stream.events += len(versions)
                         for version in versions:
                             stream.arrived.setdefault(version, now)
                         if len(stream.arrived) > 64:  # keep the newest
                             for old in sorted(stream.arrived)[:-32]:
                                 del stream.arrived[old]
-                        self.condition.notify_all()
+                        stream.condition.notify_all()
 
 
 @dataclass
@@ -257,6 +259,7 @@ def main() -> int:
     parser.add_argument("--pace", type=float, default=1.0, help="seconds between two moves of "
                         "one online match")  # fmt: skip
     parser.add_argument("--only", choices=("serving", "online"), help="measure one part only")
+    parser.add_argument("--stores", default="SQLite,Redis", help="the online rows' stores")
     options = parser.parse_args()
     wrk_program, redis_program = shutil.which("wrk"), shutil.which("redis-server")
     if not wrk_program or not redis_program:
@@ -342,13 +345,17 @@ def online_rows(
         "SQLite, one app server": [sqlite_server.port],
         "Redis, two app servers": [server.port for server in redis_servers],
     }
+    setups = {kind: ports for kind, ports in setups.items()
+              if kind.split(",")[0] in options.stores.split(",")}  # fmt: skip
     for ports in setups.values():  # warm up: imports, connections, caches
         wrk(wrk_program, Row("warm-up", f"http://127.0.0.1:{ports[0]}", MOVE_SCRIPT, ["hard"],
                              []), 2, 4)  # fmt: skip
     results: dict[tuple[str, int], list[dict[str, Any]]] = {}
     for round_number in range(options.rounds):
         for kind, ports in setups.items():
-            for watchers in WATCHERS:
+            # Every other round runs the rows backwards, so a machine that slows down (or
+            # speeds up) over the run does not favour one row.
+            for watchers in WATCHERS if round_number % 2 == 0 else WATCHERS[::-1]:
                 row = online_row(kind, ports, watchers, options, wrk_program)
                 results.setdefault((kind, watchers), []).append(row)
                 print(f"round {round_number + 1}: {kind}, {watchers} streams: "
