@@ -161,3 +161,19 @@ def test_axe_finds_nothing_on_the_online_pages_light_and_dark(new_context: NewCo
             screenshot(shown, f"online-{name}-{scheme}")
             violations = axe_violations(shown)
             assert violations == [], f"{name}, {scheme}:\n{describe(violations)}"
+
+
+def test_without_javascript_the_player_to_move_stays_present(new_context: NewContext) -> None:
+    """The board frames /here, which reloads itself: the seat is noted while they think."""
+    host = new_context(java_script_enabled=False).new_page()
+    guest = new_context(java_script_enabled=False).new_page()
+    with host.expect_request("**/here"):
+        joined(host, guest)
+    host.goto("/")
+    with host.expect_request("**/here"):
+        host.reload()
+    scripted = new_context().new_page()
+    requests: list[str] = []
+    scripted.on("request", lambda request: requests.append(request.url))
+    invite(scripted)
+    assert not [url for url in requests if url.endswith("/here")]  # the stream does it
