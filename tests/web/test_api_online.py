@@ -10,6 +10,7 @@ from flask.testing import FlaskClient
 
 from tests.conftest import api_game
 from tests.web.test_api import call
+from webapp.store import StoreUnavailable
 from webapp.web import live
 
 
@@ -143,3 +144,23 @@ def test_a_full_server_refuses_a_stream_with_a_503(app: Flask, bots: Any) -> Non
     app.extensions["live"].limit = 0
     response = bots[0].get("/api/events")
     assert response.status_code == 503 and "reload" in response.get_json()["error"]
+
+
+def test_a_store_that_fails_ends_the_stream_quietly_and_spares_the_board(
+    app: Flask, bots: tuple[FlaskClient, FlaskClient], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    host, _ = bots
+    store = app.extensions["match_store"]
+
+    def down(*args: Any) -> Any:
+        raise StoreUnavailable("down")
+
+    monkeypatch.setattr(store, "touch", down)
+    clock = live.now()
+    monkeypatch.setattr(live, "now", lambda: clock + 60)  # past the touch's throttle
+    assert host.get("/").status_code == 200  # presence could not be noted: the page stays
+    monkeypatch.setattr(store, "get", down)
+    hub = app.extensions["live"]
+    stream = live.events(hub, "A" * 22, "1", after=0, lifetime=5)
+    assert list(stream) == ["retry: 1000\n\n"]  # no event, no error: the browser reconnects
+    assert hub.streams == 0

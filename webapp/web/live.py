@@ -87,13 +87,17 @@ class Hub:
             return max(watch.version, after)
 
     def touch(self, match_id: str, seat: str | None) -> None:
-        """Note that ``seat`` has its board open; written at most every TOUCH_EVERY seconds."""
+        """Note that ``seat`` has its board open; written at most every TOUCH_EVERY seconds.
+        Presence is a courtesy: a store that cannot take it now does not fail the page."""
         if seat is None:
             return
         when = now()
         if when - self._touched.get((match_id, seat), 0.0) < TOUCH_EVERY:
             return
-        self.store.touch(match_id, seat, when)
+        try:
+            self.store.touch(match_id, seat, when)
+        except StoreUnavailable:
+            return
         self._touched[(match_id, seat)] = when
         if len(self._touched) > 10_000:  # forget the oldest half: a later touch only rewrites
             for stale in sorted(self._touched, key=self._touched.__getitem__)[:5_000]:
@@ -132,14 +136,15 @@ def events(hub: Hub, match_id: str, seat: str | None, after: int, lifetime: floa
     end = time.monotonic() + lifetime
     yield "retry: 1000\n\n"
     with hub.watching(match_id) as watch:
-        record = hub.store.get(match_id)
+        try:
+            record = hub.store.get(match_id)
+        except StoreUnavailable:
+            return  # the browser reconnects in a second, and the store may be back
         hub.changed(match_id, record.version if record else 0)
-        with contextlib.suppress(StoreUnavailable):
-            hub.touch(match_id, seat)
+        hub.touch(match_id, seat)
         while (left := end - time.monotonic()) > 0:
             version = hub.wait(watch, after, min(hub.heartbeat, left))
-            with contextlib.suppress(StoreUnavailable):
-                hub.touch(match_id, seat)
+            hub.touch(match_id, seat)
             if version > after:
                 after = version
                 yield f"id: {version}\ndata: {json.dumps({'version': version})}\n\n"
