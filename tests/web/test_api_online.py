@@ -164,3 +164,17 @@ def test_a_store_that_fails_ends_the_stream_quietly_and_spares_the_board(
     stream = live.events(hub, "A" * 22, "1", after=0, lifetime=5)
     assert list(stream) == ["retry: 1000\n\n"]  # no event, no error: the browser reconnects
     assert hub.streams == 0
+
+
+def test_a_program_can_move_its_seat_to_another_program(
+    app: Flask, bots: tuple[FlaskClient, FlaskClient]
+) -> None:
+    _, friend = bots
+    link = api_game(friend)["online"]["seat"]
+    laptop = app.test_client()
+    moved = call(laptop, "/api/seat", {"seat": token_of(link)})
+    assert moved.status_code == 200 and moved.get_json()["you"] == "O"
+    assert api_game(friend)["you"] is None  # the old session only watches
+    again = call(app.test_client(), "/api/seat", {"seat": token_of(link)})
+    assert again.status_code == 404 and "works once" in again.get_json()["error"]
+    assert call(laptop, "/api/seat", {"seat": 5}).status_code == 404

@@ -115,6 +115,18 @@ def join() -> ResponseReturnValue:
     return jsonify(game_json(joined))
 
 
+@bp.post("/seat")
+def seat() -> ResponseReturnValue:
+    """Continue on this program: ``{"seat": "<token>"}`` (the last part of ``online.seat``)
+    moves that seat here; the session that held it only watches. 404 for a used link."""
+    token = _required(_body(), "seat")
+    try:
+        moved = online.take_seat(token if isinstance(token, str) else "")
+    except online.StaleSeatLinkError as error:
+        raise ApiError(404, error.message) from error
+    return jsonify(game_json(moved))
+
+
 @bp.post("/resign")
 def resign() -> ResponseReturnValue:
     """Give up the game of an online match; the body ``{"version": n}`` is optional."""

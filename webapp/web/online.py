@@ -118,24 +118,34 @@ def seat_page(token: str) -> ResponseReturnValue:
 @bp.post("/seat/<token>")
 def move_seat(token: str) -> ResponseReturnValue:
     """Move the link's seat to this browser: the one that held it now only watches."""
+    try:
+        moved_to = take_seat(token)
+    except StaleSeatLinkError as error:
+        return render_error(404, error.message)
+    flash(f"This device now plays {moved_to.you} in this match.", "info")
+    return to_board(accepted=True)
+
+
+class StaleSeatLinkError(seats.OnlineError):
+    default_message = STALE_SEAT_LINK
+
+
+def take_seat(token: str) -> matches.Current:
+    """The seat of a seat link's ``token`` moved to this browser, with a new key: the
+    browser that held it, and the link, hold nothing any more."""
     match_id, old = split(token)
     if not match_id:
-        return render_error(404, STALE_SEAT_LINK)
+        raise StaleSeatLinkError()
     new = new_secret()
 
     def moved(seen: matches.Current) -> Match:
         online = seen.match.online
         seat = online.seat_of(old) if online else None
         if seat is None:
-            raise seats.NotOnlineError(STALE_SEAT_LINK)
+            raise StaleSeatLinkError()
         return seats.moved_seat(seen.match, seat, new)
 
-    try:
-        moved_to = matches.change(moved, match_id=match_id, key=new)
-    except TicTacToeError as error:
-        return render_error(404, error.message)
-    flash(f"This device now plays {moved_to.you} in this match.", "info")
-    return to_board(accepted=True)
+    return matches.change(moved, match_id=match_id, key=new)
 
 
 # Framed by the board (same origin only): the frame keeps a player's presence while they
@@ -214,6 +224,7 @@ def as_json(current: matches.Current) -> dict[str, Any] | None:
     return {
         "full": online.full,
         "invite": extra.invite_url,
+        "seat": extra.seat_url,
         "watch": extra.watch_url,
         "rematch": views.seating(current).rematch or None,
         "ending": online.ending or None,
