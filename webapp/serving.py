@@ -1,12 +1,51 @@
-"""How gunicorn serves the app: ``gunicorn -c python:webapp.serving wsgi:app``."""
+"""How gunicorn serves the app (``gunicorn -c python:webapp.serving wsgi:app``), and the one
+piece of the request path that the threads need."""
 
 # Threads, not gunicorn's default sync workers: an open live stream holds its thread for
 # minutes, and a sync worker has one. Each worker keeps STREAMS (settings.py) below its
 # threads, so moves always find a free thread. The figures are in docs/performance.md.
+from __future__ import annotations
+
+import io
 import os
+import threading
+from collections.abc import Iterable
+from wsgiref.types import StartResponse, WSGIApplication, WSGIEnvironment
 
 worker_class = "gthread"
 workers = int(os.environ.get("WEB_WORKERS", "2"))
 threads = int(os.environ.get("WEB_THREADS", "128"))
 keepalive = 5  # seconds an idle browser connection is kept, in the workers' poller
 graceful_timeout = 5  # open streams end on a restart; their browsers reconnect
+
+STREAMS = "/api/events"
+BODY_LIMIT = 64 * 1024  # bodies up to this size are read before the app runs
+
+
+def one_at_a_time(app: WSGIApplication) -> WSGIApplication:
+    """``app`` running one request at a time per process, streams aside.
+
+    With threads, a request that waits for Redis hands the interpreter to another request,
+    and gets it back only when that one waits too, so every Redis call of a move waited for
+    some other request's Python. One at a time, it gets it back at once, as under sync
+    workers; the streams, which mostly wait, run beside. The body is read first, so a client
+    that sends it slowly holds only its own thread; the answer is written after.
+    """
+    lock = threading.Lock()
+
+    def serial(environ: WSGIEnvironment, start_response: StartResponse) -> Iterable[bytes]:
+        if environ.get("PATH_INFO") == STREAMS:
+            return app(environ, start_response)
+        length = environ.get("CONTENT_LENGTH") or ""
+        if length.isdigit() and 0 < int(length) <= BODY_LIMIT:
+            environ["wsgi.input"] = io.BytesIO(environ["wsgi.input"].read(int(length)))
+        with lock:
+            answer = app(environ, start_response)
+            try:
+                return list(answer)
+            finally:
+                close = getattr(answer, "close", None)
+                if close is not None:
+                    close()
+
+    return serial
