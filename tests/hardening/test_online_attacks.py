@@ -114,21 +114,31 @@ def _churn(server: GunicornServer, player: Player, count: int) -> None:
 
 
 def _settled(server: GunicornServer, start: tuple[int, int]) -> tuple[int, int]:
-    """The workers' open files and threads once back to ``start`` (polled for up to 10 s: a
-    dropped stream is noticed at its next heartbeats, 0.2 s apart here)."""
+    """The workers' open files and threads once both are back to ``start`` (polled for up to
+    10 s: a dropped stream is noticed at its next heartbeats, 0.2 s apart here)."""
     deadline = time.monotonic() + 10
-    while (now := _resources(server)) > start and time.monotonic() < deadline:
+    now = _resources(server)
+    while (now[0] > start[0] or now[1] > start[1]) and time.monotonic() < deadline:
         time.sleep(0.1)
+        now = _resources(server)
     return now
+
+
+# A worker's thread pool only grows, and each new thread opens its own SQLite connection (the
+# database and its journal files): growth that comes with a new thread is the pool's, not a leak.
+FILES_PER_THREAD = 3
 
 
 def test_streams_opened_and_dropped_in_a_loop_leak_nothing(server: GunicornServer) -> None:
     host, _ = seated(server)
     files_before, _ = _resources(server)
-    _churn(server, host, 40)  # the workers' thread pools grow to what streams need, once
+    _churn(server, host, 40)  # the workers' thread pools grow to what streams need
     start = _settled(server, (files_before, 10_000))
     for _ in range(5):
         _churn(server, host, 40)
         files, threads = _settled(server, start)
-        assert files <= start[0] and threads <= start[1], (start, (files, threads))
+        # Streams stuck open would hold their threads, and the next 40 would need 40 more.
+        new_threads = threads - start[1]
+        assert new_threads < 20, (start, (files, threads))
+        assert files - start[0] <= FILES_PER_THREAD * max(new_threads, 0), (start, (files, threads))
     assert host.get(server.url).status == 200
