@@ -3,12 +3,22 @@
 from __future__ import annotations
 
 import json
+import re
+from dataclasses import replace
 
 import pytest
 
 from tests.imports import assert_imports_no_web_stack
 from webapp.engine import Board, Game
-from webapp.rules import LostMatchError, Match, Score, names, person_moves, take_back
+from webapp.rules import (
+    FinishedPositionError,
+    LostMatchError,
+    Match,
+    Score,
+    names,
+    person_moves,
+    take_back,
+)
 
 X_WINS = ["A1", "B1", "A2", "B2", "A3"]
 
@@ -67,22 +77,51 @@ def test_every_hot_seat_game_is_counted_once_however_it_is_undone() -> None:
     assert counted == 255_168  # every game of tic-tac-toe
 
 
-def test_a_new_game_keeps_the_score_and_gets_a_new_id() -> None:
+def test_a_new_game_of_the_same_players_keeps_the_score_and_gets_a_new_id() -> None:
     match = hot_seat(X_WINS)
-    fresh = match.new_game(Game("user", "hard"))
+    fresh = match.new_game(Game("user", "user"))
     assert fresh.game_id != match.game_id
     assert fresh.score == match.score and not fresh.scored
-    assert fresh.game.ply == 0  # a person moves first
+    assert fresh.game.ply == 0
+
+
+def test_other_players_start_the_score_again() -> None:
+    match = hot_seat(X_WINS)
+    assert match.new_game(Game("user", "hard")).score == Score()
+    against_hard = Match().new_game(Game("user", "hard")).played(Game("user", "hard"))
+    won = replace(against_hard, score=Score({"You": 2}, 1))
+    assert won.new_game(Game("hard", "user")).score == won.score  # the same two, sides swapped
+    assert won.new_game(Game("user", "easy")).score == Score()  # another level, another match
+    assert won.new_game(Game("hard", "easy")).score == Score()
+
+
+def test_a_game_from_a_chosen_position_is_practice_and_not_counted() -> None:
+    start = Board.from_string("_XXOO_OX_")
+    match = Match().new_game(Game("user", "user", start))
+    assert match.practice
+    won = match.move("A1")
+    assert won.game.board.is_over and won.score == Score()
+    assert not won.again().practice  # play again starts from the empty board, and counts
+    assert won.again().score == Score()
+
+
+@pytest.mark.parametrize(
+    ("position", "message"),
+    [
+        ("XXXOO____", "This position is already over: X won."),
+        ("XOXXOOOXX", "This position is already over: it is a draw."),
+    ],
+)
+def test_a_start_position_already_over_is_refused_with_its_result(
+    position: str, message: str
+) -> None:
+    with pytest.raises(FinishedPositionError, match=re.escape(message)):
+        Match().new_game(Game("user", "user", Board.from_string(position)))
 
 
 def test_a_new_game_plays_the_computers_opening() -> None:
     fresh = Match().new_game(Game("hard", "user"))
     assert fresh.game.ply == 1 and fresh.game.person_to_move
-
-
-def test_a_new_game_from_a_finished_position_counts_nothing() -> None:
-    fresh = Match().new_game(Game.new("user", "user", "XXXOO____"))
-    assert fresh.game.board.is_over and fresh.score == Score() and not fresh.scored
 
 
 class Coin:

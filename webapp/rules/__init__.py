@@ -6,15 +6,18 @@ from .match import LostMatchError, Match, Score
 from .names import label, ordered, other, player_names, toss, toss_message
 from .online import Online
 from .turns import (
+    FinishedPositionError,
     NothingToUndoError,
     NotYourTurnError,
     OnlyComputersError,
+    check_start,
     computers_move,
     person_moves,
     take_back,
 )
 
 __all__ = [
+    "FinishedPositionError",
     "LostMatchError",
     "Match",
     "NotYourTurnError",
@@ -22,6 +25,7 @@ __all__ = [
     "Online",
     "OnlyComputersError",
     "Score",
+    "check_start",
     "computers_move",
     "label",
     "ordered",

@@ -7,7 +7,7 @@ import secrets
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from ..engine import Game, TicTacToeError
+from ..engine import Board, Game, TicTacToeError
 from . import names, turns
 from .online import Online
 
@@ -71,17 +71,37 @@ class Match:
         """A new game (with a new id) in this match, after the computer's opening if it moves.
 
         With ``toss``, a coin decides whether the two players swap marks, so the second plays X.
+        Other players make another match: the score starts again, so a draw between two
+        computers is never counted with a person's. A start position that is already over is
+        refused with its result.
         """
+        turns.check_start(game.start)
+        score = self.score if self.same_players(game) else Score()
         if toss and names.toss():
             game, first = Game(x=game.o, o=game.x, start=game.start), names.other(first)
         online = self.online.next_game() if self.online else None
         started = replace(self, game=Game(game.x, game.o, game.start), game_id=new_game_id())
-        started = replace(started, first=first, scored=False, online=online)
+        started = replace(started, first=first, score=score, scored=False, online=online)
         return started.played(game.reply_until_person())
+
+    def same_players(self, game: Game) -> bool:
+        """Whether ``game`` is played by this match's players, on either side."""
+        return sorted((game.x, game.o)) == sorted((self.game.x, self.game.o))
+
+    @property
+    def practice(self) -> bool:
+        """Whether the current game started from a position a player chose: its result is
+        not counted."""
+        return self.game.start != Board()
 
     def again(self) -> Match:
         """A new game from the empty board with the same players on the same sides."""
         return self.new_game(Game(x=self.game.x, o=self.game.o), self.first)
+
+    def restart(self) -> Match:
+        """The current game again from its start, with the same players on the same sides;
+        a game left unfinished counts for nobody."""
+        return self.new_game(Game(self.game.x, self.game.o, self.game.start), self.first)
 
     def swapped(self) -> Match:
         """A new game from the empty board in which the two players swap marks."""
@@ -96,7 +116,7 @@ class Match:
         score, scored = self.score, self.scored
         if scored and not game.board.is_over:
             score, scored = score.counted(self._winner(self.game), -1), False
-        elif game.board.is_over and not scored and game.ply > 0:
+        elif game.board.is_over and not scored and game.ply > 0 and not self.practice:
             score, scored = score.counted(self._winner(game), +1), True
         return replace(self, game=game, score=score, scored=scored)
 
@@ -116,7 +136,7 @@ class Match:
         """This match with its game ended off the board as ``online`` says (resigned, aborted,
         claimed): the winner's game is counted; an aborted game counts for nobody."""
         score, scored = self.score, self.scored
-        if online.winner and not scored:
+        if online.winner and not scored and not self.practice:
             score, scored = score.counted(self.names[online.winner], +1), True
         return replace(self, online=online, score=score, scored=scored)
 

@@ -18,7 +18,7 @@ def other(mark: str) -> str:
 def player_names(x: str, o: str, first: str = "X") -> dict[str, str]:
     """The score name of the player of each mark.
 
-    A person against the computer is ``You`` and ``Computer``; two computers at different
+    A person against the computer is ``You`` and ``Computer (hard)``; two computers at different
     levels are named by level. Two people (or two computers at one level) are ``Player 1``
     and ``Player 2`` (``Computer 1`` and ``Computer 2``), and ``first`` is the mark that
     player 1 plays, so the names follow the players when they swap sides.
@@ -53,10 +53,13 @@ def toss() -> bool:
 def toss_message(player_names: dict[str, str]) -> str:
     """What the coin decided, in words, e.g. ``The coin toss chose you to play X.``"""
     name = player_names["X"]
-    who = {"You": "you", "Computer": "the computer"}.get(name, name)
+    who = "you" if name == "You" else name
+    if "You" in player_names.values() and name != "You":
+        who = "the computer"
     return f"The coin toss chose {who} to play X."
 
 
 def _mixed_name(kind: str) -> str:
-    """A person against the computer: ``You`` or ``Computer``."""
-    return "You" if kind == "user" else "Computer"
+    """A person against the computer: ``You``, or the computer with its level, as a computer
+    that beats a person at hard is not the one that beats them at easy."""
+    return "You" if kind == "user" else f"Computer ({kind})"

@@ -5,7 +5,7 @@
 
 from __future__ import annotations
 
-from ..engine import Game, GameOverError, TicTacToeError
+from ..engine import Board, Game, GameOverError, TicTacToeError
 
 
 class NotYourTurnError(TicTacToeError):
@@ -24,6 +24,20 @@ class NothingToUndoError(TicTacToeError):
     """Undo was asked for with no move to take back."""
 
     default_message = "There is no move to take back."
+
+
+class FinishedPositionError(TicTacToeError):
+    """A game was to start from a position whose game is already over."""
+
+    default_message = "This position is already over."
+
+
+def check_start(board: Board) -> None:
+    """Refuse ``board`` as a game's start when its game is over, saying how it ended."""
+    if board.is_over:
+        winner = board.status.winner
+        result = "it is a draw" if winner is None else f"{winner} won"
+        raise FinishedPositionError(f"This position is already over: {result}.")
 
 
 def person_moves(game: Game, cell: str) -> Game:
