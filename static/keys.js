@@ -4,7 +4,7 @@
 // - Arrow keys move the focus through all nine cells; occupied cells get tabindex="-1", so
 //   they are reachable by arrows while Tab still visits only the buttons.
 // - After a form is sent, the next board puts the focus back where play was (the cell just
-//   played, the Next move button), or on the first empty cell, and re-reads the status aloud.
+//   played, the Next move button), or on the first empty cell, and has the status read aloud.
 "use strict";
 (() => {
   const board = document.getElementById("board");
@@ -68,13 +68,13 @@
     // A button that is now disabled (Undo with nothing left to take back) cannot take the focus.
     (place && !place.disabled ? place : fallback).focus({ focusVisible: !remembered.pointer });
     // A live region speaks when its text changes, not when a page loads with it: the status,
-    // and where the computer answered, are emptied and refilled so they are read out again.
-    for (const region of [status, document.getElementById("last-move")]) {
-      if (region) {
-        const text = region.textContent;
-        region.textContent = "";
-        setTimeout(() => { region.textContent = text; }, 100);
-      }
+    // and the note under it (where the computer answered), are put in the hidden #announce
+    // once the page is shown, so they are read out while the visible line never blinks.
+    const announce = document.getElementById("announce");
+    const note = document.querySelector(".banner .note");
+    if (announce && status) {
+      const text = [status, note].filter(Boolean).map((line) => line.textContent.trim());
+      setTimeout(() => { announce.textContent = text.join(" "); }, 100);
     }
   }
 

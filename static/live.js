@@ -3,21 +3,8 @@
 // - A Server-Sent Events stream tells the match's versions; a version newer than the page's
 //   reloads the board, which is then fetched whole, whatever was missed.
 // - The browser reconnects a dropped stream by itself, sending the last version it saw.
-// - Copy buttons put an invite link on the clipboard.
 "use strict";
 (() => {
-  for (const button of document.querySelectorAll("button[data-copy]")) {
-    button.hidden = false;
-    button.addEventListener("click", async () => {
-      try {
-        await navigator.clipboard.writeText(button.dataset.copy);
-        button.textContent = "Copied";
-      } catch (error) {
-        button.textContent = "Copy failed: select the link instead";
-      }
-    });
-  }
-
   const live = document.getElementById("live");
   if (!live || !window.EventSource) {
     return;

@@ -99,7 +99,7 @@ class Page(HTMLParser):
                 names[attrs["value"]] = attrs["aria-label"]
         for cell_id in [f"{row}{col}" for row in "ABC" for col in "123"]:
             if cell_id not in names:
-                marker = f'data-cell="{cell_id}"><span aria-hidden="true">'
+                marker = f'<span class="mark" data-cell="{cell_id}">'
                 start = self.html.index(marker)
                 label_start = self.html.index('"visually-hidden">', start) + len(
                     '"visually-hidden">'

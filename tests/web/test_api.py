@@ -51,7 +51,7 @@ def test_game_keeps_its_keys_and_adds_evaluation_and_tally(client: FlaskClient) 
     assert set(game) == GAME_KEYS
     assert game["board"] == "_________" and game["turn"] == "X" and game["line"] is None
     assert game["players"] == {"X": "user", "O": "user"}
-    assert game["tally"] == {"wins": {"Player 1": 0, "Player 2": 0}, "draws": 0}
+    assert game["tally"] == {"wins": {"Player 1": 0, "Player 2": 0}, "draws": 0, "practice": False}
     assert game["evaluation"] == {
         "result": "Draw",
         "moves": 9,
@@ -70,9 +70,25 @@ def test_new_move_and_undo(client: FlaskClient) -> None:
     moved = call(client, "/api/move", {"cell": "A1", "ply": 0}).get_json()
     assert moved["status"] == "X wins" and moved["line"] == ["A1", "A2", "A3"]
     assert moved["evaluation"] == {"result": "X wins", "moves": 0, "best": []}
-    assert moved["tally"]["wins"]["You"] == 1
+    assert moved["tally"] == {
+        "wins": {"You": 0, "Computer (hard)": 0},
+        "draws": 0,
+        "practice": True,
+    }
     undone = call(client, "/api/undo").get_json()
     assert undone["board"] == "_XXOO_OX_" and undone["tally"]["wins"]["You"] == 0
+
+
+def test_a_win_from_the_empty_board_counts(client: FlaskClient) -> None:
+    call(client, "/api/new", {"x": "user", "o": "user"})
+    for ply, cell in enumerate(["A1", "B1", "A2", "B2", "A3"]):
+        game = call(client, "/api/move", {"cell": cell, "ply": ply}).get_json()
+    assert game["tally"] == {"wins": {"Player 1": 1, "Player 2": 0}, "draws": 0, "practice": False}
+
+
+def test_a_start_position_already_over_is_refused_with_its_result(client: FlaskClient) -> None:
+    message = "This position is already over: X won."
+    refused(client, 422, message, "/api/new", {"x": "user", "o": "user", "position": "XXXOO____"})
 
 
 def test_the_computer_replies_to_an_api_move(client: FlaskClient) -> None:
@@ -125,9 +141,11 @@ def test_engine_refusals_keep_the_engine_message(client: FlaskClient) -> None:
         "/api/move",
         {"cell": "A1", "ply": 1},
     )
-    call(client, "/api/new", {"x": "user", "o": "user", "position": "XOOX__X__"})
+    call(client, "/api/new", {"x": "user", "o": "user", "position": "XOOX_____"})
+    call(client, "/api/move", {"cell": "C1", "ply": 0})  # X wins down column 1
     message = "The game is over (X wins); start a new game to play again."
-    refused(client, 409, message, "/api/move", {"cell": "B2", "ply": 0})
+    refused(client, 409, message, "/api/move", {"cell": "B2", "ply": 1})
+    call(client, "/api/new", {"x": "user", "o": "user", "position": "XOOX_____"})
     refused(client, 409, "There is no move to take back.", "/api/undo", None)
 
 

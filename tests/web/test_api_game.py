@@ -20,7 +20,7 @@ def test_json_of_a_game_in_progress(client: FlaskClient) -> None:
         "players": {"X": "user", "O": "user"},
         "moves": [],
     }
-    assert game["tally"] == {"wins": {"Player 1": 0, "Player 2": 0}, "draws": 0}
+    assert game["tally"] == {"wins": {"Player 1": 0, "Player 2": 0}, "draws": 0, "practice": True}
     assert isinstance(game["csrf_token"], str) and game["csrf_token"]
 
 
@@ -31,4 +31,4 @@ def test_json_of_a_finished_game_lists_the_line(client: FlaskClient) -> None:
     assert game["status"] == "X wins"
     assert game["line"] == ["A1", "B2", "C3"]
     assert game["moves"] == ["A1", "B1", "B2", "C1", "C3"]
-    assert game["tally"] == {"wins": {"Player 1": 1, "Player 2": 0}, "draws": 0}
+    assert game["tally"] == {"wins": {"Player 1": 1, "Player 2": 0}, "draws": 0, "practice": False}

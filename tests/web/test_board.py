@@ -13,7 +13,8 @@ from tests.web.pages import page
 
 def test_the_board_keeps_its_contract(client: FlaskClient) -> None:
     shown = page(client)
-    assert '<p class="status" role="status" id="status">X to move</p>' in shown.html
+    assert '<p class="status" id="status">Player 1 to move (X)</p>' in shown.html
+    assert '<p id="announce" class="visually-hidden" role="status"></p>' in shown.html
     move = shown.form("/move")
     assert move.method == "post" and {"csrf_token", "match", "version"} <= set(move.fields)
     assert '<button type="submit" name="cell" value="B2" aria-label="B2, empty"' in shown.html
@@ -28,9 +29,10 @@ def test_the_page_has_no_inline_style_or_script(client: FlaskClient) -> None:
     for url in ("/", "/?hint=1", "/new", "/new?position=XXXXXXXXX", "/replay/0"):
         html = page(client, url).html
         assert "style=" not in html and "<style" not in html
-        # Scripts only from files (static/keys.js), as the CSP's default-src 'self' allows.
+        # Scripts only from files (static/keys.js, copy.js), as the CSP's default-src 'self'
+        # allows.
         scripts = re.findall(r"<script\b([^>]*)>(.*?)</script>", html, re.DOTALL)
-        assert html.count("<script") == len(scripts) == 1
+        assert html.count("<script") == len(scripts) == 2
         assert all(" src=" in attributes and not body for attributes, body in scripts)
 
 

@@ -17,7 +17,7 @@ def _page(client: FlaskClient) -> str:
 def test_new_session_shows_an_empty_hot_seat_board(client: FlaskClient) -> None:
     page = _page(client)
     assert '<html lang="en">' in page
-    assert re.search(r"<title>X to move · Tic-tac-toe</title>", page)
+    assert re.search(r"<title>Player 1 to move \(X\) · Tic-tac-toe</title>", page)
     assert 'role="status"' in page
     for row in "ABC":
         assert f'<th scope="row">{row}</th>' in page
@@ -47,7 +47,9 @@ def test_every_button_of_the_board_is_in_the_one_form(client: FlaskClient) -> No
     """The token and the version appear once; the other buttons name their address."""
     play(client, ("A1", "B1", "A2", "B2", "A3"))
     page = _page(client)
-    assert page.count("<form") == 1 and page.count('name="csrf_token"') == 1
+    # Two forms: the mode bar, and the board's, which holds the version.
+    assert page.count("<form") == 2 and page.count('name="csrf_token"') == 2
+    assert page.count('name="version"') == 1
     actions = re.findall(r'formaction="([^"]+)"', page)
     assert actions == ["/again", "/swap", "/undo", "/score/reset"]
 
@@ -56,8 +58,8 @@ def test_occupied_cells_show_their_mark_and_are_not_buttons(client: FlaskClient)
     post(client, "/move", {"cell": "B2"})
     page = _page(client)
     assert 'value="B2"' not in page
-    assert "B2, X" in page
-    assert re.search(r"<title>O to move · ", page)
+    assert "B2, X, last move" in page
+    assert re.search(r"<title>Player 2 to move \(O\) · ", page)
 
 
 def test_move_list_and_title_follow_the_game(client: FlaskClient) -> None:
@@ -75,10 +77,10 @@ def test_move_list_and_title_follow_the_game(client: FlaskClient) -> None:
 def test_win_is_shown_highlighted_and_scored(client: FlaskClient) -> None:
     play(client, ("A1", "B1", "A2", "B2", "A3"))
     page = _page(client)
-    assert re.search(r"<title>X wins · ", page)
-    assert re.search(r'role="status"[^>]*>X wins<', page)
-    assert page.count('class="cell win mark-x"') == 3
-    assert "A1, X, winning line" in page
+    assert re.search(r"<title>Player 1 wins \(X\) · ", page)
+    assert re.search(r'id="status">Player 1 wins \(X\)<', page)
+    assert page.count('class="cell win strike-row mark-x') == 3
+    assert "A1, X, winning line" in page and "A3, X, last move, winning line" in page
     assert 'name="cell"' not in page  # no more moves offered
     assert "Play again" in page
     assert re.search(r'data-player="Player 1">1<', page)

@@ -27,7 +27,8 @@ def test_hint_says_the_value_and_marks_the_best_cells(
     new_game(client, "user", "user", position)
     shown = page(client, "/?hint=1")
     assert shown.ids["hint"].startswith(words + ".")
-    assert "Best move" in shown.ids["hint"]
+    every = len(best) == 9 - sum(cell != "_" for cell in position)
+    assert ("Every move draws." if every else "Best move") in shown.ids["hint"]
     marked = {cell for cell, label in shown.cells().items() if label.endswith(", best move")}
     assert marked == best == set(evaluate(Board.from_string(position)).best)
     for cell in best:  # the best cells are still the buttons to play
@@ -46,7 +47,9 @@ def test_asking_for_a_hint_changes_no_game(client: FlaskClient) -> None:
 
 def test_the_board_offers_a_hint_link_and_shows_none_until_asked(client: FlaskClient) -> None:
     shown = page(client)
-    assert shown.link("Hint") == "/?hint=1#hint"  # the fragment takes the reader to the hint
+    # No fragment: the hint shows under the status, where the eye already is, and a jump to
+    # it would hide the status.
+    assert shown.link("Hint") == "/?hint=1"
     assert "hint" not in shown.ids
     assert not any(label.endswith("best move") for label in shown.cells().values())
     hinted = page(client, shown.link("Hint"))
@@ -54,9 +57,10 @@ def test_the_board_offers_a_hint_link_and_shows_none_until_asked(client: FlaskCl
 
 
 def test_no_hint_once_the_game_is_over(client: FlaskClient) -> None:
-    new_game(client, "user", "user", "XOOX__X__")
+    new_game(client, "user", "user", "XOOX_____")
+    post(client, "/move", {"cell": "C1"})
     shown = page(client, "/?hint=1")
-    assert shown.status == "X wins"
+    assert shown.status == "Player 1 wins (X)"
     assert "hint" not in shown.ids
     assert all(not href.startswith("/?hint=1") for href, _ in shown.links)
 
@@ -72,3 +76,12 @@ def test_hint_between_two_computers_marks_cells_that_are_not_buttons(client: Fla
 def test_only_hint_1_asks_for_a_hint(client: FlaskClient) -> None:
     assert "hint" not in page(client, "/?hint=0").ids
     assert "hint" not in page(client, "/?hint=yes%3Cscript%3E").ids
+
+
+def test_a_drawn_position_says_every_move_draws_not_seven_best_cells(client: FlaskClient) -> None:
+    new_game(client, "user", "user", "____X____")
+    shown = page(client, "/?hint=1")
+    assert shown.ids["hint"] == "With best play: draw. Best moves: A1, A3, C1, C3."
+    new_game(client, "user", "user", "X___O____")
+    shown = page(client, "/?hint=1")
+    assert shown.ids["hint"] == "With best play: draw. Every move draws."

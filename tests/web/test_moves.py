@@ -84,7 +84,7 @@ def test_full_hot_seat_game_to_a_draw(client: FlaskClient) -> None:
     play(client, ("B2", "A1", "A2", "C2", "B1", "B3", "C1", "A3", "C3"))
     game = api_game(client)
     assert game["status"] == "Draw" and game["turn"] is None and game["line"] is None
-    assert game["tally"] == {"wins": {"Player 1": 0, "Player 2": 0}, "draws": 1}
+    assert game["tally"] == {"wins": {"Player 1": 0, "Player 2": 0}, "draws": 1, "practice": False}
 
 
 def test_full_hot_seat_game_to_an_o_win(client: FlaskClient) -> None:
@@ -92,7 +92,7 @@ def test_full_hot_seat_game_to_an_o_win(client: FlaskClient) -> None:
     game = api_game(client)
     assert game["status"] == "O wins"
     assert game["line"] == ["B1", "B2", "B3"]
-    assert game["tally"] == {"wins": {"Player 1": 0, "Player 2": 1}, "draws": 0}
+    assert game["tally"] == {"wins": {"Player 1": 0, "Player 2": 1}, "draws": 0, "practice": False}
 
 
 @pytest.mark.parametrize("level", ["easy", "medium", "hard"])

@@ -49,7 +49,7 @@ def test_a_finished_game_can_be_stepped_through_move_by_move(client: FlaskClient
     assert seen == [board.to_string() for board in game.boards]
     assert captions[0] == "Start position, before move 1 of 5"
     assert captions[3] == "After move 3 of 5: X A2"
-    assert shown.status == "X wins" and shown.ids["caption"] == "After move 5 of 5: X A3"
+    assert shown.status == "Player 1 wins (X)" and shown.ids["caption"] == "After move 5 of 5: X A3"
     assert "win" in shown.html  # the winning line is marked in the last board
 
 
@@ -67,7 +67,7 @@ def test_first_previous_next_last(client: FlaskClient) -> None:
     assert '<span class="button disabled">Previous</span>' in first.html
     last = page(client, "/replay/4")
     assert {"Next", "Last"}.isdisjoint(text for _, text in last.links)
-    assert last.status == "X to move"
+    assert last.status == "Player 1 to move (X)"
 
 
 def test_replay_is_read_only(client: FlaskClient) -> None:

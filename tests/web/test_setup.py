@@ -61,7 +61,7 @@ def test_computer_starts_when_it_plays_x(client: FlaskClient) -> None:
     post(client, "/new", {"x": "hard", "o": "user"})
     game = api_game(client)
     assert len(game["moves"]) == 1 and game["turn"] == "O"
-    assert "O to move (you)" in client.get("/").get_data(as_text=True)
+    assert "Your turn (O)" in client.get("/").get_data(as_text=True)
 
 
 def test_loading_a_position(client: FlaskClient) -> None:
@@ -133,7 +133,11 @@ def test_hard_against_hard_is_always_a_draw(client: FlaskClient) -> None:
         post(client, "/new", {"x": "hard", "o": "hard"})
         post(client, "/finish")
         assert api_game(client)["status"] == "Draw"
-    assert api_game(client)["tally"] == {"wins": {"Computer 1": 0, "Computer 2": 0}, "draws": 5}
+    assert api_game(client)["tally"] == {
+        "wins": {"Computer 1": 0, "Computer 2": 0},
+        "draws": 5,
+        "practice": False,
+    }
 
 
 def test_step_buttons_only_for_computer_games(app: Flask, client: FlaskClient) -> None:

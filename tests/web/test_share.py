@@ -30,7 +30,13 @@ def test_the_board_shows_a_share_link_with_its_url(client: FlaskClient) -> None:
     shown = page(client)
     url = shown.link("Share this position")
     assert url == f"http://localhost/new?position={board}&x=user&o=hard"
-    assert shown.ids["share-url"] == url  # shown in full, to copy without JavaScript
+    # Shown in full in a field that keeps it on one line, to copy without JavaScript; with
+    # it, a Copy button does it.
+    fields = [a for tag, a in shown.elements if tag == "input" and a.get("id") == "share-url"]
+    assert fields[0]["value"] == url and "readonly" in fields[0]
+    assert (
+        f'class="copy" data-copy="{url.replace("&", "&amp;")}" hidden>Copy</button>' in shown.html
+    )
 
 
 def test_opening_a_shared_link_fills_the_form_and_changes_no_game(client: FlaskClient) -> None:

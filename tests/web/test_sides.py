@@ -46,7 +46,7 @@ def test_heads_swaps_the_chosen_players(client: FlaskClient) -> None:
     new_game(client, "user", "hard", toss="1")
     game = api_game(client)
     assert game["players"] == {"X": "hard", "O": "user"}
-    assert game["names"] == {"X": "Computer", "O": "You"}
+    assert game["names"] == {"X": "Computer (hard)", "O": "You"}
     assert game["ply"] == 1  # the computer, now X, has opened
     assert "The coin toss chose the computer to play X." in page(client).text
 
@@ -94,7 +94,7 @@ def test_swap_sides_keeps_the_score_with_the_players(client: FlaskClient) -> Non
     win_hot_seat_as(client, "O")  # Player 1 again, now as O
     assert page(client).score() == {"Player 1": 2, "Player 2": 0, "Draws": 0}
     final = api_game(client)
-    assert final["tally"] == {"wins": {"Player 1": 2, "Player 2": 0}, "draws": 0}
+    assert final["tally"] == {"wins": {"Player 1": 2, "Player 2": 0}, "draws": 0, "practice": False}
 
 
 def test_play_again_keeps_the_sides(client: FlaskClient) -> None:
@@ -116,13 +116,16 @@ def test_after_a_game_play_again_and_swap_sides_are_offered(client: FlaskClient)
 
 
 def test_you_and_the_computer_are_counted_whatever_mark_you_play(client: FlaskClient) -> None:
-    new_game(client, "user", "hard", "XX_OO____")
-    post(client, "/move", {"cell": "A3"})
+    new_game(client, "user", "hard")
+    for cell in ("A1", "A2", "C3"):  # hard answers B2, A3, then wins at C1
+        post(client, "/move", {"cell": cell})
+    assert api_game(client)["status"] == "O wins"
+    assert page(client).score() == {"You": 0, "Computer (hard)": 1, "Draws": 0}
     submit(client, "/swap")
-    assert api_game(client)["players"] == {"X": "hard", "O": "user"}
-    new_game(client, "hard", "user", "XX_OO_X__")  # you, as O, win at once
-    post(client, "/move", {"cell": "B3"})
-    assert page(client).score() == {"You": 2, "Computer": 0, "Draws": 0}
+    game = api_game(client)
+    assert game["players"] == {"X": "hard", "O": "user"}
+    assert game["names"] == {"X": "Computer (hard)", "O": "You"}
+    assert page(client).score() == {"You": 0, "Computer (hard)": 1, "Draws": 0}
 
 
 def test_two_computers_are_named_by_level_or_by_number(client: FlaskClient) -> None:
@@ -137,9 +140,8 @@ def test_two_computers_are_named_by_level_or_by_number(client: FlaskClient) -> N
 
 
 def test_draws_are_counted(client: FlaskClient) -> None:
-    new_game(client, "user", "user", "XOXXOO_X_")
-    post(client, "/move", {"cell": "C1"})
-    post(client, "/move", {"cell": "C3"})
+    for cell in ("B2", "A1", "A3", "C1", "B1", "B3", "A2", "C2", "C3"):
+        post(client, "/move", {"cell": cell})
     assert api_game(client)["status"] == "Draw"
     assert page(client).score()["Draws"] == 1
 
@@ -147,15 +149,22 @@ def test_draws_are_counted(client: FlaskClient) -> None:
 def test_only_reset_score_resets_the_score(client: FlaskClient) -> None:
     win_hot_seat_as(client, "X")
     submit(client, "/again")
-    new_game(client, "user", "easy")
     assert api_game(client)["tally"]["wins"]["Player 1"] == 1
     before = state(client)
     response = submit(client, "/score/reset")
     assert response.status_code == 303
     after = state(client)
-    assert after["tally"] == {"wins": {"You": 0, "Computer": 0}, "draws": 0}
+    assert after["tally"] == {"wins": {"Player 1": 0, "Player 2": 0}, "draws": 0, "practice": False}
     assert {**after, "tally": None, "version": None} == {**before, "tally": None, "version": None}
-    assert "The score is back to nothing." in page(client).text
+    assert "Score reset." in page(client).text
+
+
+def test_other_players_start_another_score(client: FlaskClient) -> None:
+    win_hot_seat_as(client, "X")
+    new_game(client, "user", "easy")
+    assert api_game(client)["tally"]["wins"] == {"You": 0, "Computer (easy)": 0}
+    new_game(client, "user", "user")
+    assert api_game(client)["tally"]["wins"] == {"Player 1": 0, "Player 2": 0}
 
 
 def test_reset_score_needs_the_csrf_token(client: FlaskClient) -> None:

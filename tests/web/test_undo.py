@@ -33,7 +33,7 @@ def test_hot_seat_undo_takes_back_the_last_move(client: FlaskClient) -> None:
     assert response.status_code == 303 and response.location == "/"
     game = api_game(client)
     assert game["moves"] == ["A1"] and game["turn"] == "O"
-    assert page(client).status == "O to move"
+    assert page(client).status == "Player 2 to move (O)"
 
 
 @pytest.mark.parametrize("level", ["easy", "medium", "hard"])
@@ -54,7 +54,7 @@ def test_undo_against_the_computer_gives_the_person_the_move_again(
         assert undone["board"] == before["board"] and undone["moves"] == before["moves"]
         assert undone["turn"] == person and undone["players"][person] == "user"
         shown = page(client)
-        assert shown.status == f"{person} to move (you)"
+        assert shown.status == f"Your turn ({person})"
         assert any(tag == "button" and a.get("name") == "cell" for tag, a in shown.elements)
         submit(client, "/move", cell=first_empty(before["board"]))  # play on
     assert api_game(client)["status"] != "Game not finished"
@@ -106,12 +106,13 @@ def test_undo_needs_the_csrf_token(client: FlaskClient) -> None:
 
 
 def test_undoing_an_ending_takes_its_result_off_the_score(client: FlaskClient) -> None:
-    new_game(client, "user", "user", "XX_OO____")
+    for cell in ("A1", "B1", "A2", "B2"):
+        submit(client, "/move", cell=cell)
     submit(client, "/move", cell="A3")
     assert page(client).score()["Player 1"] == 1
     submit(client, "/undo")
     shown = page(client)
-    assert shown.score()["Player 1"] == 0 and shown.status == "X to move"
+    assert shown.score()["Player 1"] == 0 and shown.status == "Player 1 to move (X)"
     assert api_game(client)["tally"]["wins"] == {"Player 1": 0, "Player 2": 0}
     submit(client, "/move", cell="A3")  # the same ending again counts once
     assert page(client).score()["Player 1"] == 1

@@ -27,7 +27,7 @@ from ..engine import (
     UnknownLevelError,
     evaluate,
 )
-from ..rules import Match, OnlyComputersError, seats
+from ..rules import Match, OnlyComputersError, check_start, seats
 from ..rules.online import new_secret
 from ..store import new_match_id
 from . import live, matches, online
@@ -78,6 +78,7 @@ def new() -> ResponseReturnValue:
     if not isinstance(toss, bool):
         raise ApiError(400, "The field 'toss' must be true or false.")
     try:
+        check_start(start)
         online_game = seats.online_game(x, o, start)
     except TicTacToeError as error:
         raise ApiError(422, error.message) from error
@@ -258,9 +259,10 @@ def game_json(current: matches.Current) -> dict[str, Any]:
 
 
 def _tally(match: Match) -> dict[str, Any]:
-    """Games won by each player by name (this match's players listed even at 0), and draws."""
+    """Games won by each player by name (this match's players listed even at 0), draws, and
+    whether the current game is practice (from a chosen position: it does not count)."""
     wins = {name: 0 for name in match.names.values()} | match.score.wins
-    return {"wins": wins, "draws": match.score.draws}
+    return {"wins": wins, "draws": match.score.draws, "practice": match.practice}
 
 
 def _body(optional: bool = False) -> dict[str, Any]:

@@ -14,7 +14,7 @@ from . import matches
 
 bp = Blueprint("forms", __name__)
 
-SCORE_RESET = "The score is back to nothing."
+SCORE_RESET = "Score reset."
 
 
 def to_board(accepted: bool = False) -> ResponseReturnValue:

@@ -18,13 +18,13 @@ from flask import (
 from flask.typing import ResponseReturnValue
 from markupsafe import Markup
 
-from ..engine import Board, Game, TicTacToeError
-from ..rules import Match, seats, toss_message
+from ..engine import LEVELS, Board, Game, TicTacToeError
+from ..rules import Match, check_start, seats, toss_message
 from ..rules.online import new_secret
 from ..store import new_match_id
 from . import matches, online, views
 from .errors import render_error
-from .forms import to_board
+from .forms import change_board, to_board
 
 bp = Blueprint("pages", __name__)
 
@@ -70,7 +70,8 @@ class BoardParts:
 
     view: views.BoardView
     top: Markup  # the page down to <main>, its title the game's status, and its refresh
-    game: Markup  # the status, the grid, the game's buttons and the players
+    status: Markup  # the status line and its note, for the banner above the board
+    game: Markup  # the grid, the game's buttons and the players
     move_url: str
     reset_url: str
     share_path: str  # the setup form filled with this position and these players
@@ -93,6 +94,7 @@ def board_parts(
     return BoardParts(
         view,
         top=Markup(top(view.status, refresh=view.waiting, live=seat.online or seat.you is None)),
+        status=Markup(get_template_attribute("_game.html", "status")(view)),
         game=Markup(get_template_attribute("_game.html", "game")(view)),
         move_url=url_for("forms.move"),
         reset_url=url_for("forms.reset_score"),
@@ -118,7 +120,7 @@ def setup() -> ResponseReturnValue:
     problem = None
     if position.strip():
         try:
-            Board.from_string(position)
+            check_start(Board.from_string(position))
         except TicTacToeError as error:
             problem = error.message
     return render_template("setup.html", chosen=chosen, kinds=seats.KINDS, problem=problem)
@@ -137,15 +139,44 @@ def start() -> ResponseReturnValue:
         return redirect(url_for(".setup"), code=303)
     try:
         start = Board.from_string(position) if position else Board()
-        online = seats.online_game(x, o, start)
-        game = Game.new(x, o, position or None) if online is None else online[0]
+        check_start(start)
     except TicTacToeError as error:
         flash(error.message, "error")
         back = url_for(".setup", x=x, o=o, position=position[:POSITION_LIMIT])
         return redirect(back, code=303)
-    toss = bool(request.form.get("toss"))
+    return _begin(x, o, start, toss=bool(request.form.get("toss")))
+
+
+@bp.post("/mode")
+def mode() -> ResponseReturnValue:
+    """The mode bar above the board: Two players, a computer level against the person, a
+    friend online, or Restart (this game again from its start). A person keeps their side."""
+    chosen = request.form.get("mode")
+    game = matches.current().match.game
+    if chosen == "restart":
+        return change_board(lambda seen: seats.local(seen.match).restart())
+    you = "O" if game.o == "user" and game.x != "user" else "X"
+    if chosen == "two":
+        x, o = "user", "user"
+    elif chosen in LEVELS or chosen == seats.FRIEND:
+        x, o = ("user", chosen) if you == "X" else (chosen, "user")
+    else:
+        flash(BAD_PARAMETERS, "error")
+        return to_board()
+    return _begin(x, o, Board(), toss=False)
+
+
+def _begin(x: str, o: str, start: Board, toss: bool) -> ResponseReturnValue:
+    """A new game of ``x`` against ``o`` from ``start``: online with a friend, else on this
+    device (the same match while the players are the same)."""
+    try:
+        online = seats.online_game(x, o, start)
+    except TicTacToeError as error:
+        flash(error.message, "error")
+        return redirect(url_for(".setup", x=x, o=o), code=303)
     if online is not None:
-        return _invite(game, online[1], toss)
+        return _invite(online[0], online[1], toss)
+    game = Game(x=x, o=o, start=start)
     # A game on this device never replaces an online match, which the friend still plays.
     fresh = new_match_id() if matches.current().match.online else None
     current = matches.change(lambda seen: seen.match.new_game(game, toss=toss), match_id=fresh)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..engine import Board, Game, evaluate
+from ..engine import CELL_IDS, WIN_LINES, Board, Game, evaluate
 from ..rules import Match, label, ordered, other
 from .matches import Current
 
@@ -45,11 +45,17 @@ class Cell:
     playable: bool
     winning: bool
     best: bool = False  # marked by a hint as a move that keeps the best result
+    last: bool = False  # the last move played
+    lands: str = ""  # a mark placed by the request that led here: "now", or "reply" (after)
+    strike: str = ""  # on the winning line, its direction: row, column, diagonal, anti
 
     @property
     def label(self) -> str:
-        """The accessible name: ``B2, empty``, ``B2, empty, best move``, ``A1, X, winning line``."""
+        """The accessible name: ``B2, empty``, ``B2, empty, best move``, ``A1, X, winning line``,
+        ``C3, O, last move``."""
         name = f"{self.cell_id}, {self.mark or 'empty'}"
+        if self.last:
+            name += ", last move"
         if self.winning:
             name += ", winning line"
         if self.best:
@@ -88,10 +94,13 @@ class BoardView:
     hint: str | None  # "With best play: X wins in 3 moves", when a hint was asked for
     best_moves: list[str]
     buttons: list[Button]
+    best_text: str = ""  # "Best moves: A1, C3." or "Every move draws."
     computer_move: str = ""  # "The computer (hard) played C3.", when a computer moved last
     waiting: bool = False  # for the other player or a move to watch: the page refreshes
     online: bool = False
     can_hint: bool = False  # hints are for a game on one device, still going
+    active: bool = False  # some cell can be played by this viewer now
+    mode: str = ""  # the mode bar's button for these players: two, easy…, friend, or none
 
 
 @dataclass(frozen=True)
@@ -100,6 +109,7 @@ class ScoreView:
 
     wins: tuple[tuple[str, int], ...]
     draws: int
+    practice: bool = False  # this game started from a chosen position and will not count
 
 
 @dataclass(frozen=True)
@@ -116,16 +126,23 @@ class ReplayView:
     game_id: str  # replay links name their game, so an old link never shows a newer game
 
 
-def status_line(game: Game, board: Board | None = None) -> str:
-    """The result in the engine's words, or whose turn it is (on ``board``, else the current)."""
+def status_line(game: Game, names: dict[str, str], board: Board | None = None) -> str:
+    """The result or whose turn it is (on ``board``, else the current) in the player's words,
+    ``You win! (X)``, ``The computer wins (O)``, ``Player 1 to move (X)``; the mark stays in
+    the text for those who cannot see the board."""
     board = board or game.board
+    against = "You" in names.values()  # a person against the computer
     if board.is_over:
-        return str(board.status)
-    mover = game.player(board.turn) or "user"
-    if game.x == game.o == "user":
-        return f"{board.turn} to move"
-    who = "you" if mover == "user" else f"computer, {mover}"
-    return f"{board.turn} to move ({who})"
+        winner = board.status.winner
+        if winner is None:
+            return "Draw"
+        if names[winner] == "You":
+            return f"You win! ({winner})"
+        return f"The computer wins ({winner})" if against else f"{names[winner]} wins ({winner})"
+    turn = board.turn or "X"  # a board still going always has a mark to move
+    if names[turn] == "You":
+        return f"Your turn ({turn})"
+    return f"The computer to move ({turn})" if against else f"{names[turn]} to move ({turn})"
 
 
 def computer_move_line(game: Game) -> str:
@@ -148,6 +165,16 @@ def hint_text(board: Board) -> str | None:
         return None
     described = evaluate(board).describe()
     return f"With best play: {described if described != 'Draw' else 'draw'}"
+
+
+def best_text(board: Board, best: list[str]) -> str:
+    """The hint's moves: ``Best move: A1.``, or ``Every move draws.`` when no choice matters."""
+    if not best:
+        return ""
+    every = len(best) > 1 and len(best) == len(board.legal_moves)
+    if every and evaluate(board).result.winner is None:
+        return "Every move draws."
+    return f"Best {'move' if len(best) == 1 else 'moves'}: {', '.join(best)}."
 
 
 def online_status(game: Game, seat: Seating) -> str:
@@ -188,13 +215,13 @@ def build(match: Match, hint: bool = False, seat: Seating | None = None) -> Boar
         waiting = seat.rematch == "you" if is_over else not playable
     else:
         playable = game.person_to_move and seat.you is not None
-        status = status_line(game)
+        status = status_line(game, match.names)
         players = {mark: label(game.player(mark) or "", match.names[mark]) for mark in ("X", "O")}
         waiting = seat.you is None and not is_over
     text = hint_text(board) if hint and not seat.online and seat.you is not None else None
     best = sorted(evaluate(board).best) if text else []
     return BoardView(
-        rows=_rows(board, playable, set(best)),
+        rows=_rows(game, bool(playable), set(best), landed=not waiting),
         status=status,
         players=players,
         moves=_moves(game),
@@ -202,10 +229,13 @@ def build(match: Match, hint: bool = False, seat: Seating | None = None) -> Boar
         hint=text,
         best_moves=best,
         buttons=_buttons(game, seat, is_over),
+        best_text=best_text(board, best),
         computer_move=computer_move_line(game),
         waiting=waiting,
         online=seat.online,
         can_hint=not seat.online and seat.you is not None and not is_over,
+        active=bool(playable) and not board.is_over,
+        mode=_mode(game, seat),
     )
 
 
@@ -218,9 +248,10 @@ def build_score(current: Current) -> ScoreView:
     if match.online is not None and you in ("X", "O"):
         shown = {names[you]: "You", names[other(you)]: "Your friend"}
         wins = [(shown[name], score.wins.get(name, 0)) for name in shown]
-        return ScoreView(tuple(wins), score.draws)
+        return ScoreView(tuple(wins), score.draws, match.practice)
     order = ordered(names, score.wins)
-    return ScoreView(tuple((name, score.wins.get(name, 0)) for name in order), score.draws)
+    counts = tuple((name, score.wins.get(name, 0)) for name in order)
+    return ScoreView(counts, score.draws, match.practice)
 
 
 def build_replay(current: Current, ply: int) -> ReplayView:
@@ -234,8 +265,8 @@ def build_replay(current: Current, ply: int) -> ReplayView:
         move = moves[ply - 1]
         caption = f"After move {ply} of {game.ply}: {move.mark} {move.cell}"
     return ReplayView(
-        rows=_rows(board, playable=False, best=set()),
-        status=status_line(game, board),
+        rows=_rows(game, playable=False, best=set(), ply=ply),
+        status=status_line(game, current.match.names, board),
         is_over=board.is_over,
         caption=caption,
         moves=moves,
@@ -245,9 +276,17 @@ def build_replay(current: Current, ply: int) -> ReplayView:
     )
 
 
-def _rows(board: Board, playable: bool, best: set[str]) -> list[tuple[str, list[Cell]]]:
-    """The cells of ``board`` by row; ``best`` cells are marked for a hint."""
-    line = set(board.winning_line or ())
+def _rows(
+    game: Game, playable: bool, best: set[str], ply: int | None = None, landed: bool = False
+) -> list[tuple[str, list[Cell]]]:
+    """The cells of ``game`` after move ``ply`` (by default, now) by row; ``best`` cells are
+    marked for a hint, and with ``landed`` the marks just placed are drawn in."""
+    ply = game.ply if ply is None else ply
+    board = game.boards[ply]
+    line = board.winning_line or ()
+    strikes = _strikes(line)
+    last = game.moves[ply - 1] if ply else ""
+    lands = _landing(game) if landed and ply == game.ply else {}
     cells = [
         Cell(
             cell_id,
@@ -255,10 +294,57 @@ def _rows(board: Board, playable: bool, best: set[str]) -> list[tuple[str, list[
             playable and mark == "_",
             cell_id in line,
             cell_id in best,
+            last=cell_id == last,
+            lands=lands.get(cell_id, ""),
+            strike=strikes.get(cell_id, ""),
         )
         for cell_id, mark in board
     ]
     return [(row, cells[i * 3 : i * 3 + 3]) for i, row in enumerate(ROWS)]
+
+
+def _strikes(line: tuple[str, ...]) -> dict[str, str]:
+    """The direction of the strike through each winning cell: ``row``, ``column``,
+    ``diagonal`` (A1 to C3) or ``anti``. Of two lines that share the last move, that cell
+    shows the first."""
+    strikes: dict[str, str] = {}
+    for cells in ([CELL_IDS[i] for i in indexes] for indexes in WIN_LINES):
+        if set(cells) <= set(line):
+            if len({cell[0] for cell in cells}) == 1:
+                way = "row"
+            elif len({cell[1] for cell in cells}) == 1:
+                way = "column"
+            else:
+                way = "diagonal" if "A1" in cells else "anti"
+            for cell in cells:
+                strikes.setdefault(cell, way)
+    return strikes
+
+
+def _landing(game: Game) -> dict[str, str]:
+    """The marks the last request placed, to draw them in: the last move, and when the
+    computer answered a person, the person's move before it, so the reply lands after."""
+    if not game.moves:
+        return {}
+    lands = {game.moves[-1]: "now"}
+    mover = game.player(game.boards[-2].turn)
+    if mover not in (None, "user"):
+        lands[game.moves[-1]] = "reply"
+        if game.ply > 1 and game.player(game.boards[-3].turn) == "user":
+            lands[game.moves[-2]] = "now"
+    return lands
+
+
+def _mode(game: Game, seat: Seating) -> str:
+    """The mode bar's button for these players: ``two`` (hot seat), a computer level against a
+    person, ``friend`` online, or ``""`` (computers against each other)."""
+    if seat.online:
+        return "friend"
+    kinds = {game.x, game.o}
+    if kinds == {"user"}:
+        return "two"
+    levels = kinds - {"user"}
+    return levels.pop() if "user" in kinds and len(levels) == 1 else ""
 
 
 def _wins(mark: str, you: str | None) -> str:

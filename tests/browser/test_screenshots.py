@@ -1,0 +1,57 @@
+"""The pictures in docs/: four states of the game drawn by Chromium on every run, and the
+README's screenshot among them, so they always show the game as it is."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Page
+
+from tests.browser.conftest import NewContext
+from tests.browser.states import X_WINS_TOP_ROW, play, start
+
+DOCS = Path(__file__).resolve().parents[2] / "docs"
+SHOTS = DOCS / "screenshots"
+DESKTOP = {"width": 1280, "height": 800}
+PHONE = {"width": 320, "height": 640}
+# Against hard, every reply here is forced (the centre against a corner, then two blocks), so
+# the picture is the same on every run.
+AGAINST_HARD = ("A1", "A2", "C1")
+
+
+def _new_board(page: Page) -> None:
+    page.goto("/")
+
+
+def _mid_game_against_hard(page: Page) -> None:
+    start(page, "user", "hard")
+    play(page, AGAINST_HARD)
+
+
+def _a_win(page: Page) -> None:
+    page.goto("/")
+    play(page, X_WINS_TOP_ROW)
+
+
+# name: (viewport, colour scheme, how to get there)
+SCENES: dict[str, tuple[dict[str, int], str, Callable[[Page], None]]] = {
+    "new-board": (DESKTOP, "light", _new_board),
+    "mid-game-against-hard": (DESKTOP, "light", _mid_game_against_hard),
+    "a-win": (DESKTOP, "light", _a_win),
+    "320px-dark": (PHONE, "dark", _mid_game_against_hard),
+}
+
+
+@pytest.mark.parametrize("scene", SCENES)
+def test_the_pictures_in_docs_are_drawn_from_the_game(new_context: NewContext, scene: str) -> None:
+    viewport, scheme, reach = SCENES[scene]
+    page = new_context(viewport=viewport, color_scheme=scheme, reduced_motion="reduce").new_page()
+    reach(page)
+    SHOTS.mkdir(exist_ok=True)
+    path = SHOTS / f"{scene}.png"
+    page.screenshot(path=str(path))  # the first screen, as a newcomer sees it
+    assert path.stat().st_size > 10_000  # a drawn page, not a blank one
+    if scene == "mid-game-against-hard":
+        page.screenshot(path=str(DOCS / "screenshot.png"))
