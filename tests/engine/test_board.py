@@ -3,11 +3,19 @@
 from __future__ import annotations
 
 import itertools
+import re
 
 import pytest
 
 from tests.engine import reference
-from webapp.engine import Board, GameOverError, OccupiedCellError, Status, UnknownCellError
+from webapp.engine import (
+    Board,
+    GameOverError,
+    InvalidPositionError,
+    OccupiedCellError,
+    Status,
+    UnknownCellError,
+)
 
 
 def test_exactly_5478_positions_are_reachable(reachable: list[str]) -> None:
@@ -98,3 +106,18 @@ def test_move_after_the_end_says_the_game_is_over() -> None:
 def test_boards_are_values() -> None:
     assert Board.from_string("x________") == Board().play("A1")
     assert len({Board(), Board.from_string("_________")}) == 1
+
+
+@pytest.mark.parametrize(
+    ("position", "message"),
+    [
+        (
+            "_XX0O_OX_",
+            "may contain only X, O and _ (for an empty cell): use the letter O, not zero.",
+        ),
+        ("_XX-O_OX_", "may contain only X, O and _ (for an empty cell)."),
+    ],
+)
+def test_a_position_with_a_zero_says_to_use_the_letter(position: str, message: str) -> None:
+    with pytest.raises(InvalidPositionError, match=re.escape(message)):
+        Board.from_string(position)

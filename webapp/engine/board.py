@@ -161,7 +161,11 @@ def _validated(position: object) -> str:
     if len(cells) != 9:
         raise InvalidPositionError(f"A position has exactly 9 cells; this one has {len(cells)}.")
     if any(mark not in MARKS for mark in cells):
-        raise InvalidPositionError("A position may contain only X, O and _ (for an empty cell).")
+        # In many fonts the letter O and the digit 0 look alike.
+        zero = ": use the letter O, not zero" if "0" in cells else ""
+        raise InvalidPositionError(
+            f"A position may contain only X, O and _ (for an empty cell){zero}."
+        )
     x_count, o_count = cells.count("X"), cells.count("O")
     if x_count not in (o_count, o_count + 1):
         raise InvalidPositionError(
