@@ -41,21 +41,23 @@ def _stale_message(page: Page) -> None:
     click_cell(page, "A1")  # this page's board is older: refused with a message
 
 
+def _computers(page: Page) -> None:
+    start(page, "hard", "easy")
+    click_button(page, "Next move")
+
+
+def _against_hard(page: Page) -> None:
+    click_button(page, "Hard")
+    click_cell(page, "A1")
+
+
 # Each step leaves the page in a state whose board must sit exactly where the first one did.
-STEPS: dict[str, Callable[[Page], None]] = {
+STEPS: dict[str, Callable[[Page], object]] = {
     "a move": lambda page: click_cell(page, "B2"),
     "a message": _stale_message,
     "a win": lambda page: play(page, ("A2", "A1", "C2")),  # X: B2, A2, C2; O: C3, A1
-    "computer against computer": lambda page: (
-        (
-            start(page, "hard", "easy"),
-            click_button(page, "Next move"),
-        )
-        and None
-    ),
-    "against the computer": lambda page: (
-        (click_button(page, "Hard"), click_cell(page, "A1")) and None
-    ),
+    "computer against computer": _computers,
+    "against the computer": _against_hard,
     "a hint": lambda page: page.goto("/?hint=1"),
 }
 
@@ -76,7 +78,7 @@ def test_the_board_dominates_and_the_score_is_in_sight(new_context: NewContext, 
     viewport = SIZES[size]
     page = new_context(viewport=viewport).new_page()
     page.goto("/")
-    x, y, width, height = board_box(page)
+    _, y, width, _ = board_box(page)
     if size == "320px":
         assert width >= 0.85 * viewport["width"]  # the full width, less the row letters
     else:

@@ -49,6 +49,7 @@ def test_the_pictures_in_docs_are_drawn_from_the_game(new_context: NewContext, s
     viewport, scheme, reach = SCENES[scene]
     page = new_context(viewport=viewport, color_scheme=scheme, reduced_motion="reduce").new_page()
     reach(page)
+    page.wait_for_timeout(300)  # keys.js has read the status out (it blanked it, once)
     SHOTS.mkdir(exist_ok=True)
     path = SHOTS / f"{scene}.png"
     page.screenshot(path=str(path))  # the first screen, as a newcomer sees it
