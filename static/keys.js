@@ -78,6 +78,20 @@
     }
   }
 
+  // A hint was asked for (the Hint link, a plain link): the focus goes where the link was,
+  // now Hide hint, and the hint is read out, as the status is after a move.
+  const hint = document.getElementById("hint");
+  if (hint && !remembered) {
+    const hide = document.getElementById("hide-hint");
+    if (hide) {
+      hide.focus({ focusVisible: !pointerUsed, preventScroll: true }); // the status stays in view
+    }
+    const announce = document.getElementById("announce");
+    if (announce) {
+      setTimeout(() => { announce.textContent = hint.textContent.trim(); }, 100);
+    }
+  }
+
   function remember(event) {
     const button = event.submitter;
     const memory = {

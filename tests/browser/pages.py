@@ -54,10 +54,8 @@ def press(page: Page, key: str) -> None:
 
 
 def status(page: Page) -> str:
-    """The status line: whose turn it is, or the result.
-
-    After a move keys.js empties it for a moment so that screen readers read it again.
-    """
+    """The status line in the player's words: whose turn it is, or the result, with the mark
+    in parentheses (``Player 1 to move (X)``, ``You win! (X)``, ``Draw``)."""
     line = page.locator("#status")
     expect(line).to_have_text(re.compile(r"\S"))
     return line.inner_text()
@@ -192,7 +190,7 @@ def describe(violations: list[dict[str, Any]]) -> str:
 def screenshot(page: Page, name: str) -> Path:
     """Save the whole page as ``artifacts/<name>.png`` for a person to look at."""
     if page.locator("#status").count():
-        status(page)  # not during keys.js's blink of the status line
+        status(page)  # the page is shown, its status line filled in
     ARTIFACTS.mkdir(exist_ok=True)
     path = ARTIFACTS / f"{name}.png"
     page.screenshot(path=path, full_page=True)

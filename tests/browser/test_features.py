@@ -24,8 +24,9 @@ from tests.browser.pages import (
     players,
     score_by_player,
     status,
+    submit,
 )
-from tests.browser.states import X_WINS_AT_A1, play, start
+from tests.browser.states import X_WINS_AT_A1, X_WINS_TOP_ROW, play, start
 from tests.servers import GunicornServer
 from webapp.engine import Board, Game, Status, evaluate
 
@@ -51,10 +52,10 @@ def undo_button(page: Page) -> Locator:
     return page.get_by_role("button", name="Undo", exact=True)
 
 
-def border_style(page: Page, cell_id: str) -> str:
-    """The computed border style of a cell's square (``solid``, ``dashed``)."""
+def outline_style(page: Page, cell_id: str) -> str:
+    """The computed outline style of a cell's square (``none``, ``dashed``)."""
     style: str = page.locator(f'td.cell:has([data-cell="{cell_id}"])').evaluate(
-        "td => getComputedStyle(td).borderTopStyle"
+        "td => getComputedStyle(td).outlineStyle"
     )
     return style
 
@@ -78,12 +79,12 @@ def test_hint_marks_the_winning_cell_and_changes_no_game(page: Page) -> None:
 
     follow(page, "Hint")
 
-    assert page.url.endswith("/?hint=1#hint") and set(sent) == {"GET"}
+    assert page.url.endswith("/?hint=1") and set(sent) == {"GET"}
     assert page.locator("#hint").inner_text() == "With best play: X wins in 1 move. Best move: A1."
     assert hinted(page) == ["A1"]
     expect(page.get_by_role("button", name="A1, empty, best move", exact=True)).to_be_visible()
-    assert (border_style(page, "A1"), border_style(page, "B3")) == ("dashed", "solid")
-    assert (status(page), marks(page)) == ("X to move", X_WINS_AT_A1)
+    assert (outline_style(page, "A1"), outline_style(page, "B3")) == ("dashed", "none")
+    assert (status(page), marks(page)) == ("Player 1 to move (X)", X_WINS_AT_A1)
     assert game_state(page) == before
 
     follow(page, "Hide hint")
@@ -101,10 +102,12 @@ def test_hint_against_hard_then_play_a_best_cell(page: Page) -> None:
     follow(page, "Hint")
 
     best = sorted(evaluate(Board.from_string(board)).best)
-    assert page.locator("#hint").inner_text().startswith(hint_words(board))
     assert hint_words(board) == "With best play: draw."
-    assert hinted(page) == best and set(best) <= set(playable(page))
-    assert (status(page), marks(page), len(moves(page))) == ("X to move (you)", board, 2)
+    # Against a corner reply to the centre every move draws, and the hint says so.
+    assert best == sorted(playable(page))
+    assert page.locator("#hint").inner_text() == f"{hint_words(board)} Every move draws."
+    assert hinted(page) == best
+    assert (status(page), marks(page), len(moves(page))) == ("Your turn (X)", board, 2)
 
     click_cell(page, best[0])  # the marked cells are still the buttons to play
     assert page.url.endswith("/") and hinted(page) == []
@@ -120,12 +123,16 @@ def test_hot_seat_undo_takes_back_one_move(page: Page) -> None:
     play(page, ("B2", "A1", "C3"))
 
     click_button(page, "Undo")
-    assert (status(page), marks(page)) == ("X to move", "O___X____")
+    assert (status(page), marks(page)) == ("Player 1 to move (X)", "O___X____")
     assert moves(page) == ["X B2", "O A1"] and "C3" in playable(page)
     click_button(page, "Undo")
-    assert (status(page), marks(page), moves(page)) == ("O to move", "____X____", ["X B2"])
+    assert (status(page), marks(page), moves(page)) == (
+        "Player 2 to move (O)",
+        "____X____",
+        ["X B2"],
+    )
     click_button(page, "Undo")
-    assert (status(page), marks(page), moves(page)) == ("X to move", EMPTY, [])
+    assert (status(page), marks(page), moves(page)) == ("Player 1 to move (X)", EMPTY, [])
     expect(undo_button(page)).to_be_disabled()
 
 
@@ -147,18 +154,18 @@ def test_undo_against_the_computer_gives_the_person_the_move_again(
 
     click_button(page, "Undo")
     assert (marks(page), moves(page)) == before  # the board before the person's last move
-    assert status(page) == f"{person} to move (you)" and last in playable(page)
+    assert status(page) == f"Your turn ({person})" and last in playable(page)
     click_button(page, "Undo")
     assert (marks(page), moves(page)) == opening
     expect(undo_button(page)).to_be_disabled()
 
 
 def test_undo_takes_a_finished_result_off_the_score(page: Page) -> None:
-    start(page, "user", "user", X_WINS_AT_A1)
-    click_cell(page, "A1")
-    assert (status(page), score_by_player(page)["Player 1"]) == ("X wins", 1)
+    page.goto("/")  # from the empty board: a game from a chosen position would not count
+    play(page, X_WINS_TOP_ROW)
+    assert (status(page), score_by_player(page)["Player 1"]) == ("Player 1 wins (X)", 1)
     click_button(page, "Undo")
-    assert (status(page), marks(page)) == ("X to move", X_WINS_AT_A1)
+    assert (status(page), marks(page)) == ("Player 1 to move (X)", "XX_OO____")
     assert score_by_player(page) == {"Player 1": 0, "Player 2": 0, "Draws": 0}
 
 
@@ -194,7 +201,7 @@ def test_replay_steps_through_a_finished_game(page: Page) -> None:
     assert status(page) == live["status"] == "Draw"  # hard against hard
 
     follow(page, "Previous")
-    assert marks(page) == boards[last - 1] and status(page) == "X to move (computer, hard)"
+    assert marks(page) == boards[last - 1] and status(page) == "Computer 1 to move (X)"
     follow(page, "Last")
     assert marks(page) == boards[last]
 
@@ -214,8 +221,15 @@ def test_share_link_fills_the_form_and_start_plays_it(
     click_cell(page, "B2")
     position, live = marks(page), game_state(page)
     href = page.locator("#share-link").get_attribute("href")
-    assert href == page.locator("#share-url").inner_text()
+    expect(page.locator("#share-url")).to_have_value(href or "")
     assert href == f"{server.url}/new?position={position}&x=user&o=hard"
+    copy = page.locator("#share-url + button[data-copy]")  # copy.js shows it
+    assert copy.get_attribute("data-copy") == href
+    if javascript:
+        expect(copy).to_be_visible()
+        expect(copy).to_have_text("Copy")
+    else:
+        expect(copy).to_be_hidden()
 
     follow(page, "Share this position")
     assert page.url == href
@@ -239,7 +253,7 @@ def test_share_link_fills_the_form_and_start_plays_it(
     expect(friend.get_by_label("Start from a position")).to_have_value(position)
     assert game_state(friend) == theirs  # nothing changes until Start
     click_button(friend, "Start")
-    assert (status(friend), marks(friend), moves(friend)) == ("X to move (you)", position, [])
+    assert (status(friend), marks(friend), moves(friend)) == ("Your turn (X)", position, [])
     assert players(friend) == ["You", "Computer (hard)"]
     assert game_state(friend)["game"] != theirs["game"]
     assert game_state(page) == live  # the sharer's game is their own
@@ -249,19 +263,19 @@ def test_share_link_fills_the_form_and_start_plays_it(
 
 
 def test_swap_sides_keeps_the_score_by_player(page: Page) -> None:
-    start(page, "user", "user", X_WINS_AT_A1)
-    click_cell(page, "A1")
+    page.goto("/")
+    play(page, X_WINS_TOP_ROW)
     assert score_by_player(page) == {"Player 1": 1, "Player 2": 0, "Draws": 0}
     assert players(page) == ["Player 1", "Player 2"]
 
     click_button(page, "Swap sides")
     assert (status(page), marks(page), players(page)) == (
-        "X to move",
+        "Player 2 to move (X)",
         EMPTY,
         ["Player 2", "Player 1"],
     )
     play(page, O_WINS_MIDDLE_ROW)
-    assert status(page) == "O wins"
+    assert status(page) == "Player 1 wins (O)"
     # Player 1 won with X, then with O: two wins for the player, not one for each mark.
     assert score_by_player(page) == {"Player 1": 2, "Player 2": 0, "Draws": 0}
 
@@ -270,15 +284,43 @@ def test_swap_sides_keeps_the_score_by_player(page: Page) -> None:
     assert score_by_player(page)["Player 1"] == 2
 
 
+def mode_button(page: Page, name: str) -> Locator:
+    """A button of the mode bar above the board (Two players, Easy, Medium, Hard…)."""
+    return page.get_by_role("form", name="Game mode").get_by_role("button", name=name, exact=True)
+
+
+def test_other_players_start_a_new_score(page: Page) -> None:
+    page.goto("/")
+    play(page, X_WINS_TOP_ROW)
+    assert score_by_player(page) == {"Player 1": 1, "Player 2": 0, "Draws": 0}
+
+    submit(page, mode_button(page, "Hard").click)
+    assert (status(page), marks(page), players(page)) == (
+        "Your turn (X)",
+        EMPTY,
+        ["You", "Computer (hard)"],
+    )
+    assert score_by_player(page) == {"You": 0, "Computer (hard)": 0, "Draws": 0}
+    play(page, ("A1", "A2", "C3"))  # hard answers B2, A3, and wins at C1
+    assert (status(page), highlighted(page)) == ("The computer wins (O)", ["A3", "B2", "C1"])
+    assert score_by_player(page) == {"You": 0, "Computer (hard)": 1, "Draws": 0}
+    click_button(page, "Play again")
+    assert score_by_player(page) == {"You": 0, "Computer (hard)": 1, "Draws": 0}
+
+    submit(page, mode_button(page, "Medium").click)  # another level: other players
+    assert players(page) == ["You", "Computer (medium)"]
+    assert score_by_player(page) == {"You": 0, "Computer (medium)": 0, "Draws": 0}
+
+
 def test_reset_score_zeroes_it_and_leaves_the_game(page: Page) -> None:
-    start(page, "user", "user", X_WINS_AT_A1)
-    click_cell(page, "A1")
+    page.goto("/")
+    play(page, X_WINS_TOP_ROW)
     assert score_by_player(page)["Player 1"] == 1
     finished = (status(page), marks(page), moves(page))
 
     click_button(page, "Reset score")
     assert score_by_player(page) == {"Player 1": 0, "Player 2": 0, "Draws": 0}
-    assert messages(page) == ["The score is back to nothing."]
+    assert messages(page) == ["Score reset."]
     assert (status(page), marks(page), moves(page)) == finished
 
 
@@ -290,11 +332,11 @@ def test_coin_toss_picks_who_plays_x_and_says_so(page: Page) -> None:
     assert chosen is not None, said
     if chosen[1] == "you":
         assert players(page) == ["You", "Computer (hard)"]
-        assert (status(page), moves(page)) == ("X to move (you)", [])
+        assert (status(page), moves(page)) == ("Your turn (X)", [])
     else:
         assert players(page) == ["Computer (hard)", "You"]
-        assert status(page) == "O to move (you)" and len(moves(page)) == 1
+        assert status(page) == "Your turn (O)" and len(moves(page)) == 1
     names = game_state(page)["names"]
-    assert names["X"] == ("You" if chosen[1] == "you" else "Computer")
+    assert names["X"] == ("You" if chosen[1] == "you" else "Computer (hard)")
     page.reload()
     assert messages(page) == []  # said once

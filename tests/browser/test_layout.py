@@ -27,8 +27,12 @@ def test_phone_width_needs_no_sideways_scrolling(new_context: NewContext, state:
 def test_colour_scheme_follows_the_system(new_context: NewContext, scheme: str) -> None:
     page = new_context(color_scheme=scheme).new_page()
     won_game(page)
-    assert status(page) == "X wins"
+    assert status(page) == "Player 1 wins (X)"
     body = page.evaluate("getComputedStyle(document.body).backgroundColor")
     assert body == {"light": "rgb(247, 247, 244)", "dark": "rgb(21, 21, 21)"}[scheme]
-    assert background(page, "A1") != background(page, "C3")  # the winning line still stands out
+    # The winning line still stands out: from the page, a mark off the line (B1, whose square
+    # lets the page show through) and an empty cell (C3).
+    line = background(page, "A1")
+    assert line == background(page, "A3")
+    assert line not in (body, background(page, "B1"), background(page, "C3"))
     screenshot(page, f"won-game-{scheme}-colours")
