@@ -36,9 +36,7 @@ def one_at_a_time(app: WSGIApplication) -> WSGIApplication:
     def serial(environ: WSGIEnvironment, start_response: StartResponse) -> Iterable[bytes]:
         if environ.get("PATH_INFO") == STREAMS:
             return app(environ, start_response)
-        length = environ.get("CONTENT_LENGTH") or ""
-        if length.isdigit() and 0 < int(length) <= BODY_LIMIT:
-            environ["wsgi.input"] = io.BytesIO(environ["wsgi.input"].read(int(length)))
+        _read_body(environ)
         with lock:
             answer = app(environ, start_response)
             try:
@@ -49,3 +47,19 @@ def one_at_a_time(app: WSGIApplication) -> WSGIApplication:
                     close()
 
     return serial
+
+
+def _read_body(environ: WSGIEnvironment) -> None:
+    """Read a body of up to BODY_LIMIT bytes into memory. A chunked body has no length, and
+    the app would read only its limit of it and go on: it gets the length read, so a body
+    over the app's limit is refused with the 413 however it is sent."""
+    length = environ.get("CONTENT_LENGTH") or ""
+    if length.isdigit() and 0 < int(length) <= BODY_LIMIT:
+        environ["wsgi.input"] = io.BytesIO(environ["wsgi.input"].read(int(length)))
+    elif not length and "chunked" in environ.get("HTTP_TRANSFER_ENCODING", "").lower():
+        body = environ["wsgi.input"].read(BODY_LIMIT + 1)
+        # Now a body of known length, as Werkzeug reads one: it ignores the length of a
+        # chunked request.
+        environ["wsgi.input"] = io.BytesIO(body)
+        environ["CONTENT_LENGTH"] = str(len(body))
+        del environ["HTTP_TRANSFER_ENCODING"]

@@ -271,7 +271,10 @@ def _body(optional: bool = False) -> dict[str, Any]:
         return {}
     if not request.is_json:
         raise ApiError(415, NOT_JSON)
-    data = request.get_json(silent=True)
+    try:
+        data = request.get_json(silent=True)
+    except RecursionError:  # a body of a thousand nested arrays: not an object either
+        data = None
     if not isinstance(data, dict):
         raise ApiError(400, NOT_AN_OBJECT)
     return data

@@ -24,6 +24,12 @@ CSRF_MESSAGE = (
     "Go back to the board, reload it and try again."
 )
 BUSY_MESSAGE = "Your game is busy with another request; nothing was changed. Please try again."
+# Over HTTPS, Flask-WTF also wants a same-site Referer (WTF_CSRF_SSL_STRICT): a request sent
+# without one is told that, not that its token is wrong.
+REFERRER_MESSAGE = (
+    "Over HTTPS a POST needs a Referer header from this site (browsers send it; a program must "
+    "send one too, such as Referer: https://<this host>/), so nothing was changed."
+)
 API_CSRF_MESSAGE = (
     "The X-CSRFToken header was missing or not valid, so nothing was changed. "
     "GET /api/game returns the token of this session as csrf_token."
@@ -57,9 +63,10 @@ def render_error(
 def _csrf_error(error: CSRFError) -> ResponseReturnValue:
     """A missing or wrong CSRF token: the page, or a 403 for programs."""
     # Programs are refused with 403, the status that says "credentials missing" to clients.
+    referrer = "referrer" in (error.description or "").lower()
     if for_api():
-        return render_error(403, API_CSRF_MESSAGE)
-    return render_error(400, CSRF_MESSAGE)
+        return render_error(403, REFERRER_MESSAGE if referrer else API_CSRF_MESSAGE)
+    return render_error(400, REFERRER_MESSAGE if referrer else CSRF_MESSAGE)
 
 
 def _store_unavailable(error: Exception) -> ResponseReturnValue:
