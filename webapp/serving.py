@@ -17,6 +17,13 @@ workers = int(os.environ.get("WEB_WORKERS", "2"))
 threads = int(os.environ.get("WEB_THREADS", "128"))
 keepalive = 5  # seconds an idle browser connection is kept, in the workers' poller
 graceful_timeout = 5  # open streams end on a restart; their browsers reconnect
+# A slow client holds one thread while it sends its headers, not a worker: fifty of them
+# leave the others playing (tests/hardening/test_slow_clients.py). gunicorn has no timeout for
+# reading headers; a proxy in front sets one (nginx's client_header_timeout). Its limits on a
+# request's headers, as gunicorn's defaults, written here so they are seen:
+limit_request_line = 4094  # bytes of the request line, else a 414
+limit_request_fields = 100  # header fields, else a 431
+limit_request_field_size = 8190  # bytes of one header field, else a 431
 
 STREAMS = "/api/events"
 BODY_LIMIT = 64 * 1024  # bodies up to this size are read before the app runs
