@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 COOKIE = "ttt_session"
+VISITOR_COOKIE = "ttt_visitor"
 TRACEBACK = "Traceback (most recent call last)"
 STORE_DOWN = "The game store is unavailable"
 
@@ -52,11 +53,12 @@ class Player:
     def __init__(self) -> None:
         """A browser with no cookie yet."""
         self.sid: str | None = None
+        self.visitor: str | None = None  # the cookie whose id makes a looker's CSRF token
 
     def tab(self) -> Player:
         """Another tab of this browser: the same session cookie, its own connections."""
         other = Player()
-        other.sid = self.sid
+        other.sid, other.visitor = self.sid, self.visitor
         return other
 
     def request(
@@ -76,8 +78,8 @@ class Player:
         address = urllib.parse.urlsplit(server)
         connection = http.client.HTTPConnection(address.hostname or "", address.port, timeout=30)
         headers = dict(headers or {})
-        if self.sid:
-            headers["Cookie"] = f"{COOKIE}={self.sid}"
+        if self.cookies():
+            headers["Cookie"] = self.cookies()
         body = raw
         if fields is not None:
             body = urllib.parse.urlencode(fields)
@@ -91,7 +93,15 @@ class Player:
         for cookie in reply.headers.get_all("Set-Cookie") or []:
             if cookie.startswith(COOKIE + "="):
                 self.sid = cookie.split(";", 1)[0].split("=", 1)[1]
+            if cookie.startswith(VISITOR_COOKIE + "="):
+                self.visitor = cookie.split(";", 1)[0].split("=", 1)[1]
         return reply
+
+    def cookies(self) -> str:
+        """The Cookie header this browser sends: its session's and its visitor's, if any."""
+        cookies = [f"{COOKIE}={self.sid}"] if self.sid else []
+        cookies += [f"{VISITOR_COOKIE}={self.visitor}"] if self.visitor else []
+        return "; ".join(cookies)
 
     def get(self, server: str, path: str = "/") -> Reply:
         """GET a page."""

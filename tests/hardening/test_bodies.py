@@ -12,7 +12,7 @@ import pytest
 from flask.testing import FlaskClient
 
 from tests.conftest import api_game
-from tests.player import COOKIE, Player
+from tests.player import Player
 from tests.servers import GunicornServer, file_store_env
 from webapp.web.api import NOT_AN_OBJECT
 from webapp.web.errors import REFERRER_MESSAGE
@@ -64,7 +64,7 @@ def _chunked_move(server: GunicornServer, player: Player, padding: int) -> http.
     address = urllib.parse.urlsplit(server.url)
     connection = http.client.HTTPConnection(address.hostname or "", address.port, timeout=30)
     headers = {
-        "Cookie": f"{COOKIE}={player.sid}",
+        "Cookie": player.cookies(),
         "Content-Type": "application/x-www-form-urlencoded",
     }
     connection.request("POST", "/move", chunks, headers, encode_chunked=True)

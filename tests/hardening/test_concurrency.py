@@ -125,8 +125,10 @@ def test_two_first_moves_of_one_browser_at_once_end_in_one_match(
     match. Both moves are accepted, so both must be in the match the session is at."""
     first = app.test_client()
     token = csrf_token(first)
-    cookie = first.get_cookie("ttt_session")
-    assert cookie is not None
+    # A browser that has only looked holds its visitor cookie alone; its session is stored
+    # with its first change.
+    visitor = first.get_cookie("ttt_visitor")
+    assert first.get_cookie("ttt_session") is None and visitor is not None
     store = match_store(app)
     barrier, locked = threading.Barrier(2, timeout=5), store.locked
 
@@ -138,7 +140,7 @@ def test_two_first_moves_of_one_browser_at_once_end_in_one_match(
     def move(cell: str) -> str:
         """Post ``cell`` from a new tab of the browser; the move's result."""
         tab = app.test_client()
-        tab.set_cookie("ttt_session", cookie.value)
+        tab.set_cookie("ttt_visitor", visitor.value)
         response = tab.post("/move", data={"cell": cell, "csrf_token": token})
         assert response.status_code == 303
         return str(response.headers["X-Move-Result"])

@@ -66,7 +66,7 @@ def test_the_token_signed_with_the_apps_own_key_is_accepted(
     app: Flask, client: FlaskClient
 ) -> None:
     """The counterpart of the wrong-key case: the same raw token signed with the app's key."""
-    csrf_token(client)
+    post(client, "/move", {"cell": "A1"})  # a stored session, whose raw token the test reads
     token = _signed_with(app.config["SECRET_KEY"], client)
     response = client.post("/move", data={"cell": "B2", "csrf_token": token})
     assert response.status_code == 303 and response.headers["X-Move-Result"] == "accepted"

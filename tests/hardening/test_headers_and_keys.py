@@ -39,11 +39,15 @@ class DownStore:
 
 
 def test_session_cookie_flags(client: FlaskClient) -> None:
-    """HttpOnly and SameSite=Lax; Secure only behind HTTPS (set in the environment)."""
-    cookie = client.get("/").headers["Set-Cookie"]
-    assert cookie.startswith("ttt_session=")
-    assert "HttpOnly" in cookie and "SameSite=Lax" in cookie and "Path=/" in cookie
-    assert "Secure" not in cookie
+    """HttpOnly and SameSite=Lax; Secure only behind HTTPS (set in the environment). A look
+    sets only the visitor cookie; the session's comes with the first stored change."""
+    looked = client.get("/").headers.get_all("Set-Cookie")
+    assert [cookie.split("=", 1)[0] for cookie in looked] == ["ttt_visitor"]
+    played = post(client, "/move", {"cell": "B2"}).headers.get_all("Set-Cookie")
+    assert [cookie.split("=", 1)[0] for cookie in played] == ["ttt_session"]
+    for cookie in looked + played:
+        assert "HttpOnly" in cookie and "SameSite=Lax" in cookie and "Path=/" in cookie
+        assert "Secure" not in cookie
 
 
 def test_secure_cookie_when_set_in_the_environment(
@@ -72,14 +76,19 @@ def test_the_cookie_lasts_31_days_and_a_read_does_not_send_it(client: FlaskClien
 
 
 def test_session_id_has_at_least_128_random_bits(app: Flask) -> None:
-    """Fifty browsers get fifty different session ids, each long enough to be unguessable."""
-    ids = set()
+    """Fifty browsers get fifty different session ids, each long enough to be unguessable, and
+    fifty visitor ids likewise."""
+    ids, visitors = set(), set()
     for _ in range(50):
-        cookie = app.test_client().get("/").headers["Set-Cookie"]
+        client = app.test_client()
+        visitor = re.match(r"ttt_visitor=([A-Za-z0-9_-]+);", client.get("/").headers["Set-Cookie"])
+        cookie = post(client, "/move", {"cell": "B2"}).headers["Set-Cookie"]
         found = re.match(r"ttt_session=([A-Za-z0-9_-]+);", cookie)
-        assert found
+        assert found and visitor
         ids.add(found.group(1))
-    assert len(ids) == 50
+        visitors.add(visitor.group(1))
+    assert len(ids) == len(visitors) == 50
+    assert all(len(visitor) * 6 >= 128 for visitor in visitors)
     # 43 URL-safe base64 characters carry 256 bits from secrets.token_urlsafe(32).
     assert all(len(sid) * 6 >= 128 for sid in ids)
 

@@ -18,6 +18,7 @@ from ..engine import TicTacToeError
 from ..rules import LostMatchError, Match, seats
 from ..store import MatchStore, Record, RedisStore, SQLiteStore, new_match_id
 from ..store.record import MATCH_ID
+from . import sessions
 from .sessions import sweep_files
 
 MATCH_KEY = "match"
@@ -151,7 +152,9 @@ def _first_match_id() -> str:
     """The id under which a session with no match stores its first one: derived from the
     session id with the secret key, so first changes sent at once from one browser all lock
     the same match, instead of each making a match of which the session keeps only one."""
-    sid = getattr(session, "sid", None)  # Flask-Session's id of this browser's session
+    # A browser with nothing stored has a new session id at each request: its visitor id
+    # (sessions.py) is the one its first changes share.
+    sid = sessions.visitor_id() or getattr(session, "sid", None)
     if not sid:
         return new_match_id()
     key = str(current_app.secret_key).encode()

@@ -1,9 +1,13 @@
-"""Flask-Session set up as its documentation shows: msgpack files by default, Redis for several
-servers, and never pickle."""
+"""Flask-Session set up as its documentation shows (msgpack files by default, Redis for several
+servers, never pickle), storing nothing for a visitor who has only looked."""
 
 from __future__ import annotations
 
+import hashlib
+import hmac
 import os
+import re
+import secrets
 import time
 from typing import IO, Any
 
@@ -11,8 +15,16 @@ import msgspec
 import redis
 from cachelib.file import FileSystemCache
 from cachelib.serializers import FileSystemSerializer
-from flask import Flask
+from flask import Flask, Response, current_app, g, request, session
 from flask_session import Session
+
+# A visitor who has only looked (GET /, /new, /api/game…) has a session that holds nothing but
+# its CSRF token, and storing it would keep a file (or a key) for 30 days per look. That
+# token is instead derived from a random id in a cookie of its own, so every look of the same
+# browser gets the same token, and its first post is accepted; the session is stored once it
+# holds anything else (a match, a message).
+VISITOR_COOKIE = "ttt_visitor"
+_VISITOR_ID = re.compile(r"[A-Za-z0-9_-]{43}")  # secrets.token_urlsafe(32)
 
 
 class MsgpackFiles(FileSystemSerializer):
@@ -65,6 +77,65 @@ def init_app(app: Flask, client: redis.Redis | None) -> None:
     Session(app)
     interface: Any = app.session_interface
     interface.serializer = MsgpackOnly()
+    stores = interface.should_set_storage  # Flask-Session's public hook, kept for the rest
+
+    def should_set_storage(app: Flask, session: Any) -> bool:
+        # "_permanent" is Flask's own mark of a permanent session, not something it holds.
+        kept = set(session) - {"_permanent"}
+        looked_only = g.get("looked_only", False) and kept <= {_token_key(app)}
+        return not looked_only and bool(stores(app, session))
+
+    interface.should_set_storage = should_set_storage
+    # Before CSRFProtect's own check, which init_app in create_app registers after this one.
+    app.before_request(_visitor_token)
+    app.after_request(_visitor_cookie)
+
+
+def _token_key(app: Flask) -> str:
+    """Where Flask-WTF keeps the raw CSRF token in the session."""
+    return str(app.config.get("WTF_CSRF_FIELD_NAME", "csrf_token"))
+
+
+def _visitor_token() -> None:
+    """Give a session with no CSRF token (nothing stored for this browser) the visitor's."""
+    key = _token_key(current_app)
+    if key in session:
+        return
+    visitor = request.cookies.get(VISITOR_COOKIE, "")
+    if not _VISITOR_ID.fullmatch(visitor):
+        visitor = g.new_visitor = secrets.token_urlsafe(32)
+    g.visitor = visitor
+    secret = str(current_app.secret_key).encode()
+    session[key] = hmac.new(secret, b"csrf:" + visitor.encode(), hashlib.sha256).hexdigest()
+    g.looked_only = True
+
+
+def visitor_id() -> str | None:
+    """The visitor id of a browser that has never had a session stored (it sends no session
+    cookie), or ``None``. Requests sent at once by such a browser share it, not a session id,
+    which is new at each of its requests. A browser whose session was lost or cannot be read
+    starts afresh, under a new session id, as before."""
+    if request.cookies.get(current_app.config["SESSION_COOKIE_NAME"]):
+        return None
+    visitor: str | None = g.get("visitor")
+    return visitor
+
+
+def _visitor_cookie(response: Response) -> Response:
+    """Set the cookie of a new visitor, as the session's cookie is set."""
+    visitor = g.get("new_visitor")
+    if visitor:
+        config = current_app.config
+        response.set_cookie(
+            VISITOR_COOKIE,
+            visitor,
+            max_age=int(current_app.permanent_session_lifetime.total_seconds()),
+            httponly=True,
+            secure=bool(config["SESSION_COOKIE_SECURE"]),
+            samesite=config["SESSION_COOKIE_SAMESITE"],
+        )
+        response.vary.add("Cookie")
+    return response
 
 
 def sweep_files(directory: str, lifetime: float) -> int:
