@@ -30,8 +30,11 @@ def session_dir(instance: Path) -> Path:
 
 @pytest.fixture
 def app(instance: Path) -> Iterator[Flask]:
-    """The app with test settings; CSRF stays on, as in production."""
-    yield create_app({"SECRET_KEY": "test-secret", "TESTING": True}, instance_path=str(instance))
+    """The app with test settings; CSRF stays on, as in production. The limits per client
+    are off (every test client comes from one address): tests/web/test_limits.py turns them
+    on."""
+    config = {"SECRET_KEY": "test-secret", "TESTING": True, "LIMITS": False}
+    yield create_app(config, instance_path=str(instance))
 
 
 @pytest.fixture

@@ -81,7 +81,9 @@ class GunicornServer:
         """A server with ``env`` added to this process's environment, not started yet."""
         self.port = port or free_port()
         self.url = f"http://127.0.0.1:{self.port}"
-        self.env = {**os.environ, **env}
+        # Every test client comes from 127.0.0.1: the limits per client are off unless the
+        # test turns them on (tests/hardening/test_limits.py, tests/redis/test_limits.py).
+        self.env = {**os.environ, "FLASK_LIMITS": "false", **env}
         self.workers = workers
         self.process: subprocess.Popen[bytes] | None = None
         self.log: IO[bytes] = tempfile.TemporaryFile()  # noqa: SIM115 (closed by stop)

@@ -22,7 +22,7 @@ def create_app(
     from flask_wtf.csrf import CSRFProtect
 
     from . import settings
-    from .web import api, errors, forms, headers, live, matches, online, pages, sessions
+    from .web import api, errors, forms, headers, limits, live, matches, online, pages, sessions
 
     root = Path(__file__).resolve().parent.parent
     app = Flask(
@@ -38,6 +38,7 @@ def create_app(
     live.init_app(app)
     sessions.init_app(app, client)
     CSRFProtect(app)
+    limits.init_app(app)
     headers.init_app(app)
     errors.init_app(app)
     for blueprint in (pages.bp, forms.bp, online.bp, api.bp):

@@ -39,6 +39,14 @@ DEFAULTS: dict[str, Any] = {
     # threads: keep it below WEB_THREADS, webapp/serving.py), how long one lasts before the
     # browser reconnects, and the seconds between two writes on an idle stream (a stream
     # learns that its browser left only when a write fails).
+    # Limits per client address (Flask-Limiter's notation): new matches and invites, and
+    # the posts of browsers with no stored session yet, each of which stores one. PROXIES is
+    # how many proxies in front add X-Forwarded-For (1 behind nginx): their addresses are
+    # trusted, or every client would share the proxy's.
+    "LIMITS": True,
+    "LIMIT_CREATE": "30 per minute; 300 per hour",
+    "LIMIT_NEW_SESSIONS": "20 per minute; 200 per hour",
+    "PROXIES": 0,
     "STREAMS": 100,
     "STREAM_LIFETIME": 300.0,
     "HEARTBEAT": 10.0,

@@ -21,7 +21,7 @@ from flask.testing import FlaskClient
 from tests.conftest import api_game, csrf_token, match_store, play, post, session_file
 from webapp import create_app
 
-SETTINGS = {"SECRET_KEY": "come-back", "TESTING": True}
+SETTINGS = {"SECRET_KEY": "come-back", "TESTING": True, "LIMITS": False}
 DAY = 24 * 3600.0
 LOST = "Your saved game could not be read, so a new game has started."
 

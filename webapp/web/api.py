@@ -30,7 +30,7 @@ from ..engine import (
 from ..rules import Match, OnlyComputersError, check_start, seats
 from ..rules.online import new_secret
 from ..store import new_match_id
-from . import live, matches, online
+from . import limits, live, matches, online
 
 # The OpenAPI 3.1 document is data, kept as it is served; tests hold its enums to the engine's.
 DOCUMENT = json.loads(Path(__file__).with_name("openapi.json").read_text())
@@ -69,6 +69,7 @@ def game() -> ResponseReturnValue:
 
 
 @bp.post("/new")
+@limits.creating
 def new() -> ResponseReturnValue:
     """Start a game: ``{"x": kind, "o": kind, "position": "_XXOO_OX_" or null, "toss": bool}``."""
     body = _body()

@@ -15,6 +15,9 @@ MESSAGES = {
     404: ("Page not found", "There is no page at this address."),
     405: ("Method not allowed", "This address does not accept that kind of request."),
     413: ("Request too large", "The request was larger than 16 KiB, so nothing was changed."),
+    429: ("Too many requests",
+          "Too many new games or new sessions from your address in a short time, so nothing "
+          "was changed. Please wait a minute and try again."),
     500: ("Something went wrong", "The server failed to answer; nothing was changed."),
     503: ("Game store unavailable",
           "The game store is unavailable, so nothing was changed. Please try again in a moment."),

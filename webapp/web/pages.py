@@ -22,7 +22,7 @@ from ..engine import LEVELS, Board, Game, TicTacToeError
 from ..rules import Match, check_start, seats, toss_message
 from ..rules.online import new_secret
 from ..store import new_match_id
-from . import matches, online, views
+from . import limits, matches, online, views
 from .errors import render_error
 from .forms import change_board, to_board
 
@@ -127,6 +127,7 @@ def setup() -> ResponseReturnValue:
 
 
 @bp.post("/new")
+@limits.creating
 def start() -> ResponseReturnValue:
     """Start a game between the posted players, from the empty board or a position.
 
@@ -148,6 +149,7 @@ def start() -> ResponseReturnValue:
 
 
 @bp.post("/mode")
+@limits.creating
 def mode() -> ResponseReturnValue:
     """The mode bar above the board: Two players, a computer level against the person, a
     friend online, or Restart (this game again from its start). A person keeps their side."""

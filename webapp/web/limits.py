@@ -1,0 +1,45 @@
+"""Limits on what one client can create, matches and invites and sessions (Flask-Limiter)."""
+
+from __future__ import annotations
+
+from flask import Flask, current_app, request
+from flask_limiter import Limiter
+from flask_limiter.util import get_remote_address
+from werkzeug.middleware.proxy_fix import ProxyFix
+
+# Counted per client address: in Redis when it is the store (every app server counts the
+# same), else in each process's memory.
+limiter = Limiter(get_remote_address, headers_enabled=True, strategy="moving-window")
+
+
+def init_app(app: Flask) -> None:
+    """Count in the match store's Redis, or in memory; trust ``PROXIES`` proxies' addresses."""
+    app.config.setdefault("RATELIMIT_STORAGE_URI", app.config["REDIS_URL"] or "memory://")
+    app.config.setdefault("RATELIMIT_ENABLED", app.config["LIMITS"])
+    app.config.setdefault("RATELIMIT_DEFAULT", app.config["LIMIT_NEW_SESSIONS"])
+    app.config.setdefault("RATELIMIT_DEFAULTS_EXEMPT_WHEN", _has_a_session)
+    # A limit store that fails lets the request through: the match store's own failure, if
+    # it is the same Redis, answers with its 503 page.
+    app.config.setdefault("RATELIMIT_SWALLOW_ERRORS", True)
+    proxies = int(app.config["PROXIES"])
+    if proxies:  # behind a proxy, every request comes from the proxy's own address
+        app.wsgi_app = ProxyFix(  # type: ignore[method-assign]
+            app.wsgi_app, x_for=proxies, x_proto=proxies, x_host=proxies
+        )
+    limiter.init_app(app)
+
+
+def _creating() -> str:
+    """The limit on new matches and invites, as the settings say."""
+    return str(current_app.config["LIMIT_CREATE"])
+
+
+def _has_a_session() -> bool:
+    """Requests that create no session: reads, and posts of a browser with a stored one."""
+    if request.method in ("GET", "HEAD", "OPTIONS"):
+        return True
+    return bool(request.cookies.get(current_app.config["SESSION_COOKIE_NAME"]))
+
+
+# New matches and invites (the setup form, the mode bar, POST /api/new) share one count.
+creating = limiter.shared_limit(_creating, scope="create")
