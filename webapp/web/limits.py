@@ -7,17 +7,35 @@ from flask_limiter import Limiter
 from flask_limiter.util import get_remote_address
 from werkzeug.middleware.proxy_fix import ProxyFix
 
+
+def _new_sessions() -> str:
+    """The limit on posts that store a new session, as the settings say."""
+    return str(current_app.config["LIMIT_NEW_SESSIONS"])
+
+
+def _has_a_session() -> bool:
+    """Requests that create no session: reads, and posts of a browser with a stored one."""
+    if request.method in ("GET", "HEAD", "OPTIONS"):
+        return True
+    return bool(request.cookies.get(current_app.config["SESSION_COOKIE_NAME"]))
+
+
 # Counted per client address: in Redis when it is the store (every app server counts the
-# same), else in each process's memory.
-limiter = Limiter(get_remote_address, headers_enabled=True, strategy="moving-window")
+# same), else in each process's memory. The settings are read at each request (callables),
+# not when the first app is made: one limiter serves every app of a process.
+limiter = Limiter(
+    get_remote_address,
+    default_limits=[_new_sessions],
+    default_limits_exempt_when=_has_a_session,
+    headers_enabled=True,
+    strategy="moving-window",
+)
 
 
 def init_app(app: Flask) -> None:
     """Count in the match store's Redis, or in memory; trust ``PROXIES`` proxies' addresses."""
     app.config.setdefault("RATELIMIT_STORAGE_URI", app.config["REDIS_URL"] or "memory://")
     app.config.setdefault("RATELIMIT_ENABLED", app.config["LIMITS"])
-    app.config.setdefault("RATELIMIT_DEFAULT", app.config["LIMIT_NEW_SESSIONS"])
-    app.config.setdefault("RATELIMIT_DEFAULTS_EXEMPT_WHEN", _has_a_session)
     # A limit store that fails lets the request through: the match store's own failure, if
     # it is the same Redis, answers with its 503 page.
     app.config.setdefault("RATELIMIT_SWALLOW_ERRORS", True)
@@ -32,13 +50,6 @@ def init_app(app: Flask) -> None:
 def _creating() -> str:
     """The limit on new matches and invites, as the settings say."""
     return str(current_app.config["LIMIT_CREATE"])
-
-
-def _has_a_session() -> bool:
-    """Requests that create no session: reads, and posts of a browser with a stored one."""
-    if request.method in ("GET", "HEAD", "OPTIONS"):
-        return True
-    return bool(request.cookies.get(current_app.config["SESSION_COOKIE_NAME"]))
 
 
 # New matches and invites (the setup form, the mode bar, POST /api/new) share one count.
