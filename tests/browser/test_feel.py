@@ -262,3 +262,21 @@ def test_axe_finds_nothing_on_the_new_states(new_context: NewContext, scheme: st
     start(page, "user", "hard", position="XX_OO____")  # practice
     seen += [f"practice: {describe(v)}" for v in [axe_violations(page)] if v]
     assert not seen, "\n".join(seen)
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_the_review_names_the_mistake_and_links_with_the_replay(
+    new_context: NewContext, scheme: str
+) -> None:
+    page = new_context(color_scheme=scheme).new_page()  # axe needs JavaScript
+    page.goto("/")
+    play(page, ("B2", "B1", "A1", "C3", "A3", "C1", "A2"))  # O's edge reply B1 loses
+    page.get_by_role("link", name="Review: where did it go wrong?").click()
+    expect(page.locator("#review-summary")).to_contain_text("O's move B1 lost the draw")
+    expect(page.locator("tr.mistake")).to_contain_text("2. O B1")
+    found = axe_violations(page)
+    assert not found, describe(found)
+    page.get_by_role("link", name="The board after move 2").click()
+    expect(page.locator("#caption")).to_have_text("After move 2 of 7: O B1")
+    page.get_by_role("link", name="Review", exact=True).click()
+    expect(page.locator("#review-summary")).to_be_visible()

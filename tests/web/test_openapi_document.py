@@ -37,6 +37,7 @@ def test_every_api_route_is_documented() -> None:
     assert paths == {
         "/api/game", "/api/new", "/api/move", "/api/step", "/api/undo", "/api/join",
         "/api/resign", "/api/abort", "/api/claim", "/api/rematch", "/api/events", "/api/seat",
+        "/api/review",
     }  # fmt: skip
     required = DOCUMENT["components"]["schemas"]["Game"]["required"]
     assert "version" in required and "score" not in required

@@ -23,6 +23,7 @@ from .notation import (
     parse_numpad,
 )
 from .players import LEVELS, PLAYER_KINDS, computer_move, winning_cells
+from .review import Review, ReviewedMove, rank, review
 from .solver import Evaluation, best_moves, evaluate, solved_positions
 
 __all__ = [
@@ -39,6 +40,8 @@ __all__ = [
     "InvalidPositionError",
     "NotNumbersError",
     "OccupiedCellError",
+    "Review",
+    "ReviewedMove",
     "Status",
     "TicTacToeError",
     "UnknownCellError",
@@ -52,6 +55,8 @@ __all__ = [
     "parse_cell",
     "parse_coordinates",
     "parse_numpad",
+    "rank",
+    "review",
     "solved_positions",
     "winning_cells",
 ]

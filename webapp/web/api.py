@@ -30,7 +30,7 @@ from ..engine import (
 from ..rules import Match, OnlyComputersError, check_start, seats
 from ..rules.online import new_secret
 from ..store import new_match_id
-from . import limits, live, matches, online
+from . import limits, live, matches, online, review
 
 # The OpenAPI 3.1 document is data, kept as it is served; tests hold its enums to the engine's.
 DOCUMENT = json.loads(Path(__file__).with_name("openapi.json").read_text())
@@ -66,6 +66,16 @@ def _refused(error: ApiError) -> ResponseReturnValue:
 def game() -> ResponseReturnValue:
     """The match as JSON, with the CSRF token that programs send back in ``X-CSRFToken``."""
     return jsonify(game_json(matches.current()))
+
+
+@bp.get("/review")
+def review_json() -> ResponseReturnValue:
+    """The review of the finished game: each move's value, and the first mistake (409 before
+    the game is over)."""
+    current = matches.current()
+    if not current.match.is_over:
+        raise ApiError(409, review.NOT_OVER)
+    return jsonify(review.as_json(current))
 
 
 @bp.post("/new")

@@ -22,7 +22,7 @@ from ..engine import LEVELS, Board, Game, TicTacToeError
 from ..rules import Match, check_start, seats, toss_message
 from ..rules.online import new_secret
 from ..store import new_match_id
-from . import limits, matches, online, views
+from . import limits, matches, online, review, views
 from .errors import render_error
 from .forms import change_board, to_board
 
@@ -34,6 +34,10 @@ POSITION_LIMIT = 20  # characters of a position kept from a form or link
 OTHER_GAME = (
     "This replay link is for another game than the one this browser is playing (an earlier "
     "one is not kept): only the current game can be replayed."
+)
+OTHER_REVIEW = (
+    "This review link is for another game than the one this browser is playing (an earlier "
+    "one is not kept): only the current game can be reviewed."
 )
 
 
@@ -215,6 +219,19 @@ def replay(ply: int) -> ResponseReturnValue:
     if ply > game.ply:
         return render_error(404, f"This game has no move {ply}; it has {game.ply}.")
     return render_template("replay.html", view=views.build_replay(current, ply))
+
+
+@bp.get("/review")
+def review_page() -> ResponseReturnValue:
+    """The review of this browser's finished game: each move's value before and after it,
+    and the first move that changed the result. Like the replay, ``?game=`` names its game."""
+    current = matches.current()
+    named = request.args.get("game")
+    if named and named != current.match.game_id:
+        return render_error(404, OTHER_REVIEW)
+    if not current.match.is_over:
+        return render_error(409, review.NOT_OVER)
+    return render_template("review.html", view=review.build(current))
 
 
 def _kind(value: str | None) -> str | None:

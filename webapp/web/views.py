@@ -124,6 +124,7 @@ class ReplayView:
     ply: int
     last: int
     game_id: str  # replay links name their game, so an old link never shows a newer game
+    reviewable: bool = False  # the game is over: the review can be opened
 
 
 def status_line(game: Game, names: dict[str, str], board: Board | None = None) -> str:
@@ -273,6 +274,7 @@ def build_replay(current: Current, ply: int) -> ReplayView:
         ply=ply,
         last=game.ply,
         game_id=current.match.game_id,
+        reviewable=current.match.is_over,
     )
 
 
