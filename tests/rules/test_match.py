@@ -204,3 +204,12 @@ def test_the_actions_on_a_match_are_the_turns_played_into_it() -> None:
     computers = Match().new_game(Game("hard", "hard"))
     assert computers.step(to_the_end=True).game.board.is_over
     assert computers.step(to_the_end=False).game.ply == 1
+
+
+def test_wins_stored_under_the_old_computer_name_join_its_level() -> None:
+    """Before the level was in the name, a computer that beat a person was "Computer"."""
+    data = Match().new_game(Game("user", "hard")).to_dict()
+    data["wins"] = {"Computer": 2, "You": 1}
+    assert Match.from_dict(data).score.wins == {"Computer (hard)": 2, "You": 1}
+    hot_seat = {**Match().to_dict(), "wins": {"Computer": 1}}  # not ours to rename
+    assert Match.from_dict(hot_seat).score.wins == {"Computer": 1}

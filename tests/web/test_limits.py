@@ -97,3 +97,22 @@ def test_normal_play_never_meets_the_default_limits(tmp_path: Path) -> None:
     assert post(host, "/move", {"cell": "B2"}).headers["X-Move-Result"] == "accepted"
     assert post(friend, "/move", {"cell": "A1"}).headers["X-Move-Result"] == "accepted"
     limiter.reset()
+
+
+def test_a_made_up_session_cookie_does_not_escape_the_new_session_limit(limited: Flask) -> None:
+    """Only a session found in the store exempts a post: a cookie alone proves nothing."""
+    client = limited.test_client()
+    token = csrf_token(client)  # the visitor's token, the same at every look
+    statuses = []
+    for number in range(6):
+        client.set_cookie("ttt_session", f"made-up-{number}")
+        response = client.post("/move", data={"cell": "B2", "csrf_token": token})
+        statuses.append(response.status_code)
+    assert statuses == [303] * 4 + [429] * 2
+
+
+def test_restart_is_not_a_new_game_for_the_limit(limited: Flask) -> None:
+    client = limited.test_client()
+    post(client, "/move", {"cell": "B2"})  # a stored session
+    for _ in range(8):  # more than the 5 new games a minute of this fixture
+        assert post(client, "/mode", {"mode": "restart"}).headers["X-Move-Result"] == "accepted"

@@ -86,3 +86,15 @@ def test_the_mode_bar_needs_the_csrf_token(client: FlaskClient) -> None:
     before = state(client)
     assert client.post("/mode", data={"mode": "hard"}).status_code == 400
     assert state(client) == before
+
+
+def test_an_online_game_in_play_is_not_left_from_the_mode_bar(client: FlaskClient) -> None:
+    assert _mode(client, "friend") == 303
+    before = state(client)
+    shown = page(client)
+    hard = [a for tag, a in shown.elements if tag == "button" and a.get("value") == "hard"]
+    assert "disabled" in hard[0]
+    response = post(client, "/mode", {**shown.form("/mode").fields, "mode": "hard"})
+    assert response.status_code == 303
+    assert "Resign or abort this online game first" in page(client).text
+    assert state(client) == before

@@ -306,3 +306,14 @@ def test_without_javascript_a_frame_keeps_the_player_present(
     assert away is not None and away < 5  # noted at the moved clock, not 500 s ago
     spectator = app.test_client()
     assert spectator.get("/here").status_code == 200  # no seat: nothing noted, no error
+
+
+def test_after_an_online_game_the_players_may_review_it_and_a_spectator_sees_no_link(
+    app: Flask, client: FlaskClient, guest: FlaskClient, joined: str
+) -> None:
+    play(client, guest, ["A1", "B1", "A2", "B2", "A3"])
+    watch = page(client).link("Watch link").removeprefix("http://localhost")
+    assert "review-link" in page(client).html and "review-link" in page(guest).html
+    assert client.get("/api/review").get_json()["summary"].startswith("Your friend's move")
+    spectator = app.test_client()
+    assert "review-link" not in page(spectator, watch).html

@@ -178,12 +178,26 @@ class Match:
         online = Online.from_dict(data.get("online"))
         if not valid or (online is None and data.get("online") is not None):
             raise LostMatchError()
-        return cls(game, game_id, first, Score(wins, draws), scored, online)
+        return cls(game, game_id, first, Score(_renamed(wins, game), draws), scored, online)
 
     def _winner(self, game: Game) -> str | None:
         """The name of the player who won ``game``, or ``None`` for a draw."""
         mark = game.board.status.winner
         return None if mark is None else self.names[mark]
+
+
+def _renamed(wins: dict[str, int], game: Game) -> dict[str, int]:
+    """Wins stored before a computer against a person was named with its level ("Computer"),
+    under the name it has now ("Computer (hard)"), so the score keeps one row for it."""
+    if "Computer" not in wins:
+        return wins
+    name = names.player_names(game.x, game.o)
+    computer = next((n for n in name.values() if n.startswith("Computer (")), None)
+    if computer is None or "You" not in name.values():
+        return wins
+    moved = {key: count for key, count in wins.items() if key != "Computer"}
+    moved[computer] = moved.get(computer, 0) + wins["Computer"]
+    return moved
 
 
 def _count(value: Any, zero: bool = False) -> bool:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from flask import Flask, current_app, request
+from flask import Flask, current_app, g, request
 from flask_limiter import Limiter
 from flask_limiter.util import get_remote_address
 from werkzeug.middleware.proxy_fix import ProxyFix
@@ -14,10 +14,12 @@ def _new_sessions() -> str:
 
 
 def _has_a_session() -> bool:
-    """Requests that create no session: reads, and posts of a browser with a stored one."""
+    """Requests that create no session: reads, and posts of a browser whose session was
+    found in the store (sessions.py marks one that was not: a cookie alone, made up or
+    expired, proves nothing)."""
     if request.method in ("GET", "HEAD", "OPTIONS"):
         return True
-    return bool(request.cookies.get(current_app.config["SESSION_COOKIE_NAME"]))
+    return not g.get("looked_only", False)
 
 
 # Counted per client address: in Redis when it is the store (every app server counts the
@@ -41,8 +43,10 @@ def init_app(app: Flask) -> None:
     app.config.setdefault("RATELIMIT_SWALLOW_ERRORS", True)
     proxies = int(app.config["PROXIES"])
     if proxies:  # behind a proxy, every request comes from the proxy's own address
+        # Only the client's address and scheme: a Host taken from X-Forwarded-Host would let a
+        # client choose the host of every link the pages write.
         app.wsgi_app = ProxyFix(  # type: ignore[method-assign]
-            app.wsgi_app, x_for=proxies, x_proto=proxies, x_host=proxies
+            app.wsgi_app, x_for=proxies, x_proto=proxies
         )
     limiter.init_app(app)
 
@@ -52,5 +56,10 @@ def _creating() -> str:
     return str(current_app.config["LIMIT_CREATE"])
 
 
+def _restarting() -> bool:
+    """The mode bar's Restart, which plays the same game again and creates nothing."""
+    return request.form.get("mode") == "restart"
+
+
 # New matches and invites (the setup form, the mode bar, POST /api/new) share one count.
-creating = limiter.shared_limit(_creating, scope="create")
+creating = limiter.shared_limit(_creating, scope="create", exempt_when=_restarting)

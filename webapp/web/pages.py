@@ -35,6 +35,7 @@ OTHER_GAME = (
     "This replay link is for another game than the one this browser is playing (an earlier "
     "one is not kept): only the current game can be replayed."
 )
+ONLINE_IN_PLAY = "Resign or abort this online game first: your friend is still playing it."
 OTHER_REVIEW = (
     "This review link is for another game than the one this browser is playing (an earlier "
     "one is not kept): only the current game can be reviewed."
@@ -156,9 +157,15 @@ def start() -> ResponseReturnValue:
 @limits.creating
 def mode() -> ResponseReturnValue:
     """The mode bar above the board: Two players, a computer level against the person, a
-    friend online, or Restart (this game again from its start). A person keeps their side."""
+    friend online, or Restart (this game again from its start). Against the computer, the
+    person keeps their side. An online game still being played is left only by resigning or
+    aborting it, never by a click here."""
     chosen = request.form.get("mode")
-    game = matches.current().match.game
+    match = matches.current().match
+    game = match.game
+    if match.online is not None and not match.is_over:  # the friend is still playing
+        flash(ONLINE_IN_PLAY, "error")
+        return to_board()
     if chosen == "restart":
         return change_board(lambda seen: seats.local(seen.match).restart())
     you = "O" if game.o == "user" and game.x != "user" else "X"
