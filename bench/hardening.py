@@ -47,19 +47,28 @@ def connect(server: Server) -> http.client.HTTPConnection:
     return http.client.HTTPConnection("127.0.0.1", server.port, timeout=30)
 
 
-def look(server: Server, count: int) -> None:
-    """``count`` cookieless GETs (and a HEAD / in six) over 8 kept-alive connections."""
+def look(server: str, count: int, connections: int = 8) -> list[int]:
+    """Send ``count`` requests with no cookie (GETs of PATHS, and a HEAD / in six) to
+    ``server`` (a base URL) over ``connections`` kept-alive connections; their statuses."""
+    address = urllib.parse.urlsplit(server)
 
-    def send(share: int) -> None:
-        connection = connect(server)
-        for index in range(share):
-            method = "HEAD" if index % 6 == 5 else "GET"
-            connection.request(method, PATHS[index % len(PATHS)] if method == "GET" else "/")
-            connection.getresponse().read()
-        connection.close()
+    def send(share: int) -> list[int]:
+        connection = http.client.HTTPConnection(address.hostname or "", address.port, timeout=30)
+        statuses = []
+        try:
+            for index in range(share):
+                method = "HEAD" if index % 6 == 5 else "GET"
+                connection.request(method, PATHS[index % len(PATHS)] if method == "GET" else "/")
+                response = connection.getresponse()
+                response.read()
+                statuses.append(response.status)
+        finally:
+            connection.close()
+        return statuses
 
-    with ThreadPoolExecutor(8) as pool:
-        list(pool.map(send, [count // 8] * 8))
+    shares = [count // connections + (i < count % connections) for i in range(connections)]
+    with ThreadPoolExecutor(connections) as pool:
+        return [status for part in pool.map(send, shares) for status in part]
 
 
 def request(
@@ -137,7 +146,7 @@ def main() -> None:
             request(server, "GET", "/")
             before, _ = on_disk(directory)
             began = time.monotonic()
-            look(server, LOOKS)
+            look(server.url, LOOKS)
             seconds = time.monotonic() - began
             after, files = on_disk(directory)
             print(f"{LOOKS:,} cookieless looks in {seconds:.1f} s: the stores' files took "

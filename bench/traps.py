@@ -50,30 +50,18 @@ def medium(board: Board) -> dict[str, float]:
 OPPONENTS: dict[str, Choice] = {"random": random_player, "medium": medium}
 
 
-def limit(me: str, opponent: str) -> float:
-    """The most a perfect player of ``me`` can win against ``opponent`` (expectimax)."""
+def win_rate(me: str, opponent: str, best: bool) -> float:
+    """How often hard, playing ``me``, beats ``opponent``: with ``best``, the most any perfect
+    player can (expectimax over the moves that keep the best result); else today's hard
+    (uniform among the solver's best moves)."""
 
     @cache
     def value(cells: str) -> float:
         board = Board.from_string(cells)
         if board.is_over:
             return 1.0 if board.status.winner == me else 0.0
-        if board.turn == me:
+        if board.turn == me and best:
             return max(value(board.play(c).to_string()) for c in keeping(board))
-        moves = OPPONENTS[opponent](board).items()
-        return sum(p * value(board.play(c).to_string()) for c, p in moves)
-
-    return value("_" * 9)
-
-
-def today(me: str, opponent: str) -> float:
-    """Today's hard (uniform among the solver's best moves) against ``opponent``."""
-
-    @cache
-    def value(cells: str) -> float:
-        board = Board.from_string(cells)
-        if board.is_over:
-            return 1.0 if board.status.winner == me else 0.0
         mover = uniform(best_moves(board)) if board.turn == me else OPPONENTS[opponent](board)
         return sum(p * value(board.play(c).to_string()) for c, p in mover.items())
 
@@ -84,10 +72,10 @@ def main() -> None:
     """Print the table of issue 18."""
     print("| hard | vs random | vs medium |\n| --- | ---: | ---: |")
     for me in ("X", "O"):
-        rates = [today(me, opponent) * 100 for opponent in OPPONENTS]
+        rates = [win_rate(me, opponent, best=False) * 100 for opponent in OPPONENTS]
         print(f"| as {me}, today | {rates[0]:.1f}% | {rates[1]:.1f}% |")
     for me in ("X", "O"):
-        rates = [limit(me, opponent) * 100 for opponent in OPPONENTS]
+        rates = [win_rate(me, opponent, best=True) * 100 for opponent in OPPONENTS]
         print(
             f"| as {me}, the most any perfect player can get | {rates[0]:.1f}% | {rates[1]:.1f}% |"
         )

@@ -3,13 +3,12 @@ default stores; a first-time visitor without JavaScript still plays at once."""
 
 from __future__ import annotations
 
-import os
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
-from tests.lookers import look
+from bench.hardening import look, on_disk
 from tests.player import Player
 from tests.servers import GunicornServer, file_store_env
 
@@ -31,24 +30,14 @@ def server(directory: Path) -> Iterator[GunicornServer]:
     running.stop()
 
 
-def _on_disk(directory: Path) -> tuple[int, int]:
-    """The bytes the directory's files take on disk (their blocks), and how many files."""
-    blocks = files = 0
-    for root, _, names in os.walk(directory):
-        for name in names:
-            blocks += os.stat(os.path.join(root, name)).st_blocks
-            files += 1
-    return blocks * 512, files
-
-
 def test_ten_thousand_cookieless_looks_leave_next_to_nothing(
     server: GunicornServer, directory: Path
 ) -> None:
     Player().get(server.url)  # the stores' files exist before counting
-    before, _ = _on_disk(directory)
+    before, _ = on_disk(directory)
     statuses = look(server.url, LOOKS)
     assert len(statuses) == LOOKS and set(statuses) == {200}
-    after, files = _on_disk(directory)
+    after, files = on_disk(directory)
     assert after - before <= LIMIT, (before, after, files)
     assert not list((directory / "sessions").iterdir())
 

@@ -7,7 +7,7 @@ from collections.abc import Iterator
 import pytest
 import redis
 
-from tests.lookers import look
+from bench.hardening import look
 from tests.player import Player
 from tests.redis.conftest import app_env
 from tests.servers import GunicornServer, RedisServer

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
-from flask import Flask, current_app, g, request
+from flask import Flask, current_app, request
 from flask_limiter import Limiter
 from flask_limiter.util import get_remote_address
 from werkzeug.middleware.proxy_fix import ProxyFix
+
+from . import sessions
 
 
 def _new_sessions() -> str:
@@ -15,11 +17,10 @@ def _new_sessions() -> str:
 
 def _has_a_session() -> bool:
     """Requests that create no session: reads, and posts of a browser whose session was
-    found in the store (sessions.py marks one that was not: a cookie alone, made up or
-    expired, proves nothing)."""
+    found in the store."""
     if request.method in ("GET", "HEAD", "OPTIONS"):
         return True
-    return not g.get("looked_only", False)
+    return sessions.stored()
 
 
 # Counted per client address: in Redis when it is the store (every app server counts the

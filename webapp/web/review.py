@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from ..engine import Evaluation, ReviewedMove, rank, review
+from ..engine import Evaluation, Review, ReviewedMove, rank, review
 from .matches import Current
 
 NOT_OVER = "The review opens once the game is over."
@@ -46,8 +46,7 @@ def value(evaluation: Evaluation) -> str:
 
 def build(current: Current) -> ReviewView:
     """The review of ``current``'s game, which must be over."""
-    game = current.match.game
-    reviewed = review(game)
+    reviewed = review(current.match.game)
     first = reviewed.first_mistake
     lines = tuple(
         ReviewLine(
@@ -60,11 +59,15 @@ def build(current: Current) -> ReviewView:
         )
         for move in reviewed.moves
     )
+    return ReviewView(_summary(current, reviewed), lines, current.match.game_id)
+
+
+def _summary(current: Current, reviewed: Review) -> str:
+    """The sentence at the top: the first mistake, or a perfect game."""
+    first = reviewed.first_mistake
     if first is None:
-        summary = "Played perfectly: no move changed the result."
-    else:
-        summary = mistake_sentence(first, _subject(current, first.by))
-    return ReviewView(summary, lines, current.match.game_id)
+        return "Played perfectly: no move changed the result."
+    return mistake_sentence(first, _subject(current, first.by))
 
 
 def mistake_sentence(move: ReviewedMove, subject: str) -> str:
@@ -102,7 +105,7 @@ def as_json(current: Current) -> dict[str, Any]:
             for move in reviewed.moves
         ],
         "first_mistake": first and {"ply": first.ply, "cell": first.cell, "by": first.by},
-        "summary": build(current).summary,
+        "summary": _summary(current, reviewed),
     }
 
 

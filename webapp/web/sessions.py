@@ -82,7 +82,7 @@ def init_app(app: Flask, client: redis.Redis | None) -> None:
     def should_set_storage(app: Flask, session: Any) -> bool:
         # "_permanent" is Flask's own mark of a permanent session, not something it holds.
         kept = set(session) - {"_permanent"}
-        looked_only = g.get("looked_only", False) and kept <= {_token_key(app)}
+        looked_only = not stored() and kept <= {_token_key(app)}
         return not looked_only and bool(stores(app, session))
 
     interface.should_set_storage = should_set_storage
@@ -108,6 +108,12 @@ def _visitor_token() -> None:
     secret = str(current_app.secret_key).encode()
     session[key] = hmac.new(secret, b"csrf:" + visitor.encode(), hashlib.sha256).hexdigest()
     g.looked_only = True
+
+
+def stored() -> bool:
+    """Whether this request's session was found in the store (a cookie alone, made up or
+    expired, is no stored session)."""
+    return not g.get("looked_only", False)
 
 
 def visitor_id() -> str | None:
