@@ -40,9 +40,10 @@ def test_hard_move_is_optimal_at_every_open_position(open_positions: list[str]) 
 
 
 def test_hard_varies_among_equal_moves() -> None:
+    # Every first move draws; traps keep the four corners, and ties are broken at random.
     rng = random.Random(3)
     firsts = {computer_move(Board(), "hard", rng) for _ in range(200)}
-    assert firsts == set(best_moves(Board())) and len(firsts) == 9
+    assert firsts == {"A1", "A3", "C1", "C3"} and firsts < set(best_moves(Board()))
 
 
 def _hard_never_loses(cells: str, hard_mark: str) -> None:

@@ -71,7 +71,7 @@ def empty_cells(position: str) -> list[int]:
 
 @pytest.mark.parametrize(
     ("command", "person", "openings"),
-    [("start user hard", "X", 1), ("start hard user", "O", 9)],
+    [("start user hard", "X", 1), ("start hard user", "O", 4)],  # hard opens in a corner
 )
 def test_hard_never_loses_whatever_the_person_plays(
     command: str, person: str, openings: int
@@ -100,4 +100,4 @@ def test_hard_never_loses_whatever_the_person_plays(
 
     # Every opening of the game was met, and the person moved in hundreds of positions.
     assert len(first_positions) == openings
-    assert len(lines.next_positions) > 400
+    assert len(lines.next_positions) > 200

@@ -1,6 +1,6 @@
 """Tic-tac-toe rules, notations and computer players; pure Python, never imports Flask."""
 
-from .board import WIN_LINES, Board, Status
+from .board import WIN_LINES, Board, Status, winning_cells
 from .errors import (
     CoordinatesOutOfRangeError,
     GameOverError,
@@ -22,9 +22,10 @@ from .notation import (
     parse_coordinates,
     parse_numpad,
 )
-from .players import LEVELS, PLAYER_KINDS, computer_move, winning_cells
+from .players import LEVELS, PLAYER_KINDS, computer_move
 from .review import Review, ReviewedMove, rank, review
 from .solver import Evaluation, best_moves, evaluate, solved_positions
+from .traps import medium_cells, trap_moves
 
 __all__ = [
     "CELL_IDS",
@@ -51,6 +52,7 @@ __all__ = [
     "computer_move",
     "evaluate",
     "format_coordinates",
+    "medium_cells",
     "numpad_key",
     "parse_cell",
     "parse_coordinates",
@@ -58,5 +60,6 @@ __all__ = [
     "rank",
     "review",
     "solved_positions",
+    "trap_moves",
     "winning_cells",
 ]

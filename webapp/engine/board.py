@@ -180,3 +180,14 @@ def _validated(position: object) -> str:
     if o_won and x_count > o_count:
         raise InvalidPositionError("Impossible position: X moved after O had already won.")
     return cells
+
+
+def winning_cells(board: Board, mark: str) -> tuple[str, ...]:
+    """The empty cells where ``mark`` would complete a line at once, in reading order."""
+    cells = board.to_string()
+    found = set()
+    for line in WIN_LINES:
+        marks = [cells[i] for i in line]
+        if marks.count(mark) == 2 and marks.count(EMPTY) == 1:
+            found.add(line[marks.index(EMPTY)])
+    return tuple(CELL_IDS[i] for i in sorted(found))
