@@ -7,7 +7,7 @@ PORT ?= 8000
 WORKERS ?= 2
 THREADS ?= 128
 
-.PHONY: run test lint typecheck pytest bench clean
+.PHONY: run test lint typecheck pytest bench messages clean
 
 PIP := $(BIN)/python -m pip install --quiet --disable-pip-version-check
 
@@ -21,7 +21,14 @@ $(BIN)/.installed: $(BIN)/.runtime requirements-dev.txt
 	$(PIP) -r requirements-dev.txt
 	touch $@
 
-run: $(BIN)/.runtime
+# The compiled catalogs (.mo) are built here, never committed: each follows its .po.
+CATALOGS := webapp/translations
+MO := $(patsubst %.po,%.mo,$(wildcard $(CATALOGS)/*/LC_MESSAGES/messages.po))
+
+%.mo: %.po $(BIN)/.runtime
+	$(BIN)/pybabel compile --statistics -i $< -o $@
+
+run: $(BIN)/.runtime $(MO)
 	WEB_WORKERS=$(WORKERS) WEB_THREADS=$(THREADS) $(BIN)/gunicorn --config python:webapp.serving \
 		--bind $(HOST):$(PORT) --access-logfile - wsgi:app
 
@@ -32,13 +39,18 @@ lint: $(BIN)/.installed
 typecheck: $(BIN)/.installed
 	$(BIN)/mypy
 
-pytest: $(BIN)/.installed
+pytest: $(BIN)/.installed $(MO)
 	$(BIN)/pytest
 
 test: lint typecheck pytest
 
 bench: $(BIN)/.installed
 	$(BIN)/python bench/engine.py
+
+# After changing a text: extract every marked string and merge it into each catalog.
+messages: $(BIN)/.runtime
+	$(BIN)/pybabel extract -F $(CATALOGS)/babel.cfg --add-location=file --sort-output -o $(CATALOGS)/messages.pot .
+	$(BIN)/pybabel update --no-fuzzy-matching --ignore-obsolete -i $(CATALOGS)/messages.pot -d $(CATALOGS)
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis

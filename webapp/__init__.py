@@ -22,7 +22,19 @@ def create_app(
     from flask_wtf.csrf import CSRFProtect
 
     from . import settings
-    from .web import api, errors, forms, headers, limits, live, matches, online, pages, sessions
+    from .web import (
+        api,
+        errors,
+        forms,
+        headers,
+        i18n,
+        limits,
+        live,
+        matches,
+        online,
+        pages,
+        sessions,
+    )
 
     root = Path(__file__).resolve().parent.parent
     app = Flask(
@@ -41,6 +53,7 @@ def create_app(
     limits.init_app(app)
     headers.init_app(app)
     errors.init_app(app)
+    i18n.init_app(app)
     for blueprint in (pages.bp, forms.bp, online.bp, api.bp):
         app.register_blueprint(blueprint)
     return app

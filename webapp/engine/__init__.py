@@ -2,6 +2,7 @@
 
 from .board import WIN_LINES, Board, Status, winning_cells
 from .errors import (
+    N_,
     CoordinatesOutOfRangeError,
     GameOverError,
     InvalidPositionError,
@@ -31,6 +32,7 @@ __all__ = [
     "CELL_IDS",
     "LEVELS",
     "NUMPAD_KEYS",
+    "N_",
     "PLAYER_KINDS",
     "WIN_LINES",
     "Board",

@@ -6,7 +6,7 @@ from collections.abc import Iterator
 from enum import StrEnum
 from functools import cache
 
-from .errors import GameOverError, InvalidPositionError, OccupiedCellError
+from .errors import N_, GameOverError, InvalidPositionError, OccupiedCellError
 from .notation import CELL_IDS, EMPTY, MARKS, parse_cell
 
 # The eight triplets of seed 001: three rows, three columns, two diagonals.
@@ -156,29 +156,41 @@ def _outcome(cells: str) -> tuple[Status, tuple[int, ...]]:
 
 def _validated(position: object) -> str:
     if not isinstance(position, str):
-        raise InvalidPositionError("A position must be a string of 9 cells.")
+        raise InvalidPositionError(N_("A position must be a string of 9 cells."))
     cells = position.strip().upper()
     if len(cells) != 9:
-        raise InvalidPositionError(f"A position has exactly 9 cells; this one has {len(cells)}.")
+        raise InvalidPositionError(
+            N_("A position has exactly 9 cells; this one has %(count)d."), count=len(cells)
+        )
     if any(mark not in MARKS for mark in cells):
         # In many fonts the letter O and the digit 0 look alike.
-        zero = ": use the letter O, not zero" if "0" in cells else ""
+        if "0" in cells:
+            raise InvalidPositionError(
+                N_(
+                    "A position may contain only X, O and _ (for an empty cell): "
+                    "use the letter O, not zero."
+                )
+            )
         raise InvalidPositionError(
-            f"A position may contain only X, O and _ (for an empty cell){zero}."
+            N_("A position may contain only X, O and _ (for an empty cell).")
         )
     x_count, o_count = cells.count("X"), cells.count("O")
     if x_count not in (o_count, o_count + 1):
         raise InvalidPositionError(
-            f"Impossible counts: {x_count} X and {o_count} O. X moves first, "
-            "so X has as many marks as O, or one more."
+            N_(
+                "Impossible counts: %(x)d X and %(o)d O. X moves first, "
+                "so X has as many marks as O, or one more."
+            ),
+            x=x_count,
+            o=o_count,
         )
     x_won, o_won = bool(_lines_of(cells, "X")), bool(_lines_of(cells, "O"))
     if x_won and o_won:
-        raise InvalidPositionError("Impossible position: both X and O have three in a row.")
+        raise InvalidPositionError(N_("Impossible position: both X and O have three in a row."))
     if x_won and x_count == o_count:
-        raise InvalidPositionError("Impossible position: O moved after X had already won.")
+        raise InvalidPositionError(N_("Impossible position: O moved after X had already won."))
     if o_won and x_count > o_count:
-        raise InvalidPositionError("Impossible position: X moved after O had already won.")
+        raise InvalidPositionError(N_("Impossible position: X moved after O had already won."))
     return cells
 
 

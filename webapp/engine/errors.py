@@ -2,7 +2,14 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 _SHOWN_INPUT_LIMIT = 20
+
+
+def N_(message: str) -> str:
+    """Mark ``message`` for translation where it is written; the web translates it when shown."""
+    return message
 
 
 def shown(text: object) -> str:
@@ -14,49 +21,60 @@ def shown(text: object) -> str:
 
 
 class TicTacToeError(ValueError):
-    """Base class of every engine error; ``str(error)`` is fit to show a player as it is."""
+    """Base class of every engine error; ``str(error)`` is fit to show a player as it is.
 
-    default_message = "That is not a valid move."
+    ``template`` and ``params`` are kept apart so that the web can show the message in the
+    player's language: ``template % params`` is the English message.
+    """
 
-    def __init__(self, message: str | None = None) -> None:
-        super().__init__(message or self.default_message)
+    default_message = N_("That is not a valid move.")
+
+    def __init__(self, template: str | None = None, **params: Any) -> None:
+        self.template = template or self.default_message
+        self.params = params
+        super().__init__(self.template % params if params else self.template)
 
     @property
     def message(self) -> str:
-        """The message shown to the player."""
+        """The message shown to the player, in English."""
         return str(self.args[0])
 
 
 class OccupiedCellError(TicTacToeError):
     """The chosen cell already holds a mark."""
 
-    default_message = "This cell is occupied! Choose another one!"
+    default_message = N_("This cell is occupied! Choose another one!")
 
 
 class NotNumbersError(TicTacToeError):
     """Typed coordinates were not two whole numbers."""
 
-    default_message = "You should enter numbers!"
+    default_message = N_("You should enter numbers!")
 
 
 class CoordinatesOutOfRangeError(TicTacToeError):
     """Typed coordinates were numbers outside 1..3."""
 
-    default_message = "Coordinates should be from 1 to 3!"
+    default_message = N_("Coordinates should be from 1 to 3!")
 
 
 class UnknownCellError(TicTacToeError):
     """A cell id (or numpad key) that names no cell of the board."""
 
-    def __init__(self, text: object, hint: str = "cells are A1 to C3", noun: str = "cell") -> None:
-        super().__init__(f"Unknown {noun} {shown(text)}: {hint}.")
+    def __init__(
+        self, text: object, template: str = N_("Unknown cell %(text)s: cells are A1 to C3.")
+    ) -> None:
+        super().__init__(template, text=shown(text))
 
 
 class GameOverError(TicTacToeError):
     """A move was asked for after the game ended."""
 
     def __init__(self, status: str) -> None:
-        super().__init__(f"The game is over ({status}); start a new game to play again.")
+        # The status is one of the Status words, which the web translates too.
+        super().__init__(
+            N_("The game is over (%(status)s); start a new game to play again."), status=str(status)
+        )
 
 
 class InvalidPositionError(TicTacToeError):
@@ -67,4 +85,6 @@ class UnknownLevelError(TicTacToeError):
     """A player kind other than user, easy, medium or hard."""
 
     def __init__(self, text: object) -> None:
-        super().__init__(f"Unknown player {shown(text)}: choose user, easy, medium or hard.")
+        super().__init__(
+            N_("Unknown player %(text)s: choose user, easy, medium or hard."), text=shown(text)
+        )

@@ -11,7 +11,7 @@ from functools import cached_property
 from typing import Any
 
 from .board import Board
-from .errors import InvalidPositionError, TicTacToeError, UnknownLevelError
+from .errors import N_, InvalidPositionError, TicTacToeError, UnknownLevelError
 from .notation import CELL_IDS, parse_cell
 from .players import PLAYER_KINDS, computer_move
 
@@ -94,7 +94,7 @@ class Game:
         """The game after the computer whose turn it is makes its move."""
         level = self.to_move
         if level is None or level == "user":
-            raise TicTacToeError("It is not the computer's turn.")
+            raise TicTacToeError(N_("It is not the computer's turn."))
         return self.play(computer_move(self.board, level, rng))
 
     def reply_until_person(self, rng: random.Random | None = None) -> Game:
@@ -151,7 +151,7 @@ class Game:
                     game = game.play(cell)
                 _recent.put(key, game)
         except (KeyError, TypeError) as error:  # TypeError: a field of the wrong kind
-            raise InvalidPositionError("The stored game is not readable.") from error
+            raise InvalidPositionError(N_("The stored game is not readable.")) from error
         return game
 
 

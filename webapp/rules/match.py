@@ -7,7 +7,7 @@ import secrets
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from ..engine import Board, Game, TicTacToeError
+from ..engine import N_, Board, Game, TicTacToeError
 from . import names, turns
 from .online import Online
 
@@ -17,7 +17,7 @@ _GAME_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")  # secrets.token_urlsafe: safe in 
 class LostMatchError(TicTacToeError):
     """A stored match that cannot be read back."""
 
-    default_message = "Your saved game could not be read, so a new game has started."
+    default_message = N_("Your saved game could not be read, so a new game has started.")
 
 
 @dataclass(frozen=True)

@@ -6,7 +6,7 @@ from __future__ import annotations
 import secrets
 from dataclasses import replace
 
-from ..engine import PLAYER_KINDS, Board, Game, TicTacToeError
+from ..engine import N_, PLAYER_KINDS, Board, Game, TicTacToeError
 from . import names
 from .match import Match
 from .online import Online
@@ -21,69 +21,73 @@ class OnlineError(TicTacToeError):
 
 
 class NotYourTurnError(OnlineError):
-    default_message = "It is not your turn."
+    default_message = N_("It is not your turn.")
 
 
 class WaitingForFriendError(OnlineError):
-    default_message = "Your friend has not joined yet."
+    default_message = N_("Your friend has not joined yet.")
 
 
 class SpectatorError(OnlineError):
-    default_message = "You are watching this match: only its two players can play."
+    default_message = N_("You are watching this match: only its two players can play.")
 
 
 class MatchFullError(OnlineError):
-    default_message = "This match already has two players."
+    default_message = N_("This match already has two players.")
 
 
 class UnknownInviteError(OnlineError):
-    default_message = "This invite link is not valid: ask your friend for a new one."
+    default_message = N_("This invite link is not valid: ask your friend for a new one.")
 
 
 class OwnInviteError(OnlineError):
-    default_message = "This is your own invite link: send it to your friend."
+    default_message = N_("This is your own invite link: send it to your friend.")
 
 
 class AlreadySeatedError(OnlineError):
-    default_message = "You are already a player in this match."
+    default_message = N_("You are already a player in this match.")
 
 
 class GameEndedError(OnlineError):
-    default_message = "This game is over: offer a rematch to play again."
+    default_message = N_("This game is over: offer a rematch to play again.")
 
 
 class NotOverError(OnlineError):
-    default_message = "A rematch can be offered once the game is over."
+    default_message = N_("A rematch can be offered once the game is over.")
 
 
 class AlreadyOfferedError(OnlineError):
-    default_message = "You have offered a rematch: waiting for your friend to accept."
+    default_message = N_("You have offered a rematch: waiting for your friend to accept.")
 
 
 class TooLateToAbortError(OnlineError):
-    default_message = "A game can be aborted only before each side has moved once; resign instead."
+    default_message = N_(
+        "A game can be aborted only before each side has moved once; resign instead."
+    )
 
 
 class NoClaimError(OnlineError):
-    default_message = "You can claim the win only while your friend is to move and has been away."
+    default_message = N_(
+        "You can claim the win only while your friend is to move and has been away."
+    )
 
 
 class TooSoonToClaimError(OnlineError):
-    default_message = (
+    default_message = N_(
         "Your friend has been away for less than 2 minutes: you can claim the win after that."
     )
 
 
 class FriendAgainstYouError(OnlineError):
-    default_message = "A friend online plays against you: choose a person for the other side."
+    default_message = N_("A friend online plays against you: choose a person for the other side.")
 
 
 class NotOnlineError(OnlineError):
-    default_message = "This is for online matches, played from two devices."
+    default_message = N_("This is for online matches, played from two devices.")
 
 
 class LocalOnlyError(OnlineError):
-    default_message = (
+    default_message = N_(
         "An online match has no undo, new game or score reset: offer a rematch when a game ends."
     )
 

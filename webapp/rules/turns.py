@@ -5,39 +5,40 @@
 
 from __future__ import annotations
 
-from ..engine import Board, Game, GameOverError, TicTacToeError
+from ..engine import N_, Board, Game, GameOverError, TicTacToeError
 
 
 class NotYourTurnError(TicTacToeError):
     """A person tried to move while a computer is to play."""
 
-    default_message = "It is not your turn: the computer moves next."
+    default_message = N_("It is not your turn: the computer moves next.")
 
 
 class OnlyComputersError(TicTacToeError):
     """Computer moves were asked for in a game with a person in it."""
 
-    default_message = "Next move and Play to the end are for games between two computers."
+    default_message = N_("Next move and Play to the end are for games between two computers.")
 
 
 class NothingToUndoError(TicTacToeError):
     """Undo was asked for with no move to take back."""
 
-    default_message = "There is no move to take back."
+    default_message = N_("There is no move to take back.")
 
 
 class FinishedPositionError(TicTacToeError):
     """A game was to start from a position whose game is already over."""
 
-    default_message = "This position is already over."
+    default_message = N_("This position is already over.")
 
 
 def check_start(board: Board) -> None:
     """Refuse ``board`` as a game's start when its game is over, saying how it ended."""
     if board.is_over:
         winner = board.status.winner
-        result = "it is a draw" if winner is None else f"{winner} won"
-        raise FinishedPositionError(f"This position is already over: {result}.")
+        if winner is None:
+            raise FinishedPositionError(N_("This position is already over: it is a draw."))
+        raise FinishedPositionError(N_("This position is already over: %(mark)s won."), mark=winner)
 
 
 def person_moves(game: Game, cell: str) -> Game:

@@ -16,10 +16,12 @@ from typing import Any
 
 from flask import Blueprint, current_app, jsonify, request, session
 from flask.typing import ResponseReturnValue
+from flask_babel import gettext as _
 from flask_wtf.csrf import generate_csrf
 
 from ..engine import (
     CELL_IDS,
+    N_,
     Board,
     Game,
     TicTacToeError,
@@ -31,18 +33,21 @@ from ..rules import Match, OnlyComputersError, check_start, seats
 from ..rules.online import new_secret
 from ..store import new_match_id
 from . import limits, live, matches, online, review
+from .i18n import said
 
 # The OpenAPI 3.1 document is data, kept as it is served; tests hold its enums to the engine's.
 DOCUMENT = json.loads(Path(__file__).with_name("openapi.json").read_text())
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 
-NOT_AN_OBJECT = "The request body must be a JSON object."
+NOT_AN_OBJECT = N_("The request body must be a JSON object.")
 # The page's message names its buttons; a program is told what the step is for instead.
-STEP_ONLY_COMPUTERS = "This game has a person in it: /api/step is for games between two computers."
-NOT_JSON = "Send the request body as JSON, with Content-Type: application/json."
-STREAMS_FULL = "Too many live boards are open on this server: reload the board to see changes."
-BAD_POSITION_SHAPE = "A position is 9 cells of capital X, O and _ (for empty), with no spaces."
+STEP_ONLY_COMPUTERS = N_(
+    "This game has a person in it: /api/step is for games between two computers."
+)
+NOT_JSON = N_("Send the request body as JSON, with Content-Type: application/json.")
+STREAMS_FULL = N_("Too many live boards are open on this server: reload the board to see changes.")
+BAD_POSITION_SHAPE = N_("A position is 9 cells of capital X, O and _ (for empty), with no spaces.")
 POSITION_CELLS = frozenset("XO_")
 
 
@@ -74,7 +79,7 @@ def review_json() -> ResponseReturnValue:
     the game is over)."""
     current = matches.current()
     if not current.match.is_over:
-        raise ApiError(409, review.NOT_OVER)
+        raise ApiError(409, _(review.NOT_OVER))
     return jsonify(review.as_json(current))
 
 
@@ -87,12 +92,12 @@ def new() -> ResponseReturnValue:
     start = _position(body.get("position"))
     toss = body.get("toss", False)
     if not isinstance(toss, bool):
-        raise ApiError(400, "The field 'toss' must be true or false.")
+        raise ApiError(400, _("The field 'toss' must be true or false."))
     try:
         check_start(start)
         online_game = seats.online_game(x, o, start)
     except TicTacToeError as error:
-        raise ApiError(422, error.message) from error
+        raise ApiError(422, said(error)) from error
     if online_game is not None:
         (game, first), key = online_game, new_secret()
         opened = matches.change(
@@ -112,7 +117,7 @@ def join() -> ResponseReturnValue:
     invite = _required(_body(), "invite")
     match_id, secret = online.split(invite if isinstance(invite, str) else "")
     if not match_id:
-        raise ApiError(404, seats.UnknownInviteError().message)
+        raise ApiError(404, said(seats.UnknownInviteError()))
     key = new_secret()
     try:
         joined = matches.change(
@@ -121,9 +126,9 @@ def join() -> ResponseReturnValue:
             key=key,
         )
     except seats.UnknownInviteError as error:
-        raise ApiError(404, error.message) from error
+        raise ApiError(404, said(error)) from error
     except TicTacToeError as error:
-        raise ApiError(409, error.message) from error
+        raise ApiError(409, said(error)) from error
     return jsonify(game_json(joined))
 
 
@@ -135,7 +140,7 @@ def seat() -> ResponseReturnValue:
     try:
         moved = online.take_seat(token if isinstance(token, str) else "")
     except online.StaleSeatLinkError as error:
-        raise ApiError(404, error.message) from error
+        raise ApiError(404, said(error)) from error
     return jsonify(game_json(moved))
 
 
@@ -171,10 +176,10 @@ def events() -> ResponseReturnValue:
     ``Last-Event-ID``."""
     current = _shown(request.args.get("match"))
     if not current.match_id:
-        raise ApiError(404, "This browser has no match yet: start one with POST /api/new.")
+        raise ApiError(404, _("This browser has no match yet: start one with POST /api/new."))
     hub: live.Hub = current_app.extensions["live"]
     if hub.full:
-        raise ApiError(503, STREAMS_FULL)
+        raise ApiError(503, _(STREAMS_FULL))
     after = _int(request.headers.get("Last-Event-ID"))
     if after is None:
         after = _int(request.args.get("version"))
@@ -190,7 +195,7 @@ def move() -> ResponseReturnValue:
     body = _body()
     cell = _required(body, "cell")
     if not isinstance(cell, str) or cell not in CELL_IDS:
-        raise ApiError(400, UnknownCellError(cell).message)
+        raise ApiError(400, said(UnknownCellError(cell)))
     expected = _expected(body, ply_required=True)
     return _apply(expected, lambda seen: seats.move(seen.match, seen.seat, cell))
 
@@ -202,12 +207,12 @@ def step() -> ResponseReturnValue:
     body = _body()
     to_the_end = body.get("to_end", False)
     if not isinstance(to_the_end, bool):
-        raise ApiError(400, "The field 'to_end' must be true or false.")
+        raise ApiError(400, _("The field 'to_end' must be true or false."))
     expected = _expected(body, ply_required=True)
     return _apply(
         expected,
         lambda seen: seats.local(seen.match).step(to_the_end),
-        {OnlyComputersError: STEP_ONLY_COMPUTERS},
+        {OnlyComputersError: _(STEP_ONLY_COMPUTERS)},
     )
 
 
@@ -229,7 +234,7 @@ def _apply(
     try:
         current = matches.change(action, expected)
     except TicTacToeError as error:
-        message = (wording or {}).get(type(error), error.message)
+        message = (wording or {}).get(type(error)) or said(error)
         raise ApiError(409, message) from error
     return jsonify(game_json(current))
 
@@ -281,20 +286,20 @@ def _body(optional: bool = False) -> dict[str, Any]:
     if optional and not request.get_data(cache=True):
         return {}
     if not request.is_json:
-        raise ApiError(415, NOT_JSON)
+        raise ApiError(415, _(NOT_JSON))
     try:
         data = request.get_json(silent=True)
     except RecursionError:  # a body of a thousand nested arrays: not an object either
         data = None
     if not isinstance(data, dict):
-        raise ApiError(400, NOT_AN_OBJECT)
+        raise ApiError(400, _(NOT_AN_OBJECT))
     return data
 
 
 def _required(body: dict[str, Any], name: str) -> Any:
     """The field ``name`` of the body; a 400 when it is missing."""
     if name not in body:
-        raise ApiError(400, f"The field {name!r} is required.")
+        raise ApiError(400, _("The field %(name)s is required.", name=repr(name)))
     return body[name]
 
 
@@ -302,7 +307,7 @@ def _kind(body: dict[str, Any], name: str) -> str:
     """The player kind in field ``name``; a 400 with the engine's message when unknown."""
     kind = _required(body, name)
     if not isinstance(kind, str) or kind not in seats.KINDS:
-        raise ApiError(400, UnknownLevelError(kind).message)
+        raise ApiError(400, said(UnknownLevelError(kind)))
     return kind
 
 
@@ -319,9 +324,9 @@ def _position(position: Any) -> Board:
     try:
         board = Board.from_string(position)
     except TicTacToeError as error:
-        raise ApiError(422 if well_formed else 400, error.message) from error
+        raise ApiError(422 if well_formed else 400, said(error)) from error
     if not well_formed:  # the engine forgives case and spaces; the API's schema does not
-        raise ApiError(400, BAD_POSITION_SHAPE)
+        raise ApiError(400, _(BAD_POSITION_SHAPE))
     return board
 
 
@@ -335,12 +340,12 @@ def _expected(body: dict[str, Any], ply_required: bool) -> matches.Expected:
         _required(body, "ply")
     ply, version, game_id = _whole_number(body.get("ply")), body.get("version"), body.get("game")
     if "ply" in body and ply is None:
-        raise ApiError(400, "The field 'ply' must be a whole number: the ply from /api/game.")
+        raise ApiError(400, _("The field 'ply' must be a whole number: the ply from /api/game."))
     version = _whole_number(version)
     if "version" in body and version is None:
-        raise ApiError(400, "The field 'version' must be a whole number: from /api/game.")
+        raise ApiError(400, _("The field 'version' must be a whole number: from /api/game."))
     if "game" in body and not isinstance(game_id, str):
-        raise ApiError(400, "The field 'game' must be a string: the game id from /api/game.")
+        raise ApiError(400, _("The field 'game' must be a string: the game id from /api/game."))
     return matches.Expected(version=version, game_id=game_id, ply=ply)
 
 
@@ -350,7 +355,7 @@ def _shown(match_id: str | None) -> matches.Current:
         return matches.current()
     current = matches.watched(match_id)
     if current is None:
-        raise ApiError(404, "There is no match with this id: it may have expired.")
+        raise ApiError(404, _("There is no match with this id: it may have expired."))
     return current
 
 

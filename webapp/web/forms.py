@@ -7,14 +7,16 @@ from collections.abc import Callable
 
 from flask import Blueprint, current_app, flash, request, url_for
 from flask.typing import ResponseReturnValue
+from flask_babel import gettext as _
 
-from ..engine import TicTacToeError
+from ..engine import N_, TicTacToeError
 from ..rules import Match, seats
 from . import matches
+from .i18n import said
 
 bp = Blueprint("forms", __name__)
 
-SCORE_RESET = "Score reset."
+SCORE_RESET = N_("Score reset.")
 
 
 def to_board(accepted: bool = False) -> ResponseReturnValue:
@@ -67,9 +69,9 @@ def reset_score() -> ResponseReturnValue:
     try:
         matches.change(lambda seen: seats.local(seen.match).score_reset())
     except TicTacToeError as error:
-        flash(error.message, "error")
+        flash(said(error), "error")
         return to_board()
-    flash(SCORE_RESET, "info")
+    flash(_(SCORE_RESET), "info")
     return to_board(accepted=True)
 
 
@@ -79,7 +81,7 @@ def change_board(action: Callable[[matches.Current], Match]) -> ResponseReturnVa
     try:
         matches.change(action, _expected())
     except TicTacToeError as error:
-        flash(error.message, "error")
+        flash(said(error), "error")
         return to_board()
     return to_board(accepted=True)
 

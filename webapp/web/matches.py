@@ -14,11 +14,12 @@ import click
 import redis
 from flask import Flask, current_app, flash, session
 
-from ..engine import TicTacToeError
+from ..engine import N_, TicTacToeError
 from ..rules import LostMatchError, Match, seats
 from ..store import MatchStore, Record, RedisStore, SQLiteStore, new_match_id
 from ..store.record import MATCH_ID
 from . import sessions
+from .i18n import said
 from .sessions import sweep_files
 
 MATCH_KEY = "match"
@@ -29,7 +30,7 @@ RENEWED_KEY = "renewed"  # the day (since 1970) the session's expiry was last re
 class StaleFormError(TicTacToeError):
     """A form or request made for another state of the match than the stored one."""
 
-    default_message = "This board has changed since the page was shown; nothing was played."
+    default_message = N_("This board has changed since the page was shown; nothing was played.")
 
 
 @dataclass(frozen=True)
@@ -173,7 +174,7 @@ def _readable(record: Record) -> Match:
     try:
         return Match.from_dict(record.data)
     except LostMatchError as error:
-        flash(error.message, "error")
+        flash(said(error), "error")
         return Match()
 
 

@@ -8,19 +8,21 @@ from typing import Any
 
 from flask import Blueprint, current_app, flash, redirect, render_template, session, url_for
 from flask.typing import ResponseReturnValue
+from flask_babel import gettext as _
 
-from ..engine import TicTacToeError
+from ..engine import N_, TicTacToeError
 from ..rules import Match, seats
 from ..rules.online import SEATS, is_secret, new_secret
 from ..store.record import MATCH_ID
 from . import live, matches, views
 from .errors import render_error
 from .forms import change_board, to_board
+from .i18n import said
 from .live import Hub
 
 bp = Blueprint("online", __name__)
 
-STALE_SEAT_LINK = (
+STALE_SEAT_LINK = N_(
     "This link to continue on another device is no longer valid: it works once, and the "
     "newest one is on your board."
 )
@@ -66,15 +68,15 @@ def join_page(token: str) -> ResponseReturnValue:
     current = matches.watched(match_id)
     online = current.match.online if current else None
     if current is None or online is None or not _same(online.invite, secret):
-        return render_error(404, seats.UnknownInviteError().message)
+        return render_error(404, said(seats.UnknownInviteError()))
     held = online.seat_of(session.get(matches.SEAT_KEY))
     problem = None
     if held == "1":
-        problem = seats.OwnInviteError().message
+        problem = said(seats.OwnInviteError())
     elif held == "2":
         return redirect(url_for("pages.index"), code=303)
     elif online.full:
-        problem = seats.MatchFullError().message
+        problem = said(seats.MatchFullError())
     mark = seats.mark_of(current.match, "2")
     return render_template(
         "join.html", token=token, mark=mark, problem=problem, current=current, own=held == "1"
@@ -86,7 +88,7 @@ def join(token: str) -> ResponseReturnValue:
     """Take the free seat of the invite's match, in this browser."""
     match_id, secret = split(token)
     if not match_id:
-        return render_error(404, seats.UnknownInviteError().message)
+        return render_error(404, said(seats.UnknownInviteError()))
     key = new_secret()
     try:
         joined = matches.change(
@@ -95,10 +97,10 @@ def join(token: str) -> ResponseReturnValue:
             key=key,
         )
     except seats.UnknownInviteError as error:
-        return render_error(404, error.message)
+        return render_error(404, said(error))
     except TicTacToeError:  # full, or one's own: the invite's page says which
         return redirect(url_for(".join_page", token=token), code=303)
-    flash(f"You joined the match: you play {joined.you}.", "info")
+    flash(_("You joined the match: you play %(mark)s.", mark=joined.you), "info")
     return to_board(accepted=True)
 
 
@@ -110,7 +112,7 @@ def seat_page(token: str) -> ResponseReturnValue:
     online = current.match.online if current else None
     seat = online.seat_of(key) if online else None
     if current is None or seat is None:
-        return render_error(404, STALE_SEAT_LINK)
+        return render_error(404, _(STALE_SEAT_LINK))
     mark = seats.mark_of(current.match, seat)
     return render_template("seat.html", token=token, mark=mark)
 
@@ -121,8 +123,8 @@ def move_seat(token: str) -> ResponseReturnValue:
     try:
         moved_to = take_seat(token)
     except StaleSeatLinkError as error:
-        return render_error(404, error.message)
-    flash(f"This device now plays {moved_to.you} in this match.", "info")
+        return render_error(404, said(error))
+    flash(_("This device now plays %(mark)s in this match.", mark=moved_to.you), "info")
     return to_board(accepted=True)
 
 

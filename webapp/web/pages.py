@@ -16,27 +16,30 @@ from flask import (
     url_for,
 )
 from flask.typing import ResponseReturnValue
+from flask_babel import gettext as _
+from flask_babel import ngettext
 from markupsafe import Markup
 
-from ..engine import LEVELS, Board, Game, TicTacToeError
-from ..rules import Match, check_start, seats, toss_message
+from ..engine import LEVELS, N_, Board, Game, TicTacToeError
+from ..rules import Match, check_start, seats
 from ..rules.online import new_secret
 from ..store import new_match_id
-from . import limits, matches, online, review, views
+from . import i18n, limits, matches, online, review, views
 from .errors import render_error
 from .forms import change_board, to_board
+from .i18n import said
 
 bp = Blueprint("pages", __name__)
 
-BAD_PARAMETERS = "Bad parameters!"
-NO_MATCH = "There is no match at this address: it may have expired."
+BAD_PARAMETERS = N_("Bad parameters!")
+NO_MATCH = N_("There is no match at this address: it may have expired.")
 POSITION_LIMIT = 20  # characters of a position kept from a form or link
-OTHER_GAME = (
+OTHER_GAME = N_(
     "This replay link is for another game than the one this browser is playing (an earlier "
     "one is not kept): only the current game can be replayed."
 )
-ONLINE_IN_PLAY = "Resign or abort this online game first: your friend is still playing it."
-OTHER_REVIEW = (
+ONLINE_IN_PLAY = N_("Resign or abort this online game first: your friend is still playing it.")
+OTHER_REVIEW = N_(
     "This review link is for another game than the one this browser is playing (an earlier "
     "one is not kept): only the current game can be reviewed."
 )
@@ -52,7 +55,7 @@ def board(current: matches.Current, hint: bool = False) -> ResponseReturnValue:
     """The board page of ``current`` as this browser sees it (a player, or a spectator)."""
     match = current.match
     seat = views.seating(current)
-    parts = board_parts(match.game, match.first, hint, request.script_root, seat)
+    parts = board_parts(match.game, match.first, hint, request.script_root, seat, i18n.language())
     extra = online.parts(current) if match.online or current.watching else None
     score = views.build_score(current)
     return render_template("board.html", parts=parts, current=current, score=score, online=extra)
@@ -65,7 +68,7 @@ def watch(match_id: str) -> ResponseReturnValue:
         return redirect(url_for(".index"), code=303)
     current = matches.watched(match_id)
     if current is None:
-        return render_error(404, NO_MATCH)
+        return render_error(404, _(NO_MATCH))
     return board(current)
 
 
@@ -88,12 +91,14 @@ class BoardParts:
 # kept per process. It holds nothing of a match or a session: the game's id (in the replay
 # links), the token, the version, the score and messages are rendered around it. A game id in
 # the key made every game's states new, and nearly every page a miss. script_root is in the
-# key because its links start with it; so is how the viewer sits (player, spectator, online).
+# key because its links start with it; so is how the viewer sits (player, spectator, online),
+# and the request's language, in which its texts are written.
 @functools.lru_cache(maxsize=4096)
 def board_parts(
-    game: Game, first: str, hint: bool, script_root: str, seat: views.Seating
+    game: Game, first: str, hint: bool, script_root: str, seat: views.Seating, language: str
 ) -> BoardParts:
-    """The board page's parts for this game state (the arguments are the cache's key)."""
+    """The board page's parts for this game state (the arguments are the cache's key);
+    ``language`` must be the request's, which the texts are rendered in."""
     view = views.build(Match(game, first=first), hint, seat)
     top = get_template_attribute("_layout.html", "top")
     return BoardParts(
@@ -127,7 +132,7 @@ def setup() -> ResponseReturnValue:
         try:
             check_start(Board.from_string(position))
         except TicTacToeError as error:
-            problem = error.message
+            problem = said(error)
     return render_template("setup.html", chosen=chosen, kinds=seats.KINDS, problem=problem)
 
 
@@ -141,13 +146,13 @@ def start() -> ResponseReturnValue:
     x, o = _kind(request.form.get("x")), _kind(request.form.get("o"))
     position = _text(request.form.get("position")).strip()
     if x is None or o is None:
-        flash(BAD_PARAMETERS, "error")
+        flash(_(BAD_PARAMETERS), "error")
         return redirect(url_for(".setup"), code=303)
     try:
         start = Board.from_string(position) if position else Board()
         check_start(start)
     except TicTacToeError as error:
-        flash(error.message, "error")
+        flash(said(error), "error")
         back = url_for(".setup", x=x, o=o, position=position[:POSITION_LIMIT])
         return redirect(back, code=303)
     return _begin(x, o, start, toss=bool(request.form.get("toss")))
@@ -164,7 +169,7 @@ def mode() -> ResponseReturnValue:
     match = matches.current().match
     game = match.game
     if match.online is not None and not match.is_over:  # the friend is still playing
-        flash(ONLINE_IN_PLAY, "error")
+        flash(_(ONLINE_IN_PLAY), "error")
         return to_board()
     if chosen == "restart":
         return change_board(lambda seen: seats.local(seen.match).restart())
@@ -174,7 +179,7 @@ def mode() -> ResponseReturnValue:
     elif chosen in LEVELS or chosen == seats.FRIEND:
         x, o = ("user", chosen) if you == "X" else (chosen, "user")
     else:
-        flash(BAD_PARAMETERS, "error")
+        flash(_(BAD_PARAMETERS), "error")
         return to_board()
     return _begin(x, o, Board(), toss=False)
 
@@ -185,7 +190,7 @@ def _begin(x: str, o: str, start: Board, toss: bool) -> ResponseReturnValue:
     try:
         online = seats.online_game(x, o, start)
     except TicTacToeError as error:
-        flash(error.message, "error")
+        flash(said(error), "error")
         return redirect(url_for(".setup", x=x, o=o), code=303)
     if online is not None:
         return _invite(online[0], online[1], toss)
@@ -194,7 +199,7 @@ def _begin(x: str, o: str, start: Board, toss: bool) -> ResponseReturnValue:
     fresh = new_match_id() if matches.current().match.online else None
     current = matches.change(lambda seen: seen.match.new_game(game, toss=toss), match_id=fresh)
     if toss:
-        flash(toss_message(current.match.names), "info")
+        flash(views.toss_line(current.match.names), "info")
     return to_board(accepted=True)
 
 
@@ -205,8 +210,10 @@ def _invite(game: Game, first: str, toss: bool) -> ResponseReturnValue:
         lambda seen: seats.opened(game, first, toss, key), match_id=new_match_id(), key=key
     )
     if toss:
-        who = "you" if current.you == "X" else "your friend"
-        flash(f"The coin toss chose {who} to play X.", "info")
+        if current.you == "X":
+            flash(_("The coin toss chose you to play X."), "info")
+        else:
+            flash(_("The coin toss chose your friend to play X."), "info")
     return to_board(accepted=True)
 
 
@@ -222,9 +229,18 @@ def replay(ply: int) -> ResponseReturnValue:
     game = current.match.game
     named = request.args.get("game")
     if named and named != current.match.game_id:
-        return render_error(404, OTHER_GAME)
+        return render_error(404, _(OTHER_GAME))
     if ply > game.ply:
-        return render_error(404, f"This game has no move {ply}; it has {game.ply}.")
+        # Plural forms, though English names no unit: another language may.
+        return render_error(
+            404,
+            ngettext(
+                "This game has no move %(ply)d; it has %(num)d.",
+                "This game has no move %(ply)d; it has %(num)d.",
+                game.ply,
+                ply=ply,
+            ),
+        )
     return render_template("replay.html", view=views.build_replay(current, ply))
 
 
@@ -235,9 +251,9 @@ def review_page() -> ResponseReturnValue:
     current = matches.current()
     named = request.args.get("game")
     if named and named != current.match.game_id:
-        return render_error(404, OTHER_REVIEW)
+        return render_error(404, _(OTHER_REVIEW))
     if not current.match.is_over:
-        return render_error(409, review.NOT_OVER)
+        return render_error(409, _(review.NOT_OVER))
     return render_template("review.html", view=review.build(current))
 
 

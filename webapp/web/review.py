@@ -5,11 +5,19 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from ..engine import Evaluation, Review, ReviewedMove, rank, review
+from babel import Locale
+from babel.lists import format_list
+from flask_babel import get_locale, ngettext
+from flask_babel import gettext as _
+
+from ..engine import N_, Evaluation, Review, ReviewedMove, rank, review
 from .matches import Current
 
-NOT_OVER = "The review opens once the game is over."
+NOT_OVER = N_("The review opens once the game is over.")
 RESULT = {2: "win", 1: "draw", 0: "loss"}
+# CLDR's English "or" list has a comma before "or" (A1, A3, or C3); the page has always written
+# it without (A1, A3 or C3), as British English does.
+_ENGLISH_LISTS = Locale("en", "GB")
 
 
 @dataclass(frozen=True)
@@ -36,12 +44,15 @@ class ReviewView:
 
 def value(evaluation: Evaluation) -> str:
     """A value as the review writes it: ``draw``, ``O wins in 3``, ``X won``."""
-    result = evaluation.result
-    if result.winner is None:
-        return "draw"
+    winner = evaluation.result.winner
+    if winner is None:
+        return _("draw")
     if evaluation.moves == 0:
-        return f"{result.winner} won"
-    return f"{result.winner} wins in {evaluation.moves}"
+        return _("%(mark)s won", mark=winner)
+    # Plural forms, though English names no unit: another language may ("in 3 Zügen").
+    return ngettext(
+        "%(mark)s wins in %(num)d", "%(mark)s wins in %(num)d", evaluation.moves, mark=winner
+    )
 
 
 def build(current: Current) -> ReviewView:
@@ -66,24 +77,119 @@ def _summary(current: Current, reviewed: Review) -> str:
     """The sentence at the top: the first mistake, or a perfect game."""
     first = reviewed.first_mistake
     if first is None:
-        return "Played perfectly: no move changed the result."
-    return mistake_sentence(first, _subject(current, first.by))
+        return _("Played perfectly: no move changed the result.")
+    return mistake_sentence(first, _mover(current, first.by))
 
 
-def mistake_sentence(move: ReviewedMove, subject: str) -> str:
+def mistake_sentence(move: ReviewedMove, mover: str) -> str:
     """What the first mistake did, and what would have kept the result, e.g. ``Your move B1
-    lost the draw: it let O win in 3. A2 or C3 kept the draw.``"""
+    lost the draw: it let O win in 3 moves. A2 or C3 kept the draw.`` ``mover`` is who made
+    it, as ``_mover`` says. Two sentences, each whole for the translators."""
     lost = RESULT[rank(move.before.result, move.by)]
-    after = move.after
-    # A move never loses at once (a player cannot complete the other's line): after it, the
-    # game is a draw with best play, or the other player wins in some moves.
-    if after.result.winner is None:
-        effect = "it let the game end in a draw"
-    else:
-        unit = "move" if after.moves == 1 else "moves"
-        effect = f"it let {after.result.winner} win in {after.moves} {unit}"
-    kept = _either(move.kept)
-    return f"{subject} {move.cell} lost the {lost}: {effect}. {kept} kept the {lost}."
+    return f"{_lost(move, mover, lost)} {_kept(move.kept, lost)}"
+
+
+def _lost(move: ReviewedMove, mover: str, lost: str) -> str:
+    """The first sentence of a mistake: which move lost what, and what it let happen.
+
+    Only a win or a draw can be lost (a loss cannot get worse), and a move never loses at once
+    (a player cannot complete the other's line): after it, the game is a draw with best play
+    (only a win is lost then), or the other player wins in some moves.
+    """
+    after, cell, mark = move.after, move.cell, move.by
+    winner, moves = after.result.winner, after.moves
+    if winner is None:
+        if mover == "you":
+            return _("Your move %(cell)s lost the win: it let the game end in a draw.", cell=cell)
+        if mover == "friend":
+            return _(
+                "Your friend's move %(cell)s lost the win: it let the game end in a draw.",
+                cell=cell,
+            )
+        if mover == "computer":
+            return _(
+                "The computer's move %(cell)s lost the win: it let the game end in a draw.",
+                cell=cell,
+            )
+        return _(
+            "%(mark)s's move %(cell)s lost the win: it let the game end in a draw.",
+            mark=mark,
+            cell=cell,
+        )
+    if lost == "win":
+        if mover == "you":
+            return ngettext(
+                "Your move %(cell)s lost the win: it let %(winner)s win in %(num)d move.",
+                "Your move %(cell)s lost the win: it let %(winner)s win in %(num)d moves.",
+                moves,
+                cell=cell,
+                winner=winner,
+            )
+        if mover == "friend":
+            return ngettext(
+                "Your friend's move %(cell)s lost the win: it let %(winner)s win in %(num)d move.",
+                "Your friend's move %(cell)s lost the win: it let %(winner)s win in %(num)d moves.",
+                moves,
+                cell=cell,
+                winner=winner,
+            )
+        if mover == "computer":
+            return ngettext(
+                "The computer's move %(cell)s lost the win: it let %(winner)s win in %(num)d move.",
+                "The computer's move %(cell)s lost the win: it let %(winner)s win in %(num)d "
+                "moves.",
+                moves,
+                cell=cell,
+                winner=winner,
+            )
+        return ngettext(
+            "%(mark)s's move %(cell)s lost the win: it let %(winner)s win in %(num)d move.",
+            "%(mark)s's move %(cell)s lost the win: it let %(winner)s win in %(num)d moves.",
+            moves,
+            mark=mark,
+            cell=cell,
+            winner=winner,
+        )
+    if mover == "you":
+        return ngettext(
+            "Your move %(cell)s lost the draw: it let %(winner)s win in %(num)d move.",
+            "Your move %(cell)s lost the draw: it let %(winner)s win in %(num)d moves.",
+            moves,
+            cell=cell,
+            winner=winner,
+        )
+    if mover == "friend":
+        return ngettext(
+            "Your friend's move %(cell)s lost the draw: it let %(winner)s win in %(num)d move.",
+            "Your friend's move %(cell)s lost the draw: it let %(winner)s win in %(num)d moves.",
+            moves,
+            cell=cell,
+            winner=winner,
+        )
+    if mover == "computer":
+        return ngettext(
+            "The computer's move %(cell)s lost the draw: it let %(winner)s win in %(num)d move.",
+            "The computer's move %(cell)s lost the draw: it let %(winner)s win in %(num)d moves.",
+            moves,
+            cell=cell,
+            winner=winner,
+        )
+    return ngettext(
+        "%(mark)s's move %(cell)s lost the draw: it let %(winner)s win in %(num)d move.",
+        "%(mark)s's move %(cell)s lost the draw: it let %(winner)s win in %(num)d moves.",
+        moves,
+        mark=mark,
+        cell=cell,
+        winner=winner,
+    )
+
+
+def _kept(cells: tuple[str, ...], lost: str) -> str:
+    """The second sentence of a mistake: the moves that would have kept the result."""
+    either = _either(cells)
+    if lost == "win":
+        return _("%(cells)s kept the win.", cells=either)
+    return _("%(cells)s kept the draw.", cells=either)
 
 
 def as_json(current: Current) -> dict[str, Any]:
@@ -113,22 +219,23 @@ def _value_json(evaluation: Evaluation) -> dict[str, Any]:
     return {"result": str(evaluation.result), "moves": evaluation.moves}
 
 
-def _subject(current: Current, mark: str) -> str:
-    """Who made the move, as the review tells the viewer: ``Your move``, ``The computer's
-    move``, ``X's move``."""
+def _mover(current: Current, mark: str) -> str:
+    """Who made the move, as the review tells the viewer: ``you`` (Your move), ``friend``
+    (Your friend's move), ``computer`` (The computer's move), or ``mark`` (X's move)."""
     game = current.match.game
     kind = game.player(mark)
     people = [m for m in ("X", "O") if game.player(m) == "user"]
     online = current.match.online is not None
     if online and current.you in ("X", "O"):
-        return "Your move" if mark == current.you else "Your friend's move"
+        return "you" if mark == current.you else "friend"
     if len(people) == 1:
-        return "Your move" if kind == "user" else "The computer's move"
-    return f"{mark}'s move"
+        return "you" if kind == "user" else "computer"
+    return "mark"
 
 
 def _either(cells: tuple[str, ...]) -> str:
-    """``A2``, ``A2 or C3``, ``A2, B1 or C3``."""
-    if len(cells) == 1:
-        return cells[0]
-    return f"{', '.join(cells[:-1])} or {cells[-1]}"
+    """``A2``, ``A2 or C3``, ``A2, B1 or C3``, in the request's language."""
+    locale = get_locale()
+    if locale is None or locale.language == "en":
+        locale = _ENGLISH_LISTS
+    return format_list(list(cells), style="or", locale=locale)

@@ -2,13 +2,78 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
-from ..engine import CELL_IDS, WIN_LINES, Board, Game, evaluate
-from ..rules import Match, label, ordered, other
+from flask_babel import gettext as _
+from flask_babel import ngettext
+
+from ..engine import CELL_IDS, N_, WIN_LINES, Board, Game, evaluate
+from ..rules import Match, ordered, other
 from .matches import Current
 
 ROWS = ("A", "B", "C")
+
+# The levels' words, in running text ("Computer (hard)") and on buttons ("Hard").
+LEVEL_WORDS = {"easy": N_("easy"), "medium": N_("medium"), "hard": N_("hard")}
+LEVEL_LABELS = {"easy": N_("Easy"), "medium": N_("Medium"), "hard": N_("Hard")}
+_NUMBERED = re.compile(r"(Player|Computer) ([1-9][0-9]{0,2})")
+_LEVELLED = re.compile(r"Computer \((\w+)\)")
+
+
+def shown_name(name: str) -> str:
+    """A player's name as stored in a match (``You``, ``Player 1``, ``Computer 2``,
+    ``Computer (hard)``; online, ``Your friend``) in the request's language. The stored name
+    stays English: it is the score's key. A name it does not know is shown as it is."""
+    if name == "You":
+        return _("You")
+    if name == "Your friend":
+        return _("Your friend")
+    if name == "Computer":  # the name of every computer before levels were named
+        return _("Computer")
+    numbered = _NUMBERED.fullmatch(name)
+    if numbered:
+        number = int(numbered.group(2))
+        if numbered.group(1) == "Player":
+            return _("Player %(number)d", number=number)
+        return _("Computer %(number)d", number=number)
+    levelled = _LEVELLED.fullmatch(name)
+    if levelled and levelled.group(1) in LEVEL_WORDS:
+        return _("Computer (%(level)s)", level=level_word(levelled.group(1)))
+    return name
+
+
+def level_word(level: str) -> str:
+    """A computer's level in running text, ``easy``, ``medium`` or ``hard``, in the request's
+    language; anything else is shown as it is."""
+    word = LEVEL_WORDS.get(level)
+    return _(word) if word else level
+
+
+def level_label(level: str) -> str:
+    """A computer's level on a button, ``Easy``, ``Medium`` or ``Hard``, in the request's
+    language; anything else is shown as it is."""
+    word = LEVEL_LABELS.get(level)
+    return _(word) if word else level
+
+
+def player_label(kind: str, name: str) -> str:
+    """How the players panel shows a player (as ``rules.label`` in English): its score name,
+    with the level of a computer, e.g. ``Computer 1 (hard)``."""
+    if kind == "user" or f"({kind})" in name:
+        return shown_name(name)
+    return _("%(name)s (%(level)s)", name=shown_name(name), level=level_word(kind))
+
+
+def toss_line(names: dict[str, str]) -> str:
+    """What the coin decided, as ``rules.toss_message`` says it in English, e.g. ``The coin
+    toss chose you to play X.``"""
+    name = names["X"]
+    if name == "You":
+        return _("The coin toss chose you to play X.")
+    if "You" in names.values():
+        return _("The coin toss chose the computer to play X.")
+    return _("The coin toss chose %(name)s to play X.", name=shown_name(name))
 
 
 @dataclass(frozen=True)
@@ -53,14 +118,15 @@ class Cell:
     def label(self) -> str:
         """The accessible name: ``B2, empty``, ``B2, empty, best move``, ``A1, X, winning line``,
         ``C3, O, last move``."""
-        name = f"{self.cell_id}, {self.mark or 'empty'}"
+        # A list of the cell's traits, each translated, rather than a sentence.
+        traits = [self.cell_id, self.mark or _("empty")]
         if self.last:
-            name += ", last move"
+            traits.append(_("last move"))
         if self.winning:
-            name += ", winning line"
+            traits.append(_("winning line"))
         if self.best:
-            name += ", best move"
-        return name
+            traits.append(_("best move"))
+        return ", ".join(traits)
 
 
 @dataclass(frozen=True)
@@ -105,7 +171,8 @@ class BoardView:
 
 @dataclass(frozen=True)
 class ScoreView:
-    """The session's score: wins by player name (this game's players first), and draws."""
+    """The session's score: wins by player name (this game's players first), and draws. The
+    names are the stored, English ones (the page's ``data-player``); ``shown_name`` shows them."""
 
     wins: tuple[tuple[str, int], ...]
     draws: int
@@ -136,14 +203,18 @@ def status_line(game: Game, names: dict[str, str], board: Board | None = None) -
     if board.is_over:
         winner = board.status.winner
         if winner is None:
-            return "Draw"
+            return _("Draw")
         if names[winner] == "You":
-            return f"You win! ({winner})"
-        return f"The computer wins ({winner})" if against else f"{names[winner]} wins ({winner})"
+            return _("You win! (%(mark)s)", mark=winner)
+        if against:
+            return _("The computer wins (%(mark)s)", mark=winner)
+        return _("%(name)s wins (%(mark)s)", name=shown_name(names[winner]), mark=winner)
     turn = board.turn or "X"  # a board still going always has a mark to move
     if names[turn] == "You":
-        return f"Your turn ({turn})"
-    return f"The computer to move ({turn})" if against else f"{names[turn]} to move ({turn})"
+        return _("Your turn (%(mark)s)", mark=turn)
+    if against:
+        return _("The computer to move (%(mark)s)", mark=turn)
+    return _("%(name)s to move (%(mark)s)", name=shown_name(names[turn]), mark=turn)
 
 
 def computer_move_line(game: Game) -> str:
@@ -157,15 +228,26 @@ def computer_move_line(game: Game) -> str:
     kind = game.player(game.boards[-2].turn)
     if kind in (None, "user"):
         return ""
-    return f"The computer ({kind}) played {game.moves[-1]}."
+    return _(
+        "The computer (%(level)s) played %(cell)s.", level=level_word(kind), cell=game.moves[-1]
+    )
 
 
 def hint_text(board: Board) -> str | None:
-    """The position's value with perfect play, e.g. ``With best play: draw``; none once over."""
+    """The position's value with perfect play, e.g. ``With best play: draw``; none once over.
+    (``Evaluation.describe`` says it for the terminal, in English.)"""
     if board.is_over:
         return None
-    described = evaluate(board).describe()
-    return f"With best play: {described if described != 'Draw' else 'draw'}"
+    evaluation = evaluate(board)
+    winner = evaluation.result.winner
+    if winner is None:
+        return _("With best play: draw")
+    return ngettext(
+        "With best play: %(mark)s wins in %(num)d move",
+        "With best play: %(mark)s wins in %(num)d moves",
+        evaluation.moves,
+        mark=winner,
+    )
 
 
 def best_text(board: Board, best: list[str]) -> str:
@@ -174,28 +256,48 @@ def best_text(board: Board, best: list[str]) -> str:
         return ""
     every = len(best) > 1 and len(best) == len(board.legal_moves)
     if every and evaluate(board).result.winner is None:
-        return "Every move draws."
-    return f"Best {'move' if len(best) == 1 else 'moves'}: {', '.join(best)}."
+        return _("Every move draws.")
+    return ngettext(
+        "Best move: %(cells)s.", "Best moves: %(cells)s.", len(best), cells=", ".join(best)
+    )
 
 
 def online_status(game: Game, seat: Seating) -> str:
     """The status of an online game as the viewer sees it, e.g. ``Your turn (X)``."""
     board, you = game.board, seat.you
     if seat.ending == "aborted":
-        return "Game aborted: it counts for nobody"
+        return _("Game aborted: it counts for nobody")
     if seat.ending:
-        loser = other(seat.winner)
-        who = "you" if loser == you else ("your friend" if you else loser)
-        reason = f"{who} resigned" if seat.ending == "resigned" else f"{who} left the game"
-        return f"{_wins(seat.winner, you)}: {reason}"
+        return _ended(seat.winner, you, resigned=seat.ending == "resigned")
     if board.is_over:
         winner = board.status.winner
-        return "Draw" if winner is None else _wins(winner, you)
+        return _("Draw") if winner is None else _wins(winner, you)
     if not seat.full:
-        return "Waiting for your friend to join" if you else "Waiting for player 2 to join"
+        if you:
+            return _("Waiting for your friend to join")
+        return _("Waiting for player 2 to join")
     if you is None:
-        return f"{board.turn} to move"
-    return f"Your turn ({you})" if board.turn == you else f"Waiting for {board.turn} (your friend)"
+        return _("%(mark)s to move", mark=board.turn)
+    if board.turn == you:
+        return _("Your turn (%(mark)s)", mark=you)
+    return _("Waiting for %(mark)s (your friend)", mark=board.turn)
+
+
+def _ended(winner: str, you: str | None, resigned: bool) -> str:
+    """How an online game ended off the board, in the viewer's words: ``You win! (X): your
+    friend resigned``, ``Your friend wins (O): you left the game``, ``X wins: O resigned``."""
+    if you is None:
+        loser = other(winner)
+        if resigned:
+            return _("%(winner)s wins: %(loser)s resigned", winner=winner, loser=loser)
+        return _("%(winner)s wins: %(loser)s left the game", winner=winner, loser=loser)
+    if winner == you:
+        if resigned:
+            return _("You win! (%(mark)s): your friend resigned", mark=winner)
+        return _("You win! (%(mark)s): your friend left the game", mark=winner)
+    if resigned:
+        return _("Your friend wins (%(mark)s): you resigned", mark=winner)
+    return _("Your friend wins (%(mark)s): you left the game", mark=winner)
 
 
 def build(match: Match, hint: bool = False, seat: Seating | None = None) -> BoardView:
@@ -217,7 +319,9 @@ def build(match: Match, hint: bool = False, seat: Seating | None = None) -> Boar
     else:
         playable = game.person_to_move and seat.you is not None
         status = status_line(game, match.names)
-        players = {mark: label(game.player(mark) or "", match.names[mark]) for mark in ("X", "O")}
+        players = {
+            mark: player_label(game.player(mark) or "", match.names[mark]) for mark in ("X", "O")
+        }
         waiting = seat.you is None and not is_over
     text = hint_text(board) if hint and not seat.online and seat.you is not None else None
     best = sorted(evaluate(board).best) if text else []
@@ -261,10 +365,16 @@ def build_replay(current: Current, ply: int) -> ReplayView:
     board = game.boards[ply]
     moves = _moves(game)
     if ply == 0:
-        caption = f"Start position, before move 1 of {game.ply}"
+        caption = _("Start position, before move 1 of %(total)d", total=game.ply)
     else:
         move = moves[ply - 1]
-        caption = f"After move {ply} of {game.ply}: {move.mark} {move.cell}"
+        caption = _(
+            "After move %(ply)d of %(total)d: %(mark)s %(cell)s",
+            ply=ply,
+            total=game.ply,
+            mark=move.mark,
+            cell=move.cell,
+        )
     return ReplayView(
         rows=_rows(game, playable=False, best=set(), ply=ply),
         status=status_line(game, current.match.names, board),
@@ -352,15 +462,17 @@ def _mode(game: Game, seat: Seating) -> str:
 def _wins(mark: str, you: str | None) -> str:
     """Who won, in the viewer's words: ``You win! (X)``, ``Your friend wins (O)``, ``X wins``."""
     if you is None:
-        return f"{mark} wins"
-    return f"You win! ({mark})" if mark == you else f"Your friend wins ({mark})"
+        return _("%(mark)s wins", mark=mark)
+    if mark == you:
+        return _("You win! (%(mark)s)", mark=mark)
+    return _("Your friend wins (%(mark)s)", mark=mark)
 
 
 def _online_name(mark: str, you: str | None, names: dict[str, str]) -> str:
     """The players panel of an online match: You and Your friend, or Player 1 and 2."""
     if you is None:
-        return names[mark]
-    return "You" if mark == you else "Your friend"
+        return shown_name(names[mark])
+    return _("You") if mark == you else _("Your friend")
 
 
 def _buttons(game: Game, seat: Seating, is_over: bool) -> list[Button]:
@@ -373,27 +485,27 @@ def _buttons(game: Game, seat: Seating, is_over: bool) -> list[Button]:
     if seat.online:
         if not is_over:
             return (
-                [Button("online.abort", "Abort")]
+                [Button("online.abort", _("Abort"))]
                 if game.ply < 2
-                else [Button("online.resign", "Resign")]
+                else [Button("online.resign", _("Resign"))]
             )
         if seat.rematch == "friend":
-            return [Button("online.rematch", "Accept the rematch", primary=True)]
+            return [Button("online.rematch", _("Accept the rematch"), primary=True)]
         if seat.rematch == "you":
-            return [Button("online.rematch", "Rematch offered", disabled=True)]
-        return [Button("online.rematch", "Offer a rematch", primary=True)]
+            return [Button("online.rematch", _("Rematch offered"), disabled=True)]
+        return [Button("online.rematch", _("Offer a rematch"), primary=True)]
     buttons = []
     if game.is_computer_vs_computer and not is_over:
         buttons += [
-            Button("forms.step", "Next move", primary=True),
-            Button("forms.finish", "Play to the end"),
+            Button("forms.step", _("Next move"), primary=True),
+            Button("forms.finish", _("Play to the end")),
         ]
     if is_over:
         buttons += [
-            Button("forms.play_again", "Play again", primary=True),
-            Button("forms.swap_sides", "Swap sides"),
+            Button("forms.play_again", _("Play again"), primary=True),
+            Button("forms.swap_sides", _("Swap sides")),
         ]
-    return [*buttons, Button("forms.undo", "Undo", disabled=game.undo_count() == 0)]
+    return [*buttons, Button("forms.undo", _("Undo"), disabled=game.undo_count() == 0)]
 
 
 def _moves(game: Game) -> list[Move]:

@@ -1,0 +1,85 @@
+"""The page's language: the four catalogs, the choice of one per request, and the menu's route."""
+
+from __future__ import annotations
+
+from urllib.parse import urlsplit
+
+from flask import Blueprint, Flask, redirect, request, url_for
+from flask.typing import ResponseReturnValue
+from flask_babel import Babel, gettext
+
+from ..engine import N_, TicTacToeError
+
+# Each language by its code, named in itself for the menu. English is the source.
+LANGUAGES = {"en": "English", "de": "Deutsch", "fr": "Français", "es": "Español"}
+# A cookie rather than the session: error pages and visitors who only look have no session.
+COOKIE = "ttt_lang"
+COOKIE_AGE = 365 * 24 * 3600
+# Seed 002's four statuses, which some messages quote (the game is over (X wins); ...).
+STATUSES = (N_("X wins"), N_("O wins"), N_("Draw"), N_("Game not finished"))
+
+bp = Blueprint("i18n", __name__)
+
+
+def init_app(app: Flask) -> None:
+    """Set up Flask-Babel with the language of each request, and the menu's route."""
+    Babel(app, locale_selector=language)
+    app.jinja_env.globals["languages"] = LANGUAGES
+    app.jinja_env.globals["language"] = language
+    # The templates show stored player names and levels through the view helpers.
+    app.jinja_env.globals["shown_name"] = _shown_name
+    app.jinja_env.globals["level_word"] = _level_word
+    app.jinja_env.globals["level_label"] = _level_label
+    app.register_blueprint(bp)
+
+
+# views is imported when a template calls it, not with this module (which views may use).
+def _shown_name(name: str) -> str:
+    """``views.shown_name`` for the templates."""
+    from . import views
+
+    return views.shown_name(name)
+
+
+def _level_word(level: str) -> str:
+    """``views.level_word`` for the templates."""
+    from . import views
+
+    return views.level_word(level)
+
+
+def _level_label(level: str) -> str:
+    """``views.level_label`` for the templates."""
+    from . import views
+
+    return views.level_label(level)
+
+
+def language() -> str:
+    """The request's language: the one chosen in the menu, else the browser's best match."""
+    chosen = request.cookies.get(COOKIE)
+    if chosen in LANGUAGES:
+        return chosen
+    return request.accept_languages.best_match(LANGUAGES, default="en")
+
+
+def said(error: TicTacToeError) -> str:
+    """An engine or rules error's message in the request's language."""
+    params = {
+        key: gettext(value) if value in STATUSES else value for key, value in error.params.items()
+    }
+    return gettext(error.template, **params) if params else gettext(error.template)
+
+
+@bp.get("/language/<code>")
+def choose(code: str) -> ResponseReturnValue:
+    """Remember ``code`` as this browser's language and go back to the page it came from."""
+    back = request.args.get("next", "")
+    parts = urlsplit(back)
+    # Only a path on this site: the link must not send anyone elsewhere.
+    if parts.scheme or parts.netloc or not back.startswith("/") or back.startswith("//"):
+        back = url_for("pages.index")
+    response = redirect(back, 303)
+    if code in LANGUAGES:
+        response.set_cookie(COOKIE, code, max_age=COOKIE_AGE, samesite="Lax", httponly=True)
+    return response
