@@ -34,6 +34,7 @@ def create_app(
         online,
         pages,
         sessions,
+        views,
     )
 
     root = Path(__file__).resolve().parent.parent
@@ -54,6 +55,10 @@ def create_app(
     headers.init_app(app)
     errors.init_app(app)
     i18n.init_app(app)
+    # The templates show stored player names and levels in the page's language.
+    app.jinja_env.globals.update(
+        shown_name=views.shown_name, level_word=views.level_word, level_label=views.level_label
+    )
     for blueprint in (pages.bp, forms.bp, online.bp, api.bp):
         app.register_blueprint(blueprint)
     return app

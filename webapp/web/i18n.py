@@ -26,33 +26,7 @@ def init_app(app: Flask) -> None:
     Babel(app, locale_selector=language)
     app.jinja_env.globals["languages"] = LANGUAGES
     app.jinja_env.globals["language"] = language
-    # The templates show stored player names and levels through the view helpers.
-    app.jinja_env.globals["shown_name"] = _shown_name
-    app.jinja_env.globals["level_word"] = _level_word
-    app.jinja_env.globals["level_label"] = _level_label
     app.register_blueprint(bp)
-
-
-# views is imported when a template calls it, not with this module (which views may use).
-def _shown_name(name: str) -> str:
-    """``views.shown_name`` for the templates."""
-    from . import views
-
-    return views.shown_name(name)
-
-
-def _level_word(level: str) -> str:
-    """``views.level_word`` for the templates."""
-    from . import views
-
-    return views.level_word(level)
-
-
-def _level_label(level: str) -> str:
-    """``views.level_label`` for the templates."""
-    from . import views
-
-    return views.level_label(level)
 
 
 def language() -> str:
