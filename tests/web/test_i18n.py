@@ -82,6 +82,19 @@ def test_translations_keep_every_placeholder(code: str) -> None:
 
 
 @pytest.mark.parametrize("code", TRANSLATED)
+def test_template_translations_hold_no_markup(code: str) -> None:
+    # A template's translation is trusted as markup (Jinja's newstyle gettext), and many sit
+    # in attributes such as aria-label="...": a quote or an angle bracket would break the page.
+    unsafe = [
+        message.id
+        for message in catalog(code)
+        if any(path.startswith("templates/") for path, _ in message.locations)
+        and any(mark in text for text in texts(message.string) for mark in '"<>&')
+    ]
+    assert unsafe == []
+
+
+@pytest.mark.parametrize("code", TRANSLATED)
 def test_every_catalog_is_compiled_from_its_latest_text(code: str) -> None:
     compiled = CATALOGS / code / "LC_MESSAGES" / "messages.mo"
     assert compiled.exists(), f"{compiled} is missing: make compiles it"
