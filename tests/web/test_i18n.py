@@ -131,6 +131,13 @@ def test_the_menu_links_every_language_and_marks_the_current_one(client: FlaskCl
     assert "/language/de?next=/new" in html  # back to this page after the choice
 
 
+def test_a_page_answering_a_post_leads_the_menu_back_to_the_board(client: FlaskClient) -> None:
+    refused = client.post("/move", data={"cell": "B2"})  # no CSRF token: the error page
+    assert refused.status_code == 400
+    html = refused.get_data(as_text=True)
+    assert "/language/de?next=/" + '"' in html and "next=/move" not in html
+
+
 @pytest.mark.parametrize(
     "target", ["https://evil.example/", "//evil.example/", "javascript:alert(1)", "new"]
 )
