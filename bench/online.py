@@ -9,11 +9,13 @@ Run: ``python bench/online.py`` (from ``.venv/bin/python``; needs ``wrk`` and ``
 2. Online play beside hot-seat play. PAIRS online matches are played through the API at a
    brisk human pace (a move per match every PACE seconds, staggered), each followed by its
    two players' streams (GET /api/events) and by N spectator streams spread over them (N = 0,
-   100, 1,000); meanwhile wrk plays bench/load.py's move cycle against hard. On SQLite one app
-   server serves everything; on Redis two do, each online match's players on different
-   servers, the spectators split between them. It reports the wrk move-cycle rate with N
-   streams against the rate with none, and the time from an online move's answer to its event
-   on the opponent's stream (p50, p99; the event may arrive before the answer: 0).
+   100, 1,000; --watchers); meanwhile wrk plays bench/load.py's move cycle against hard. On
+   SQLite one app server serves everything; on Redis two do, each online match's players on
+   different servers, the spectators split between them. Each row starts its app servers
+   afresh, with the app's own settings but for the streams allowed. It reports the wrk
+   move-cycle rate with N streams against the rate with none, the time from an online move's
+   answer to its event on the opponent's stream (p50, p99; the event may arrive before the
+   answer: 0), and the CPU that the app servers, this process, wrk and Redis used.
 
 The floors (exit status 0 only if met): p99 at most 100 ms with 1,000 streams on Redis with
 two app servers; the move-cycle rate with 1,000 streams at least 0.8x the rate without; the
@@ -26,6 +28,7 @@ import argparse
 import http.client
 import json
 import random
+import resource
 import secrets
 import selectors
 import shutil
@@ -46,28 +49,30 @@ import redis
 from bench import seeding, servers
 from bench.load import GET_SCRIPT, MOVE_SCRIPT, Row, running, seed, wrk
 
-WATCHERS = (0, 100, 1000)
 P99_FLOOR_MS, RATE_FLOOR, SERVING_FLOOR = 100.0, 0.8, 0.9
 # Threads enough for every stream a worker may be handed, and the streams allowed below them.
-# A short heartbeat frees the threads of one row's closed streams before the next row.
-ONLINE_ENV = {"WEB_THREADS": "1300", "FLASK_STREAMS": "1250", "FLASK_HEARTBEAT": "1"}
+# The heartbeat is the app's own (10 s): each row starts its app servers afresh, so no row
+# waits for the closed streams of the one before to be noticed. Every player of the bench
+# comes from one address, which the limits on new matches per address would stop.
+ONLINE_ENV = {"WEB_THREADS": "1300", "FLASK_STREAMS": "1250", "FLASK_LIMITS": "false"}
 
 
 class Player:
-    """One program at one app server: a keep-alive connection, its session and its token."""
+    """One program at one app server: a keep-alive connection, its cookies (the session, or
+    the visitor id of one that has only looked) and its token."""
 
     def __init__(self, port: int) -> None:
         self.port = port
         self.connection = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
-        self.sid = ""
+        self.cookies: dict[str, str] = {}
         self.token = ""
         self.game: dict[str, Any] = {}
 
     def call(self, method: str, path: str, body: dict[str, Any] | None = None) -> dict[str, Any]:
         """One API request; keeps the session cookie and the answer as ``game``."""
         headers = {"Content-Type": "application/json"}
-        if self.sid:
-            headers["Cookie"] = f"ttt_session={self.sid}"
+        if self.cookies:
+            headers["Cookie"] = self.cookie
         if self.token:
             headers["X-CSRFToken"] = self.token
         data = json.dumps(body) if body is not None else None
@@ -75,13 +80,18 @@ class Player:
         response = self.connection.getresponse()
         text = response.read()
         for cookie in response.headers.get_all("Set-Cookie") or []:
-            if cookie.startswith("ttt_session="):
-                self.sid = cookie.split(";", 1)[0].split("=", 1)[1]
+            name, value = cookie.split(";", 1)[0].split("=", 1)
+            self.cookies[name] = value
         if response.status != 200:
             raise RuntimeError(f"{method} {path}: {response.status} {text[:200]!r}")
         self.game = json.loads(text)
         self.token = self.game["csrf_token"]
         return self.game
+
+    @property
+    def cookie(self) -> str:
+        """The Cookie header's value."""
+        return "; ".join(f"{name}={value}" for name, value in self.cookies.items())
 
 
 @dataclass
@@ -106,10 +116,10 @@ class Streams:
         self.all: list[Stream] = []
         self.thread = threading.Thread(target=self._read, daemon=True)
 
-    def open(self, port: int, query: str, sid: str = "") -> Stream:
-        """Open ``GET /api/events`` with ``query`` on ``port``."""
+    def open(self, port: int, query: str, cookie: str = "") -> Stream:
+        """Open ``GET /api/events`` with ``query`` on ``port``, sending ``cookie``."""
         sock = socket.create_connection(("127.0.0.1", port), timeout=30)
-        cookie = f"Cookie: ttt_session={sid}\r\n" if sid else ""
+        cookie = f"Cookie: {cookie}\r\n" if cookie else ""
         sock.sendall(f"GET /api/events{query} HTTP/1.1\r\nHost: b\r\n{cookie}\r\n".encode())
         sock.setblocking(False)
         stream = Stream(sock)
@@ -173,7 +183,7 @@ def open_pairs(ports: list[int], count: int, streams: Streams) -> list[Pair]:
         friend.call("GET", "/api/game")
         invite = opened["online"]["invite"].rsplit("/", 1)[1]
         version = friend.call("POST", "/api/join", {"invite": invite})["version"]
-        own = [streams.open(p.port, f"?version={version}", p.sid) for p in (host, friend)]
+        own = [streams.open(p.port, f"?version={version}", p.cookie) for p in (host, friend)]
         pairs.append(Pair([host, friend], own, opened["online"]["watch"].rsplit("/", 1)[1]))
     return pairs
 
@@ -213,9 +223,12 @@ def _seats(pair: Pair) -> dict[str, int]:
 
 
 def online_row(
-    kind: str, ports: list[int], watchers: int, options: argparse.Namespace, wrk_program: str
-) -> dict[str, Any]:
-    """One measurement: the online matches and ``watchers`` more streams, and wrk's cycles."""
+    apps: list[servers.Server], redis_server: servers.Server, watchers: int,
+    options: argparse.Namespace, wrk_program: str,
+) -> dict[str, Any]:  # fmt: skip
+    """One measurement: the online matches and ``watchers`` more streams, and wrk's cycles;
+    with the CPU seconds per second that each part of the machine used meanwhile."""
+    ports = [app.port for app in apps]
     streams = Streams()
     streams.thread.start()
     try:
@@ -236,7 +249,11 @@ def online_row(
             thread.start()
         time.sleep(max(0.0, start - time.monotonic()))
         cycle = Row("move cycle", f"http://127.0.0.1:{ports[0]}", MOVE_SCRIPT, ["hard"], [])
+        before = _cpu(apps, redis_server)
         run = wrk(wrk_program, cycle, options.duration, 4)
+        cpu = {part: (used - before[part]) / (run["duration_us"] / 1e6)
+               for part, used in _cpu(apps, redis_server).items()}  # fmt: skip
+        cpu["wrk"] = run["wrk_cpu_us"] * run["requests"] / run["duration_us"]
         for thread in threads:
             thread.join()
         quantiles = statistics.quantiles(latencies, n=100)
@@ -246,9 +263,21 @@ def online_row(
             "p99_ms": quantiles[98] * 1000,
             "moves": len(latencies),
             "events": sum(stream.events for stream in streams.all),
+            "cpu": cpu,
         }
     finally:
         streams.close()
+
+
+def _cpu(apps: list[servers.Server], redis_server: servers.Server) -> dict[str, float]:
+    """CPU seconds used so far by the app servers, by Redis, and by this process (its players
+    and its stream reader)."""
+    usage = resource.getrusage(resource.RUSAGE_SELF)
+    return {
+        "apps": sum(app.cpu_seconds() for app in apps),
+        "redis": redis_server.cpu_seconds(),
+        "bench": usage.ru_utime + usage.ru_stime,
+    }
 
 
 def main() -> int:
@@ -261,6 +290,14 @@ def main() -> int:
                         "one online match")  # fmt: skip
     parser.add_argument("--only", choices=("serving", "online"), help="measure one part only")
     parser.add_argument("--stores", default="SQLite,Redis", help="the online rows' stores")
+    parser.add_argument(
+        "--watchers",
+        type=_counts,
+        default=(0, 100, 1000),
+        help="spectator streams of each online row (default 0,100,1000)",
+    )
+    parser.add_argument("--heartbeat", type=float, help="seconds between two writes on an idle "
+                        "stream (default: the app's own, FLASK_HEARTBEAT)")  # fmt: skip
     options = parser.parse_args()
     wrk_program, redis_program = shutil.which("wrk"), shutil.which("redis-server")
     if not wrk_program or not redis_program:
@@ -278,6 +315,11 @@ def main() -> int:
     finally:
         shutil.rmtree(work, ignore_errors=True)
     return report(serving, online)
+
+
+def _counts(text: str) -> tuple[int, ...]:
+    """``0,100,1000``: the numbers of spectator streams, the first of them the baseline."""
+    return tuple(int(part) for part in text.split(","))
 
 
 def serving_rows(
@@ -329,45 +371,49 @@ def online_rows(
     options: argparse.Namespace, wrk_program: str, redis_program: str, work: Path,
     started: list[servers.Server],
 ) -> list[dict[str, Any]]:  # fmt: skip
-    """The online rows on each store: N spectator streams, in rounds; medians."""
+    """The online rows on each store: N spectator streams, in rounds; medians. Each row has
+    app servers of its own, warmed up and then stopped."""
     redis_server = servers.redis_server(redis_program)
     started.append(redis_server)
     secret = secrets.token_hex(32)
-    file_env = {
-        **ONLINE_ENV, "FLASK_SECRET_KEY": secret,
-        "FLASK_DATABASE": str(work / "online.sqlite"), "FLASK_SESSION_DIR": str(work / "online"),
-    }  # fmt: skip
-    redis_env = {**ONLINE_ENV, "FLASK_SECRET_KEY": secret,
+    env = {**ONLINE_ENV, "FLASK_SECRET_KEY": secret}
+    if options.heartbeat is not None:
+        env["FLASK_HEARTBEAT"] = str(options.heartbeat)
+    redis_env = {**env,
                  "FLASK_REDIS_URL": f"redis://127.0.0.1:{redis_server.port}/0"}  # fmt: skip
-    sqlite_server = servers.gunicorn("wsgi:app", file_env)
-    redis_servers = [servers.gunicorn("wsgi:app", redis_env) for _ in range(2)]
-    started += [sqlite_server, *redis_servers]
-    setups = {
-        "SQLite, one app server": [sqlite_server.port],
-        "Redis, two app servers": [server.port for server in redis_servers],
-    }
-    setups = {kind: ports for kind, ports in setups.items()
-              if kind.split(",")[0] in options.stores.split(",")}  # fmt: skip
-    for ports in setups.values():  # warm up: imports, connections, caches
-        wrk(wrk_program, Row("warm-up", f"http://127.0.0.1:{ports[0]}", MOVE_SCRIPT, ["hard"],
-                             []), 2, 4)  # fmt: skip
+    kinds = [kind for kind in ("SQLite, one app server", "Redis, two app servers")
+             if kind.split(",")[0] in options.stores.split(",")]  # fmt: skip
     results: dict[tuple[str, int], list[dict[str, Any]]] = {}
+    rows_run = 0
     for round_number in range(options.rounds):
-        for kind, ports in setups.items():
+        for kind in kinds:
             # Every other round runs the rows backwards, so a machine that slows down (or
             # speeds up) over the run does not favour one row.
-            for watchers in WATCHERS if round_number % 2 == 0 else WATCHERS[::-1]:
-                row = online_row(kind, ports, watchers, options, wrk_program)
+            for watchers in options.watchers[:: 1 if round_number % 2 == 0 else -1]:
+                rows_run += 1
+                if kind.startswith("SQLite"):
+                    apps = [servers.gunicorn("wsgi:app", {
+                        **env,
+                        "FLASK_DATABASE": str(work / f"online-{rows_run}.sqlite"),
+                        "FLASK_SESSION_DIR": str(work / f"online-{rows_run}"),
+                    })]  # fmt: skip
+                else:
+                    apps = [servers.gunicorn("wsgi:app", redis_env) for _ in range(2)]
+                with running(apps):
+                    for app in apps:  # warm up: imports, connections, caches
+                        wrk(wrk_program, Row("warm-up", app.url, MOVE_SCRIPT, ["hard"], []), 2, 4)
+                    row = online_row(apps, redis_server, watchers, options, wrk_program)
                 results.setdefault((kind, watchers), []).append(row)
+                cpu = ", ".join(f"{part} {used:.2f}" for part, used in row["cpu"].items())
                 print(f"round {round_number + 1}: {kind}, {watchers} streams: "
                       f"{row['rps']:.0f} cycles/s, {row['moves']} online moves, "
-                      f"{row['events']} events, p99 {row['p99_ms']:.1f} ms",
-                      flush=True)  # fmt: skip
+                      f"{row['events']} events, p99 {row['p99_ms']:.1f} ms; "
+                      f"CPU s/s: {cpu}", flush=True)  # fmt: skip
     rows = []
     for (kind, watchers), runs in results.items():
         # The rate's ratio is taken within each round, then the median: the machine's drift
         # between rounds cancels out.
-        base = results[(kind, 0)]
+        base = results[(kind, options.watchers[0])]
         rows.append({
             "kind": kind, "watchers": watchers,
             "rps": statistics.median(run["rps"] for run in runs),
@@ -376,13 +422,17 @@ def online_rows(
             ),
             "p50_ms": statistics.median(run["p50_ms"] for run in runs),
             "p99_ms": statistics.median(run["p99_ms"] for run in runs),
+            "cpu": {part: statistics.median(run["cpu"][part] for run in runs)
+                    for part in runs[0]["cpu"]},
         })  # fmt: skip
     return rows
 
 
 def report(serving: list[tuple[Row, Row]], online: list[dict[str, Any]]) -> int:
-    """Print both tables; 0 when every floor holds."""
+    """Print both tables; 0 when every floor holds (the online floors are taken at the row
+    with the most streams)."""
     ok = True
+    most = max((row["watchers"] for row in online), default=0)
     print("\n| hot-seat row | gthread req/s | sync req/s | gthread / sync |")
     print("| --- | ---: | ---: | ---: |")
     for threaded, sync in serving:
@@ -394,18 +444,19 @@ def report(serving: list[tuple[Row, Row]], online: list[dict[str, Any]]) -> int:
         print(f"| {label} | {threaded.median('rps'):.0f} | {sync.median('rps'):.0f} | "
               f"{ratio:.2f}x |")  # fmt: skip
     print("\n| store | spectator streams | move cycles/s | vs no spectators | "
-          "move to event p50 | p99 |")  # fmt: skip
-    print("| --- | ---: | ---: | ---: | ---: | ---: |")
+          "move to event p50 | p99 | CPU s/s: apps, bench, wrk, redis |")  # fmt: skip
+    print("| --- | ---: | ---: | ---: | ---: | ---: | --- |")
     for row in online:
         ratio = row["ratio"]
-        if row["watchers"] == max(WATCHERS):
+        if row["watchers"] == most:
             ok &= ratio >= RATE_FLOOR
             if row["kind"].startswith("Redis"):
                 ok &= row["p99_ms"] <= P99_FLOOR_MS
+        cpu = " / ".join(f"{row['cpu'][part]:.2f}" for part in ("apps", "bench", "wrk", "redis"))
         print(f"| {row['kind']} | {row['watchers']} | {row['rps']:.0f} | {ratio:.2f}x "
-              f"| {row['p50_ms']:.1f} ms | {row['p99_ms']:.1f} ms |")  # fmt: skip
+              f"| {row['p50_ms']:.1f} ms | {row['p99_ms']:.1f} ms | {cpu} |")  # fmt: skip
     print(
-        f"\nfloors: p99 <= {P99_FLOOR_MS:.0f} ms (Redis, {max(WATCHERS)} streams), rate >= "
+        f"\nfloors: p99 <= {P99_FLOOR_MS:.0f} ms (Redis, {most} streams), rate >= "
         f"{RATE_FLOOR}x, gthread >= {SERVING_FLOOR}x sync: {'met' if ok else 'NOT met'}"
     )
     return 0 if ok else 1
