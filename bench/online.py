@@ -363,7 +363,10 @@ def serving_rows(
             first, second = (threaded, sync) if round_number % 2 == 0 else (sync, threaded)
             first.runs.append(wrk(wrk_program, first, options.duration, 4))
             second.runs.append(wrk(wrk_program, second, options.duration, 4))
-        print(f"serving round {round_number + 1} done", flush=True)
+            ratio = threaded.runs[-1]["rps"] / sync.runs[-1]["rps"]
+            print(f"serving round {round_number + 1}: {threaded.label}: "
+                  f"{threaded.runs[-1]['rps']:.0f} req/s, sync {sync.runs[-1]['rps']:.0f}, "
+                  f"{ratio:.2f}x", flush=True)  # fmt: skip
     return rows
 
 

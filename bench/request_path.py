@@ -40,12 +40,18 @@ WSGIApp = Callable[[dict[str, Any], Callable[..., Any]], Iterable[bytes]]
 
 
 class Browser:
-    """Calls a WSGI app the way gunicorn would, keeping the session cookie."""
+    """Calls a WSGI app the way gunicorn would, keeping its cookies (the session, or the
+    visitor id of a browser that has only looked)."""
 
     def __init__(self, app: WSGIApp, sid: str | None = None) -> None:
         self.app = app
-        self.cookie = f"ttt_session={sid}" if sid else ""
+        self.cookies = {"ttt_session": sid} if sid else {}
         self.status = ""
+
+    @property
+    def cookie(self) -> str:
+        """The Cookie header's value."""
+        return "; ".join(f"{name}={value}" for name, value in self.cookies.items())
 
     def call(self, method: str, path: str, form: dict[str, str] | None = None) -> str:
         """One request; returns the body."""
@@ -63,8 +69,9 @@ class Browser:
         def start_response(status: str, headers: list[tuple[str, str]], *_: Any) -> None:
             self.status = status
             for name, value in headers:
-                if name == "Set-Cookie" and value.startswith("ttt_session="):
-                    self.cookie = value.split(";", 1)[0]
+                if name == "Set-Cookie":
+                    key, kept = value.split(";", 1)[0].split("=", 1)
+                    self.cookies[key] = kept
 
         return b"".join(self.app(environ, start_response)).decode()
 
@@ -114,7 +121,8 @@ def main() -> None:
     work = tempfile.TemporaryDirectory(prefix="ttt-profile-")
     pairs = seeding.new_pairs(1)
     sid = pairs[0][0]
-    settings: dict[str, Any] = {"SECRET_KEY": secrets.token_hex(16)}
+    # One client makes every request: the limits per address would stop its new games.
+    settings: dict[str, Any] = {"SECRET_KEY": secrets.token_hex(16), "LIMITS": False}
     if options.redis:
         settings["REDIS_URL"] = options.redis
         seeding.seed_redis(redis.Redis.from_url(options.redis), pairs)
