@@ -16,10 +16,12 @@ from babel.messages.mofile import read_mo
 from babel.messages.pofile import read_po
 from flask import Flask
 from flask.testing import FlaskClient
+from flask_babel import get_translations
 
 from tests.conftest import api_game, play, post
 from tests.web.conftest import new_game
 from webapp.engine import Board, GameOverError, InvalidPositionError, OccupiedCellError
+from webapp.web import i18n
 from webapp.web.i18n import COOKIE, LANGUAGES, said
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -151,6 +153,24 @@ def test_an_unknown_language_changes_nothing(client: FlaskClient) -> None:
     assert response.status_code == 303
     assert not [c for c in response.headers.getlist("Set-Cookie") if c.startswith(COOKIE)]
     assert language_of(client) == "en"
+
+
+def test_each_request_looks_up_its_catalog_once(
+    client: FlaskClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The board's many texts, the templates' and the Python ones, share one lookup, and the
+    next request, in another language, makes its own."""
+    looked_up = []
+
+    def counted() -> Any:
+        looked_up.append(1)
+        return get_translations()
+
+    monkeypatch.setattr(i18n, "get_translations", counted)
+    french = client.get("/", headers={"Accept-Language": "fr"}).get_data(as_text=True)
+    assert len(looked_up) == 1 and "Deux joueurs" in french and "Partager" in french
+    german = client.get("/", headers={"Accept-Language": "de"}).get_data(as_text=True)
+    assert len(looked_up) == 2 and "Zwei Spieler" in german
 
 
 class Visible(HTMLParser):

@@ -16,7 +16,6 @@ from typing import Any
 
 from flask import Blueprint, current_app, jsonify, request, session
 from flask.typing import ResponseReturnValue
-from flask_babel import gettext as _
 from flask_wtf.csrf import generate_csrf
 
 from ..engine import (
@@ -33,6 +32,7 @@ from ..rules import Match, OnlyComputersError, check_start, seats
 from ..rules.online import new_secret
 from ..store import new_match_id
 from . import limits, live, matches, online, review
+from .i18n import gettext as _
 from .i18n import said
 
 # The OpenAPI 3.1 document is data, kept as it is served; tests hold its enums to the engine's.

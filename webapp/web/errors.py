@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from flask import Flask, current_app, jsonify, render_template, request
 from flask.typing import ResponseReturnValue
-from flask_babel import gettext as _
 from flask_wtf.csrf import CSRFError
 from redis import RedisError
 from werkzeug.exceptions import HTTPException, InternalServerError, NotFound
 
 from ..engine import N_
 from ..store import StoreBusy, StoreUnavailable
+from .i18n import gettext as _
 
 MESSAGES = {
     400: (N_("Bad request"), N_("The request could not be understood, so nothing was changed.")),

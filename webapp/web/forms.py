@@ -7,11 +7,11 @@ from collections.abc import Callable
 
 from flask import Blueprint, current_app, flash, request, url_for
 from flask.typing import ResponseReturnValue
-from flask_babel import gettext as _
 
 from ..engine import N_, TicTacToeError
 from ..rules import Match, seats
 from . import matches
+from .i18n import gettext as _
 from .i18n import said
 
 bp = Blueprint("forms", __name__)

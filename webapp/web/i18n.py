@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from typing import Any
 from urllib.parse import urlsplit
 
-from flask import Blueprint, Flask, redirect, request, url_for
+from babel.support import NullTranslations
+from flask import Blueprint, Flask, g, redirect, request, url_for
 from flask.typing import ResponseReturnValue
-from flask_babel import Babel, gettext
+from flask_babel import Babel, get_translations
 
 from ..engine import N_, TicTacToeError
 
@@ -22,8 +24,19 @@ bp = Blueprint("i18n", __name__)
 
 
 def init_app(app: Flask) -> None:
-    """Set up Flask-Babel with the language of each request, and the menu's route."""
+    """Set up Flask-Babel with the language of each request, the templates' translations,
+    and the menu's route."""
     Babel(app, locale_selector=language)
+    # In place of Flask-Babel's, which look the catalog up again for every text.
+    app.jinja_env.install_gettext_callables(  # type: ignore[attr-defined]
+        gettext=lambda text: catalog().ugettext(text),
+        ngettext=lambda singular, plural, n: catalog().ungettext(singular, plural, n),
+        pgettext=lambda context, text: catalog().upgettext(context, text),
+        npgettext=lambda context, singular, plural, n: catalog().unpgettext(
+            context, singular, plural, n
+        ),
+        newstyle=True,
+    )
     app.jinja_env.globals["languages"] = LANGUAGES
     app.jinja_env.globals["language"] = language
     app.register_blueprint(bp)
@@ -35,6 +48,26 @@ def language() -> str:
     if chosen in LANGUAGES:
         return chosen
     return request.accept_languages.best_match(LANGUAGES, default="en")
+
+
+def catalog() -> NullTranslations:
+    """The request's catalog, looked up once per request: Flask-Babel looks it up for every
+    text, and a board has dozens (the figures are in docs/performance.md)."""
+    found: NullTranslations | None = g.get("catalog")
+    if found is None:
+        found = g.catalog = get_translations()
+    return found
+
+
+def gettext(text: str, /, **params: Any) -> str:
+    """``text`` in the request's language, with its named ``params`` put in."""
+    translated = catalog().ugettext(text)
+    return translated % params if params else translated
+
+
+def ngettext(singular: str, plural: str, num: int, /, **params: Any) -> str:
+    """The form for ``num`` in the request's language; ``%(num)d`` is ``num``."""
+    return catalog().ungettext(singular, plural, num) % {"num": num, **params}
 
 
 def said(error: TicTacToeError) -> str:

@@ -8,7 +8,6 @@ from typing import Any
 
 from flask import Blueprint, current_app, flash, redirect, render_template, session, url_for
 from flask.typing import ResponseReturnValue
-from flask_babel import gettext as _
 
 from ..engine import N_, TicTacToeError
 from ..rules import Match, seats
@@ -17,6 +16,7 @@ from ..store.record import MATCH_ID
 from . import live, matches, views
 from .errors import render_error
 from .forms import change_board, to_board
+from .i18n import gettext as _
 from .i18n import said
 from .live import Hub
 

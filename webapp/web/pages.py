@@ -16,8 +16,6 @@ from flask import (
     url_for,
 )
 from flask.typing import ResponseReturnValue
-from flask_babel import gettext as _
-from flask_babel import ngettext
 from markupsafe import Markup
 
 from ..engine import LEVELS, N_, Board, Game, TicTacToeError
@@ -27,7 +25,8 @@ from ..store import new_match_id
 from . import i18n, limits, matches, online, review, views
 from .errors import render_error
 from .forms import change_board, to_board
-from .i18n import said
+from .i18n import gettext as _
+from .i18n import ngettext, said
 
 bp = Blueprint("pages", __name__)
 

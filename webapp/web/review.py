@@ -7,10 +7,11 @@ from typing import Any
 
 from babel import Locale
 from babel.lists import format_list
-from flask_babel import get_locale, ngettext
-from flask_babel import gettext as _
+from flask_babel import get_locale
 
 from ..engine import N_, Evaluation, Review, ReviewedMove, rank, review
+from .i18n import gettext as _
+from .i18n import ngettext
 from .matches import Current
 
 NOT_OVER = N_("The review opens once the game is over.")

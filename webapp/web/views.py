@@ -5,11 +5,10 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from flask_babel import gettext as _
-from flask_babel import ngettext
-
 from ..engine import CELL_IDS, N_, WIN_LINES, Board, Game, evaluate
 from ..rules import Match, ordered, other
+from .i18n import gettext as _
+from .i18n import ngettext
 from .matches import Current
 
 ROWS = ("A", "B", "C")
