@@ -46,15 +46,14 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import redis
 
-from bench import seeding, servers
-from bench.load import GET_SCRIPT, MOVE_SCRIPT, Row, running, seed, wrk
+from bench import load, seeding, servers
+from bench.load import GET_SCRIPT, MOVE_SCRIPT, Row, running, seed
 
 P99_FLOOR_MS, RATE_FLOOR, SERVING_FLOOR = 100.0, 0.8, 0.9
 # Threads enough for every stream a worker may be handed, and the streams allowed below them.
 # The heartbeat is the app's own (10 s): each row starts its app servers afresh, so no row
-# waits for the closed streams of the one before to be noticed. Every player of the bench
-# comes from one address, which the limits on new matches per address would stop.
-ONLINE_ENV = {"WEB_THREADS": "1300", "FLASK_STREAMS": "1250", "FLASK_LIMITS": "false"}
+# waits for the closed streams of the one before to be noticed.
+ONLINE_ENV = {"WEB_THREADS": "1300", "FLASK_STREAMS": "1250"}
 
 
 class Player:
@@ -220,6 +219,19 @@ CELLS = [f"{row}{column}" for row in "ABC" for column in "123"]
 def _seats(pair: Pair) -> dict[str, int]:
     """Which player (0 or 1) plays each mark in the current game."""
     return {player.call("GET", "/api/game")["you"]: i for i, player in enumerate(pair.players)}
+
+
+def wrk(program: str, row: Row, seconds: int, connections: int) -> dict[str, Any]:
+    """bench/load.py's wrk run, refused if any answer was not the one the script expects: a
+    rate of error pages measures nothing."""
+    run = load.wrk(program, row, seconds, connections)
+    problems = {key: run[key] for key in PROBLEMS if run.get(key)}
+    if problems:
+        raise RuntimeError(f"{row.label}: unexpected answers from the app: {problems}")
+    return run
+
+
+PROBLEMS = ("socket_errors", "unexpected", "misses", "refused", "rewrites")
 
 
 def online_row(
