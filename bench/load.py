@@ -90,6 +90,10 @@ class Row:
         return statistics.median(float(run[key]) for run in self.runs)
 
 
+# The counts of the wrk scripts' JSON line that say an answer was not the expected one.
+PROBLEMS = ("socket_errors", "unexpected", "misses", "refused", "rewrites")
+
+
 def wrk(program: str, row: Row, seconds: int, connections: int) -> dict[str, Any]:
     """Run wrk once for ``row``: its script's JSON line, plus requests per second and the CPU
     time per request of the servers and of wrk itself."""
@@ -392,8 +396,7 @@ def report(
               f"| <= {SIZE_GOAL} B {'ok' if met else 'MISSED'} |")  # fmt: skip
     print()
     for row in rows:
-        problems = ("socket_errors", "unexpected", "misses", "refused", "rewrites")
-        totals = {key: sum(int(run.get(key, 0)) for run in row.runs) for key in problems}
+        totals = {key: sum(int(run.get(key, 0)) for run in row.runs) for key in PROBLEMS}
         if any(totals.values()):
             ok = False
             print(f"PROBLEM in {row.label}: {totals}")

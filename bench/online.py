@@ -39,6 +39,7 @@ import tempfile
 import threading
 import time
 from dataclasses import dataclass, field
+from http.cookies import SimpleCookie
 from pathlib import Path
 from typing import Any
 
@@ -63,7 +64,7 @@ class Player:
     def __init__(self, port: int) -> None:
         self.port = port
         self.connection = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
-        self.cookies: dict[str, str] = {}
+        self.cookies: SimpleCookie = SimpleCookie()
         self.token = ""
         self.game: dict[str, Any] = {}
 
@@ -79,8 +80,7 @@ class Player:
         response = self.connection.getresponse()
         text = response.read()
         for cookie in response.headers.get_all("Set-Cookie") or []:
-            name, value = cookie.split(";", 1)[0].split("=", 1)
-            self.cookies[name] = value
+            self.cookies.load(cookie)
         if response.status != 200:
             raise RuntimeError(f"{method} {path}: {response.status} {text[:200]!r}")
         self.game = json.loads(text)
@@ -90,7 +90,7 @@ class Player:
     @property
     def cookie(self) -> str:
         """The Cookie header's value."""
-        return "; ".join(f"{name}={value}" for name, value in self.cookies.items())
+        return "; ".join(f"{name}={morsel.coded_value}" for name, morsel in self.cookies.items())
 
 
 @dataclass
@@ -225,13 +225,10 @@ def wrk(program: str, row: Row, seconds: int, connections: int) -> dict[str, Any
     """bench/load.py's wrk run, refused if any answer was not the one the script expects: a
     rate of error pages measures nothing."""
     run = load.wrk(program, row, seconds, connections)
-    problems = {key: run[key] for key in PROBLEMS if run.get(key)}
+    problems = {key: run[key] for key in load.PROBLEMS if run.get(key)}
     if problems:
         raise RuntimeError(f"{row.label}: unexpected answers from the app: {problems}")
     return run
-
-
-PROBLEMS = ("socket_errors", "unexpected", "misses", "refused", "rewrites")
 
 
 def online_row(

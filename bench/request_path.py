@@ -24,6 +24,7 @@ import sys
 import tempfile
 import time
 from collections.abc import Callable, Iterable
+from http.cookies import SimpleCookie
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlencode
@@ -45,13 +46,13 @@ class Browser:
 
     def __init__(self, app: WSGIApp, sid: str | None = None) -> None:
         self.app = app
-        self.cookies = {"ttt_session": sid} if sid else {}
+        self.cookies = SimpleCookie({"ttt_session": sid} if sid else {})
         self.status = ""
 
     @property
     def cookie(self) -> str:
         """The Cookie header's value."""
-        return "; ".join(f"{name}={value}" for name, value in self.cookies.items())
+        return "; ".join(f"{name}={morsel.coded_value}" for name, morsel in self.cookies.items())
 
     def call(self, method: str, path: str, form: dict[str, str] | None = None) -> str:
         """One request; returns the body."""
@@ -70,8 +71,7 @@ class Browser:
             self.status = status
             for name, value in headers:
                 if name == "Set-Cookie":
-                    key, kept = value.split(";", 1)[0].split("=", 1)
-                    self.cookies[key] = kept
+                    self.cookies.load(value)
 
         return b"".join(self.app(environ, start_response)).decode()
 

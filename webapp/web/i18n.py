@@ -75,7 +75,7 @@ def said(error: TicTacToeError) -> str:
     params = {
         key: gettext(value) if value in STATUSES else value for key, value in error.params.items()
     }
-    return gettext(error.template, **params) if params else gettext(error.template)
+    return gettext(error.template, **params)
 
 
 @bp.get("/language/<code>")
