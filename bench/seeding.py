@@ -23,7 +23,6 @@ import msgspec
 import redis
 from cachelib.file import FileSystemCache
 
-from webapp.engine import Game
 from webapp.rules import Match
 from webapp.store import SQLiteStore, new_match_id
 from webapp.store.record import encode
@@ -38,8 +37,9 @@ SID_BYTES = 32  # Flask-Session's default session id length
 
 def match_in_progress() -> dict[str, Any]:
     """A person against the hard computer, two moves in: what such a match stores."""
-    game = Game(x="user", o="hard").play("B2").reply_until_person(random.Random(0))
-    return Match(game).to_dict()
+    match = Match.between("user", "hard")
+    game = match.game.play("B2").reply_until_person(random.Random(0))
+    return match.played(game).to_dict()
 
 
 def new_pairs(count: int) -> list[tuple[str, str]]:

@@ -30,11 +30,11 @@ def create_app(
         i18n,
         limits,
         live,
-        matches,
+        naming,
         online,
         pages,
         sessions,
-        views,
+        stores,
     )
 
     root = Path(__file__).resolve().parent.parent
@@ -47,7 +47,7 @@ def create_app(
     )
     settings.configure(app, test_config)
     client = settings.redis_client(app.config)
-    matches.init_app(app, client)
+    stores.init_app(app, client)
     live.init_app(app)
     sessions.init_app(app, client)
     CSRFProtect(app)
@@ -56,9 +56,7 @@ def create_app(
     errors.init_app(app)
     i18n.init_app(app)
     # The templates show stored player names and levels in the page's language.
-    app.jinja_env.globals.update(
-        shown_name=views.shown_name, level_word=views.level_word, level_label=views.level_label
-    )
+    app.jinja_env.globals.update(level_word=naming.level_word, level_label=naming.level_label)
     for blueprint in (pages.bp, forms.bp, online.bp, api.bp):
         app.register_blueprint(blueprint)
     return app

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import html
+import re
 from dataclasses import dataclass, field
 from html.parser import HTMLParser
 from typing import Any
@@ -134,15 +136,15 @@ class Page(HTMLParser):
         return found[0]
 
     def score(self) -> dict[str, int]:
-        """The score by player name, and ``Draws``."""
-        scores: dict[str, int] = {}
-        for tag, attrs in self.elements:
-            if tag == "dd" and "data-player" in attrs:
-                marker = f'data-player="{attrs["data-player"]}">'
-                at = self.html.index(marker) + len(marker)
-                scores[attrs["data-player"]] = int(self.html[at : self.html.index("<", at)])
+        """The score by the name shown for each seat, and ``Draws``."""
+        scores = {name: int(wins) for name, _seat, wins in self.score_rows()}
         scores["Draws"] = int(self.ids["score-draw"])
         return scores
+
+    def score_rows(self) -> list[tuple[str, str, int]]:
+        """The score panel's rows for the seats: the name shown, the seat id, the wins."""
+        rows = re.findall(r'<dt>([^<]*)</dt><dd data-seat="([12])">([0-9]+)</dd>', self.html)
+        return [(html.unescape(name), seat, int(wins)) for name, seat, wins in rows]
 
 
 def page(client: FlaskClient, url: str = "/") -> Page:

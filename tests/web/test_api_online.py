@@ -102,9 +102,19 @@ def test_resign_rematch_abort_and_claim_through_the_api(
 
 
 def test_local_matches_refuse_online_actions(client: FlaskClient) -> None:
-    for path in ("/api/resign", "/api/abort", "/api/claim", "/api/rematch"):
+    for path in ("/api/resign", "/api/abort", "/api/claim"):
         response = call(client, path, {})
         assert response.status_code == 409 and "online matches" in response.get_json()["error"]
+
+
+def test_a_rematch_on_one_device_swaps_sides_once_the_game_is_over(client: FlaskClient) -> None:
+    refused = call(client, "/api/rematch", {})
+    assert refused.status_code == 409 and "once the game is over" in refused.get_json()["error"]
+    for cell in ("A1", "B1", "A2", "B2", "A3"):
+        call(client, "/api/move", {"cell": cell, "version": api_game(client)["version"]})
+    rematch = call(client, "/api/rematch", {}).get_json()
+    assert rematch["moves"] == [] and rematch["names"] == {"X": "Player 2", "O": "Player 1"}
+    assert rematch["score"]["wins"] == {"1": 1, "2": 0}
 
 
 def read_events(app: Flask, client: FlaskClient, url: str, **headers: str) -> str:

@@ -83,7 +83,7 @@ def test_win_is_shown_highlighted_and_scored(client: FlaskClient) -> None:
     assert "A1, X, winning line" in page and "A3, X, last move, winning line" in page
     assert 'name="cell"' not in page  # no more moves offered
     assert "Play again" in page
-    assert re.search(r'data-player="Player 1">1<', page)
+    assert re.search(r"<dt>Player 1</dt><dd data-seat=\"1\">1<", page)
 
 
 def test_get_never_changes_the_stored_game(app: Flask, client: FlaskClient) -> None:

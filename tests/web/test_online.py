@@ -268,13 +268,30 @@ def test_a_wrong_secret_for_a_real_match_seats_nobody(app: Flask, client: FlaskC
     assert not api_game(client)["online"]["full"]
 
 
-def test_a_new_game_on_this_device_leaves_the_online_match_to_the_friend(
+def test_an_online_game_in_play_is_not_left_for_a_new_game(
     client: FlaskClient, guest: FlaskClient, joined: str
 ) -> None:
     move(client, "B2")
+    response = new_game(guest, "user", "hard")
+    assert response.headers["X-Move-Result"] == "refused"
+    assert "Resign or abort this online game first" in page(guest).text
+    assert api_game(guest)["online"]["full"] and api_game(guest)["moves"] == ["B2"]
+    refused = guest.post("/api/new", json={"x": "user", "o": "hard"}, headers=_token(guest))
+    assert refused.status_code == 409 and api_game(guest)["moves"] == ["B2"]
+
+
+def test_a_new_game_on_this_device_after_resigning_leaves_the_match_to_the_friend(
+    client: FlaskClient, guest: FlaskClient, joined: str
+) -> None:
+    move(client, "B2")
+    post(guest, "/resign", fields(guest))
     new_game(guest, "user", "hard")
     assert api_game(guest)["online"] is None
     assert api_game(client)["moves"] == ["B2"] and api_game(client)["online"]["full"]
+
+
+def _token(client: FlaskClient) -> dict[str, str]:
+    return {"X-CSRFToken": api_game(client)["csrf_token"]}
 
 
 def test_local_actions_are_refused_in_an_online_match(

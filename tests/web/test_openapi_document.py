@@ -5,8 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from webapp.engine import CELL_IDS, PLAYER_KINDS, Status
-from webapp.rules.online import ENDINGS
-from webapp.rules.seats import FRIEND
+from webapp.rules import FRIEND
+from webapp.rules.match import ENDINGS
 from webapp.web.api import DOCUMENT
 
 

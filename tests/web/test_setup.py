@@ -158,5 +158,5 @@ def test_score_tally_over_several_games(client: FlaskClient) -> None:
     post(client, "/new", {"x": "user", "o": "user"})
     play(client, ("A1", "B1", "A2", "B2", "C3", "B3"))
     page = client.get("/").get_data(as_text=True)
-    assert re.search(r'data-player="Player 1">2<', page)
-    assert re.search(r'data-player="Player 2">1<', page)
+    assert re.search(r"<dt>Player 1</dt><dd data-seat=\"1\">2<", page)
+    assert re.search(r"<dt>Player 2</dt><dd data-seat=\"2\">1<", page)

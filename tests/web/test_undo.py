@@ -9,10 +9,10 @@ from tests.conftest import api_game, post
 from tests.web.conftest import new_game
 from tests.web.pages import page, submit
 from webapp.engine import CELL_IDS
-from webapp.rules import NothingToUndoError
+from webapp.rules import errors
 from webapp.web.matches import StaleFormError
 
-NOTHING_TO_UNDO = NothingToUndoError.default_message
+NOTHING_TO_UNDO = errors.NOTHING_TO_UNDO
 STALE = StaleFormError.default_message
 
 

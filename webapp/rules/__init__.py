@@ -1,39 +1,30 @@
-"""The match rules: whose turn it is, computer steps, undo, score, sides and online seats;
-never imports Flask."""
+"""The match rules: two seats, the game they play, the score, and every action a player can
+take, for every kind of match; never imports Flask."""
 
-from . import seats
-from .match import LostMatchError, Match, Score
-from .names import label, ordered, other, player_names, toss, toss_message
-from .online import Online
-from .turns import (
-    FinishedPositionError,
-    NothingToUndoError,
-    NotYourTurnError,
-    OnlyComputersError,
-    check_start,
-    computers_move,
-    person_moves,
-    take_back,
-)
+from . import actions, errors
+from .actions import FRIEND, Event, Held, Outcome
+from .errors import LostMatchError, RuleError, UnknownLinkError
+from .match import PERSON, SEAT_IDS, Match, Score, Seat, is_secret, new_secret, other
+from .migrate import legacy_names, read
 
 __all__ = [
-    "FinishedPositionError",
+    "FRIEND",
+    "PERSON",
+    "SEAT_IDS",
+    "Event",
+    "Held",
     "LostMatchError",
     "Match",
-    "NotYourTurnError",
-    "NothingToUndoError",
-    "Online",
-    "OnlyComputersError",
+    "Outcome",
+    "RuleError",
     "Score",
-    "check_start",
-    "computers_move",
-    "label",
-    "ordered",
+    "Seat",
+    "UnknownLinkError",
+    "actions",
+    "errors",
+    "is_secret",
+    "legacy_names",
+    "new_secret",
     "other",
-    "person_moves",
-    "player_names",
-    "seats",
-    "take_back",
-    "toss",
-    "toss_message",
+    "read",
 ]

@@ -1,4 +1,4 @@
-"""A match: its players, the current game, the score of its games, as plain data in and out."""
+"""A match: two seats, the current game, the score by seat, as plain data in and out."""
 
 from __future__ import annotations
 
@@ -7,199 +7,253 @@ import secrets
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from ..engine import N_, Board, Game, TicTacToeError
-from . import names, turns
-from .online import Online
+from ..engine import PLAYER_KINDS, Board, Game, TicTacToeError
+from .errors import LostMatchError
+
+PERSON = "user"  # the kind of a seat played by a person; the other kinds are computer levels
+SEAT_IDS = ("1", "2")  # seat 1 made the match; online, seat 2 is the invited player's
+MARKS = ("X", "O")
+ENDINGS = ("resigned", "aborted", "claimed")
+SCHEMA = 2  # the stored form's version: migrate.py reads every older one
 
 _GAME_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")  # secrets.token_urlsafe: safe in any URL
+_SECRET = re.compile(r"[A-Za-z0-9_-]{22}")  # secrets.token_urlsafe(16): 128 random bits
 
 
-class LostMatchError(TicTacToeError):
-    """A stored match that cannot be read back."""
+def new_secret() -> str:
+    """A fresh unguessable key for a seat or an invite."""
+    return secrets.token_urlsafe(16)
 
-    default_message = N_("Your saved game could not be read, so a new game has started.")
+
+def is_secret(value: Any) -> bool:
+    """Whether ``value`` has the shape of a seat key or an invite secret."""
+    return isinstance(value, str) and _SECRET.fullmatch(value) is not None
+
+
+def new_game_id() -> str:
+    """An unguessable id for a game, which replay and review links carry."""
+    return secrets.token_urlsafe(8)
+
+
+def other(mark: str) -> str:
+    """The opponent's mark."""
+    return "O" if mark == "X" else "X"
+
+
+@dataclass(frozen=True)
+class Seat:
+    """One side of a match. ``kind`` is a person or a computer level; ``mark`` is what it
+    plays in the current game. ``key`` is the secret of the browser holding it when the
+    match is played from several browsers; a person's seat with no key is held by the one
+    browser the match belongs to (hot-seat, against the computer), unless an invite is out
+    for it."""
+
+    id: str
+    kind: str
+    mark: str
+    key: str = ""
+
+    @property
+    def is_person(self) -> bool:
+        """Whether a person plays this seat."""
+        return self.kind == PERSON
 
 
 @dataclass(frozen=True)
 class Score:
-    """Games won by each player (by name, not by mark) and drawn."""
+    """Games won by each seat (by seat id) and drawn; names never enter it."""
 
-    wins: dict[str, int] = field(default_factory=dict)
+    wins: dict[str, int] = field(default_factory=lambda: dict.fromkeys(SEAT_IDS, 0))
     draws: int = 0
 
-    def counted(self, winner: str | None, step: int) -> Score:
-        """This score with ``step`` (1, or -1 to take a result back) added to ``winner``'s wins,
-        or to the draws when ``winner`` is ``None``; counts never go below zero."""
-        if winner is None:
+    def counted(self, seat: str | None, step: int) -> Score:
+        """This score with ``step`` (1, or -1 to take a result back) added to ``seat``'s wins,
+        or to the draws when ``seat`` is ``None``; counts never go below zero."""
+        if seat is None:
             return Score(dict(self.wins), max(0, self.draws + step))
-        wins = {**self.wins, winner: max(0, self.wins.get(winner, 0) + step)}
-        return Score({name: count for name, count in wins.items() if count}, self.draws)
-
-
-def new_game_id() -> str:
-    """An unguessable id for a game, which replay links carry."""
-    return secrets.token_urlsafe(8)
+        return Score({**self.wins, seat: max(0, self.wins.get(seat, 0) + step)}, self.draws)
 
 
 @dataclass(frozen=True)
 class Match:
-    """The players and current game of a match, and its score; every change returns a new Match.
+    """Two seats, the game they play now and the score; every change returns a new Match.
 
-    ``first`` is the mark of player 1, so the score follows the players when they swap sides;
-    ``scored`` says whether the current game's result is already in the score. ``online``
-    holds the seats of a match played from two devices (None: played on one).
+    ``scored`` says whether the current game's result is in the score. Online, ``invite`` is
+    the secret of the link that seats player 2, ``rematch`` the seat that offered a rematch of
+    the finished game, and ``ending`` how a game ended off the board, ``winner`` the mark that
+    won it (``""`` for none).
     """
 
-    game: Game = field(default_factory=Game)
+    seats: tuple[Seat, Seat]
+    game: Game
     game_id: str = field(default_factory=new_game_id)
-    first: str = "X"
     score: Score = field(default_factory=Score)
     scored: bool = False
-    online: Online | None = None
+    invite: str = ""
+    rematch: str = ""
+    ending: str = ""
+    winner: str = ""
+
+    @classmethod
+    def between(cls, x: str, o: str, start: Board | None = None) -> Match:
+        """A new match of kind ``x`` (seat 1) against kind ``o`` (seat 2) from ``start``."""
+        seats = (Seat("1", x, "X"), Seat("2", o, "O"))
+        return cls(seats, Game(x, o, start or Board()))
+
+    def seat(self, seat_id: str) -> Seat:
+        """The seat with ``seat_id``."""
+        return self.seats[0] if seat_id == "1" else self.seats[1]
+
+    def playing(self, mark: str | None) -> Seat | None:
+        """The seat that plays ``mark`` in the current game."""
+        return next((seat for seat in self.seats if seat.mark == mark), None)
 
     @property
-    def names(self) -> dict[str, str]:
-        """The score name of the player of each mark."""
-        return names.player_names(self.game.x, self.game.o, self.first)
+    def people(self) -> frozenset[str]:
+        """The ids of the seats that persons play."""
+        return frozenset(seat.id for seat in self.seats if seat.is_person)
+
+    @property
+    def online(self) -> bool:
+        """Whether the match is played from several browsers, each holding its seat by key."""
+        return bool(self.invite) or any(seat.key for seat in self.seats)
+
+    @property
+    def full(self) -> bool:
+        """Whether every person's seat is taken (an invite not yet used leaves one free)."""
+        return all(seat.key or not self.online for seat in self.seats if seat.is_person)
 
     @property
     def is_over(self) -> bool:
-        """Whether the current game has ended, on the board or (online) by a player."""
-        return self.game.board.is_over or bool(self.online and self.online.ending)
-
-    def new_game(self, game: Game, first: str = "X", toss: bool = False) -> Match:
-        """A new game (with a new id) in this match, after the computer's opening if it moves.
-
-        With ``toss``, a coin decides whether the two players swap marks, so the second plays X.
-        Other players make another match: the score starts again, so a draw between two
-        computers is never counted with a person's. A start position that is already over is
-        refused with its result.
-        """
-        turns.check_start(game.start)
-        score = self.score if self.same_players(game) else Score()
-        if toss and names.toss():
-            game, first = Game(x=game.o, o=game.x, start=game.start), names.other(first)
-        online = self.online.next_game() if self.online else None
-        started = replace(self, game=Game(game.x, game.o, game.start), game_id=new_game_id())
-        started = replace(started, first=first, score=score, scored=False, online=online)
-        return started.played(game.reply_until_person())
-
-    def same_players(self, game: Game) -> bool:
-        """Whether ``game`` is played by this match's players, on either side."""
-        return sorted((game.x, game.o)) == sorted((self.game.x, self.game.o))
+        """Whether the current game has ended, on the board or by a player."""
+        return self.game.board.is_over or bool(self.ending)
 
     @property
     def practice(self) -> bool:
-        """Whether the current game started from a position a player chose: its result is
-        not counted."""
+        """Whether the current game started from a chosen position: it does not count."""
         return self.game.start != Board()
 
-    def again(self) -> Match:
-        """A new game from the empty board with the same players on the same sides."""
-        return self.new_game(Game(x=self.game.x, o=self.game.o), self.first)
+    def held_by(self, keys: object, home: bool) -> frozenset[str]:
+        """The person seats held by a browser with seat ``keys`` that is (``home``) or is not
+        the browser the match belongs to."""
+        held = set()
+        for seat in self.seats:
+            if not seat.is_person:
+                continue
+            if seat.key and isinstance(keys, list | tuple):
+                if any(isinstance(k, str) and secrets.compare_digest(seat.key, k) for k in keys):
+                    held.add(seat.id)
+            elif not seat.key and home and not self.invite:
+                held.add(seat.id)
+        return frozenset(held)
 
-    def restart(self) -> Match:
-        """The current game again from its start, with the same players on the same sides;
-        a game left unfinished counts for nobody."""
-        return self.new_game(Game(self.game.x, self.game.o, self.game.start), self.first)
+    def winner_seat(self) -> str | None:
+        """The seat that won the current game, or ``None`` (a draw, or not over)."""
+        mark = self.winner or self.game.board.status.winner
+        seat = self.playing(mark)
+        return seat.id if seat else None
 
-    def swapped(self) -> Match:
-        """A new game from the empty board in which the two players swap marks."""
-        return self.new_game(Game(x=self.game.o, o=self.game.x), names.other(self.first))
+    def with_seats(self, seats: tuple[Seat, Seat]) -> Match:
+        """This match with ``seats``, and its game's players following their marks."""
+        kinds = {seat.mark: seat.kind for seat in seats}
+        game = Game(kinds["X"], kinds["O"], self.game.start, self.game.moves)
+        return replace(self, seats=seats, game=game)
 
     def played(self, game: Game) -> Match:
         """This match with ``game`` as the next state of its current game.
 
-        A result is counted once when the game ends, and taken off the score again if an undo
-        takes the game back from its end, so a replayed ending is not counted twice.
+        A result is counted once when the game ends, and taken off again if an undo takes the
+        game back from its end, so a replayed ending is not counted twice.
         """
         score, scored = self.score, self.scored
         if scored and not game.board.is_over:
-            score, scored = score.counted(self._winner(self.game), -1), False
+            score, scored = score.counted(self.winner_seat(), -1), False
         elif game.board.is_over and not scored and game.ply > 0 and not self.practice:
-            score, scored = score.counted(self._winner(game), +1), True
+            mark = game.board.status.winner
+            seat = self.playing(mark)
+            score, scored = score.counted(seat.id if seat else None, +1), True
         return replace(self, game=game, score=score, scored=scored)
 
-    def move(self, cell: str) -> Match:
-        """The person's move ``cell``, then the computer's replies (see turns.person_moves)."""
-        return self.played(turns.person_moves(self.game, cell))
-
-    def step(self, to_the_end: bool) -> Match:
-        """The next move between two computers, or every move left."""
-        return self.played(turns.computers_move(self.game, to_the_end))
-
-    def take_back(self) -> Match:
-        """The last move taken back, or against the computer its reply and the move before."""
-        return self.played(turns.take_back(self.game))
-
-    def ended(self, online: Online) -> Match:
-        """This match with its game ended off the board as ``online`` says (resigned, aborted,
-        claimed): the winner's game is counted; an aborted game counts for nobody."""
+    def ended(self, ending: str, winner: str) -> Match:
+        """The current game ended off the board (``ending``), won by ``winner``'s mark, or by
+        nobody (``""``); a won game is counted once."""
         score, scored = self.score, self.scored
-        if online.winner and not scored and not self.practice:
-            score, scored = score.counted(self.names[online.winner], +1), True
-        return replace(self, online=online, score=score, scored=scored)
-
-    def score_reset(self) -> Match:
-        """This match with the score back to nothing."""
-        return replace(self, score=Score())
+        seat = self.playing(winner)
+        if seat is not None and not scored and not self.practice:
+            score, scored = score.counted(seat.id, +1), True
+        return replace(self, ending=ending, winner=winner, score=score, scored=scored)
 
     def to_dict(self) -> dict[str, Any]:
         """Plain data (strings, numbers, lists and dicts) that any store keeps unchanged."""
         return {
-            **self.game.to_dict(),
+            "schema": SCHEMA,
+            "seats": [
+                {"id": s.id, "kind": s.kind, "mark": s.mark, "key": s.key} for s in self.seats
+            ],
+            "start": self.game.start.to_string(),
+            "moves": list(self.game.moves),
             "game_id": self.game_id,
-            "first": self.first,
             "wins": dict(self.score.wins),
             "draws": self.score.draws,
             "scored": self.scored,
-            "online": self.online.to_dict() if self.online else None,
+            "invite": self.invite,
+            "rematch": self.rematch,
+            "ending": self.ending,
+            "winner": self.winner,
         }
 
     @classmethod
     def from_dict(cls, data: Any) -> Match:
-        """Rebuild a match from :meth:`to_dict`'s data, checking every move; LostMatchError if
-        it is not one we could have written."""
+        """A match from :meth:`to_dict`'s data (of this schema), checking every move;
+        LostMatchError if it is not data we could have written."""
         try:
-            game = Game.from_dict(data)
-            game_id, first, wins = data["game_id"], data["first"], data["wins"]
-            draws, scored = data["draws"], data["scored"]
-        except (TicTacToeError, KeyError, TypeError) as error:
+            seats = tuple(_seat(raw) for raw in data["seats"])
+            if len(seats) != 2 or {s.id for s in seats} != set(SEAT_IDS):
+                raise LostMatchError()
+            first, second = sorted(seats, key=lambda s: s.id)
+            kinds = {seat.mark: seat.kind for seat in seats}
+            game = Game.new(kinds["X"], kinds["O"], data["start"])
+            for cell in data["moves"]:
+                game = game.play(cell)
+            wins, draws = data["wins"], data["draws"]
+            fields = [data[name] for name in ("game_id", "invite", "rematch", "ending", "winner")]
+            scored = data["scored"]
+        except (TicTacToeError, KeyError, TypeError, ValueError) as error:
             raise LostMatchError() from error
+        game_id, invite, rematch, ending, winner = fields
         valid = (
             isinstance(game_id, str)
             and _GAME_ID.fullmatch(game_id) is not None
-            and first in names.MARKS
             and isinstance(wins, dict)
-            and all(isinstance(k, str) and _count(v) for k, v in wins.items())
-            and _count(draws, zero=True)
+            and set(wins) <= set(SEAT_IDS)
+            and all(_count(count) for count in wins.values())
+            and _count(draws)
             and isinstance(scored, bool)
+            and (invite == "" or is_secret(invite))
+            and rematch in ("", *SEAT_IDS)
+            and ending in ("", *ENDINGS)
+            and winner in ("", *MARKS)
         )
-        online = Online.from_dict(data.get("online"))
-        if not valid or (online is None and data.get("online") is not None):
+        if not valid:
             raise LostMatchError()
-        return cls(game, game_id, first, Score(_renamed(wins, game), draws), scored, online)
-
-    def _winner(self, game: Game) -> str | None:
-        """The name of the player who won ``game``, or ``None`` for a draw."""
-        mark = game.board.status.winner
-        return None if mark is None else self.names[mark]
+        score = Score({seat: wins.get(seat, 0) for seat in SEAT_IDS}, draws)
+        return cls((first, second), game, game_id, score, scored, invite, rematch, ending, winner)
 
 
-def _renamed(wins: dict[str, int], game: Game) -> dict[str, int]:
-    """Wins stored before a computer against a person was named with its level ("Computer"),
-    under the name it has now ("Computer (hard)"), so the score keeps one row for it."""
-    if "Computer" not in wins:
-        return wins
-    name = names.player_names(game.x, game.o)
-    computer = next((n for n in name.values() if n.startswith("Computer (")), None)
-    if computer is None or "You" not in name.values():
-        return wins
-    moved = {key: count for key, count in wins.items() if key != "Computer"}
-    moved[computer] = moved.get(computer, 0) + wins["Computer"]
-    return moved
+def _seat(raw: Any) -> Seat:
+    """A stored seat, checked."""
+    seat = Seat(raw["id"], raw["kind"], raw["mark"], raw["key"])
+    valid = (
+        seat.id in SEAT_IDS
+        and seat.kind in PLAYER_KINDS
+        and seat.mark in MARKS
+        and (seat.key == "" or is_secret(seat.key))
+    )
+    if not valid:
+        raise LostMatchError()
+    return seat
 
 
-def _count(value: Any, zero: bool = False) -> bool:
-    """Whether ``value`` is a whole number of games (above zero unless ``zero``)."""
-    return isinstance(value, int) and not isinstance(value, bool) and value >= (0 if zero else 1)
+def _count(value: Any) -> bool:
+    """Whether ``value`` is a whole number of games."""
+    return isinstance(value, int) and not isinstance(value, bool) and value >= 0

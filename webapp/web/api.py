@@ -10,7 +10,7 @@ over), 422 for a position the engine refuses, 403 for a missing or wrong CSRF to
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -21,17 +21,16 @@ from flask_wtf.csrf import generate_csrf
 from ..engine import (
     CELL_IDS,
     N_,
+    PLAYER_KINDS,
     Board,
-    Game,
     TicTacToeError,
     UnknownCellError,
     UnknownLevelError,
     evaluate,
 )
-from ..rules import Match, OnlyComputersError, check_start, seats
-from ..rules.online import new_secret
-from ..store import new_match_id
+from ..rules import FRIEND, Match, Outcome, RuleError, actions, errors, legacy_names
 from . import limits, live, matches, online, review
+from .errors import ApiError
 from .i18n import gettext as _
 from .i18n import said
 
@@ -49,22 +48,7 @@ NOT_JSON = N_("Send the request body as JSON, with Content-Type: application/jso
 STREAMS_FULL = N_("Too many live boards are open on this server: reload the board to see changes.")
 BAD_POSITION_SHAPE = N_("A position is 9 cells of capital X, O and _ (for empty), with no spaces.")
 POSITION_CELLS = frozenset("XO_")
-
-
-class ApiError(Exception):
-    """A refused request: the status code and the message for ``{"error": ...}``."""
-
-    def __init__(self, status: int, message: str) -> None:
-        """Refuse with ``status`` and ``message``."""
-        super().__init__(message)
-        self.status = status
-        self.message = message
-
-
-@bp.errorhandler(ApiError)
-def _refused(error: ApiError) -> ResponseReturnValue:
-    """``{"error": message}`` with the status of the refusal."""
-    return jsonify(error=error.message), error.status
+KINDS = (*PLAYER_KINDS, FRIEND)
 
 
 @bp.get("/game")
@@ -94,20 +78,12 @@ def new() -> ResponseReturnValue:
     if not isinstance(toss, bool):
         raise ApiError(400, _("The field 'toss' must be true or false."))
     try:
-        check_start(start)
-        online_game = seats.online_game(x, o, start)
+        actions.check_start(start)
+        if FRIEND in (x, o) and {x, o} != {"user", FRIEND}:
+            raise RuleError(errors.FRIEND_AGAINST_YOU)
     except TicTacToeError as error:
         raise ApiError(422, said(error)) from error
-    if online_game is not None:
-        (game, first), key = online_game, new_secret()
-        opened = matches.change(
-            lambda seen: seats.opened(game, first, toss, key), match_id=new_match_id(), key=key
-        )
-        return jsonify(game_json(opened))
-    game = Game(x=x, o=o, start=start)
-    fresh = new_match_id() if matches.current().match.online else None
-    current = matches.change(lambda seen: seen.match.new_game(game, toss=toss), match_id=fresh)
-    return jsonify(game_json(current))
+    return jsonify(game_json(matches.begin(x, o, start, toss)[0]))
 
 
 @bp.post("/join")
@@ -115,21 +91,7 @@ def join() -> ResponseReturnValue:
     """Take the free seat of ``{"invite": "<token>"}``: 404 for an unknown invite, 409 for a
     full match or one's own."""
     invite = _required(_body(), "invite")
-    match_id, secret = online.split(invite if isinstance(invite, str) else "")
-    if not match_id:
-        raise ApiError(404, said(seats.UnknownInviteError()))
-    key = new_secret()
-    try:
-        joined = matches.change(
-            lambda seen: seats.join(seen.match, secret, key, session.get(matches.SEAT_KEY)),
-            match_id=match_id,
-            key=key,
-        )
-    except seats.UnknownInviteError as error:
-        raise ApiError(404, said(error)) from error
-    except TicTacToeError as error:
-        raise ApiError(409, said(error)) from error
-    return jsonify(game_json(joined))
+    return jsonify(game_json(online.join_by(invite if isinstance(invite, str) else "")))
 
 
 @bp.post("/seat")
@@ -137,23 +99,19 @@ def seat() -> ResponseReturnValue:
     """Continue on this program: ``{"seat": "<token>"}`` (the last part of ``online.seat``)
     moves that seat here; the session that held it only watches. 404 for a used link."""
     token = _required(_body(), "seat")
-    try:
-        moved = online.take_seat(token if isinstance(token, str) else "")
-    except online.StaleSeatLinkError as error:
-        raise ApiError(404, said(error)) from error
-    return jsonify(game_json(moved))
+    return jsonify(game_json(online.take_seat(token if isinstance(token, str) else "")))
 
 
 @bp.post("/resign")
 def resign() -> ResponseReturnValue:
     """Give up the game of an online match; the body ``{"version": n}`` is optional."""
-    return _apply(_expected(_body(optional=True), False), lambda s: seats.resign(s.match, s.seat))
+    return _apply(_expected(_body(optional=True), False), lambda s: actions.resign(s.match, s.held))
 
 
 @bp.post("/abort")
 def abort() -> ResponseReturnValue:
     """Call the game off before each side has moved once."""
-    return _apply(_expected(_body(optional=True), False), lambda s: seats.abort(s.match, s.seat))
+    return _apply(_expected(_body(optional=True), False), lambda s: actions.abort(s.match, s.held))
 
 
 @bp.post("/claim")
@@ -166,7 +124,7 @@ def claim() -> ResponseReturnValue:
 def rematch() -> ResponseReturnValue:
     """Offer a rematch of the finished game, or accept the friend's offer."""
     body = _body(optional=True)
-    return _apply(_expected(body, False), lambda s: seats.rematch(s.match, s.seat))
+    return _apply(_expected(body, False), lambda s: actions.rematch(s.match, s.held))
 
 
 @bp.get("/events")
@@ -197,7 +155,7 @@ def move() -> ResponseReturnValue:
     if not isinstance(cell, str) or cell not in CELL_IDS:
         raise ApiError(400, said(UnknownCellError(cell)))
     expected = _expected(body, ply_required=True)
-    return _apply(expected, lambda seen: seats.move(seen.match, seen.seat, cell))
+    return _apply(expected, lambda seen: actions.move(seen.match, seen.held, cell))
 
 
 @bp.post("/step")
@@ -209,11 +167,12 @@ def step() -> ResponseReturnValue:
     if not isinstance(to_the_end, bool):
         raise ApiError(400, _("The field 'to_end' must be true or false."))
     expected = _expected(body, ply_required=True)
-    return _apply(
-        expected,
-        lambda seen: seats.local(seen.match).step(to_the_end),
-        {OnlyComputersError: _(STEP_ONLY_COMPUTERS)},
-    )
+    try:
+        return _apply(expected, lambda seen: actions.step(seen.match, seen.held, to_the_end))
+    except RuleError as error:
+        if error.template == errors.ONLY_COMPUTERS:
+            raise ApiError(409, _(STEP_ONLY_COMPUTERS)) from error
+        raise
 
 
 @bp.post("/undo")
@@ -221,22 +180,15 @@ def undo() -> ResponseReturnValue:
     """Take back a move as the Undo button does; the body ``{"ply": n}`` is optional."""
     body = _body(optional=True)
     expected = _expected(body, ply_required=False)
-    return _apply(expected, lambda seen: seats.local(seen.match).take_back())
+    return _apply(expected, lambda seen: actions.undo(seen.match, seen.held))
 
 
 def _apply(
-    expected: matches.Expected,
-    action: Callable[[matches.Current], Match],
-    wording: Mapping[type[TicTacToeError], str] | None = None,
+    expected: matches.Expected, action: Callable[[matches.Current], Outcome]
 ) -> ResponseReturnValue:
     """Save what ``action`` makes of the match and answer with it; a refusal (a stale request
-    too) is a 409, in the API's own ``wording`` where the page's message would not fit."""
-    try:
-        current = matches.change(action, expected)
-    except TicTacToeError as error:
-        message = (wording or {}).get(type(error)) or said(error)
-        raise ApiError(409, message) from error
-    return jsonify(game_json(current))
+    too) is a 409 (errors.py)."""
+    return jsonify(game_json(matches.act(action, expected)[0]))
 
 
 @bp.get("/openapi.json")
@@ -247,7 +199,8 @@ def openapi() -> ResponseReturnValue:
 
 def game_json(current: matches.Current) -> dict[str, Any]:
     """The JSON shape of a match, shared by every API response."""
-    game = current.match.game
+    match = current.match
+    game = match.game
     board: Board = game.board
     evaluation = evaluate(board)
     return {
@@ -256,13 +209,18 @@ def game_json(current: matches.Current) -> dict[str, Any]:
         "status": str(board.status),
         "line": list(board.winning_line) if board.winning_line else None,
         "players": {"X": game.x, "O": game.o},
-        "names": current.match.names,
+        "names": _names(match),
         "moves": list(game.moves),
         "start": game.start.to_string(),
         "ply": game.ply,
         "game": current.match.game_id,
         "version": current.version,
-        "tally": _tally(current.match),
+        "tally": _tally(match),
+        "seats": [
+            {"id": s.id, "kind": s.kind, "mark": s.mark, "you": s.id in current.held}
+            for s in match.seats
+        ],
+        "score": {"wins": dict(match.score.wins), "draws": match.score.draws},
         "you": current.you,
         "online": online.as_json(current),
         "evaluation": {
@@ -274,10 +232,16 @@ def game_json(current: matches.Current) -> dict[str, Any]:
     }
 
 
+def _names(match: Match) -> dict[str, str]:
+    """The English name of the player of each mark, as the API named them before seats."""
+    return legacy_names(match.game.x, match.game.o, match.seat("1").mark)
+
+
 def _tally(match: Match) -> dict[str, Any]:
-    """Games won by each player by name (this match's players listed even at 0), draws, and
-    whether the current game is practice (from a chosen position: it does not count)."""
-    wins = {name: 0 for name in match.names.values()} | match.score.wins
+    """Games won by each player by English name, draws, and whether the current game is
+    practice (from a chosen position: it does not count); ``score`` says it by seat."""
+    names = _names(match)
+    wins = {names[seat.mark]: match.score.wins.get(seat.id, 0) for seat in match.seats}
     return {"wins": wins, "draws": match.score.draws, "practice": match.practice}
 
 
@@ -306,7 +270,7 @@ def _required(body: dict[str, Any], name: str) -> Any:
 def _kind(body: dict[str, Any], name: str) -> str:
     """The player kind in field ``name``; a 400 with the engine's message when unknown."""
     kind = _required(body, name)
-    if not isinstance(kind, str) or kind not in seats.KINDS:
+    if not isinstance(kind, str) or kind not in KINDS:
         raise ApiError(400, said(UnknownLevelError(kind)))
     return kind
 

@@ -1,16 +1,19 @@
-"""Plain error pages (JSON under /api/) that never show a traceback, one per kind of failure."""
+"""The web's errors, and one answer per kind of failure (JSON under /api/), never a traceback:
+a refused action goes back to the board with its message, or is a 409 for programs."""
 
 from __future__ import annotations
 
-from flask import Flask, current_app, jsonify, render_template, request
+from flask import Flask, current_app, flash, jsonify, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 from flask_wtf.csrf import CSRFError
 from redis import RedisError
 from werkzeug.exceptions import HTTPException, InternalServerError, NotFound
 
-from ..engine import N_
+from ..engine import N_, TicTacToeError
+from ..rules import UnknownLinkError
 from ..store import StoreBusy, StoreUnavailable
 from .i18n import gettext as _
+from .i18n import said
 
 MESSAGES = {
     400: (N_("Bad request"), N_("The request could not be understood, so nothing was changed.")),
@@ -44,8 +47,25 @@ API_CSRF_MESSAGE = N_(
 )
 
 
+class WebError(TicTacToeError):
+    """A request the web refuses before or around the rules; ``status`` is its HTTP status
+    for programs (a form goes back to the board with the message)."""
+
+    status = 409
+
+
+class ApiError(WebError):
+    """A program's request refused with ``status`` and an already translated ``message``."""
+
+    def __init__(self, status: int, message: str) -> None:
+        """Refuse with ``status`` and ``message``."""
+        super().__init__(message)
+        self.status = status
+
+
 def init_app(app: Flask) -> None:
     """Register the handlers."""
+    app.register_error_handler(TicTacToeError, _refused)
     app.register_error_handler(CSRFError, _csrf_error)
     app.register_error_handler(StoreUnavailable, _store_unavailable)
     app.register_error_handler(InternalServerError, _server_error)
@@ -66,6 +86,31 @@ def render_error(
     if for_api():
         return jsonify(error=text), code, headers or {}
     return render_template("error.html", code=code, title=title, message=text), code, headers or {}
+
+
+def to_board(accepted: bool = False) -> ResponseReturnValue:
+    """Post/Redirect/Get back to the board; a header tells programs whether the post took."""
+    # A bare 303: Flask's redirect() also writes an HTML body that browsers never show.
+    headers = {"Location": url_for("pages.index"), "X-Move-Result": _result(accepted)}
+    return current_app.response_class(status=303, headers=headers)
+
+
+def _refused(error: TicTacToeError) -> ResponseReturnValue:
+    """An action refused by the engine, the rules or the web: a program gets its status
+    (409 by default, 404 for a link that names nothing) and the message; a form goes back to
+    the board with the message flashed; a page says it."""
+    message = error.message if isinstance(error, ApiError) else said(error)
+    status = 404 if isinstance(error, UnknownLinkError) else getattr(error, "status", 409)
+    if for_api():
+        return jsonify(error=message), status
+    if request.method == "POST" and status == 409:
+        flash(message, "error")
+        return to_board()
+    return render_error(status, message)
+
+
+def _result(accepted: bool) -> str:
+    return "accepted" if accepted else "refused"
 
 
 def _csrf_error(error: CSRFError) -> ResponseReturnValue:

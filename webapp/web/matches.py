@@ -1,5 +1,6 @@
-"""This browser's match: which one its session is at and in which seat, reading it, and
-changing it under lock."""
+"""The request cycle, written once for every action: load this browser's match and the seats
+it holds, check the version the request was made for, apply the action, save, publish the
+change to live boards, and renew the session."""
 
 from __future__ import annotations
 
@@ -7,27 +8,26 @@ import base64
 import hmac
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
-import click
-import redis
-from flask import Flask, current_app, flash, session
+from flask import current_app, flash, session
 
-from ..engine import N_, TicTacToeError
-from ..rules import LostMatchError, Match, seats
-from ..store import MatchStore, Record, RedisStore, SQLiteStore, new_match_id
+from ..engine import N_, Board
+from ..rules import FRIEND, LostMatchError, Match, Outcome, actions, new_secret, read
+from ..store import MatchStore, Record, new_match_id
 from ..store.record import MATCH_ID
 from . import sessions
+from .errors import WebError
 from .i18n import said
-from .sessions import sweep_files
 
 MATCH_KEY = "match"
-SEAT_KEY = "seat"  # the secret key of the online seat this browser holds
+KEYS_KEY = "keys"  # the secret keys of the seats this browser holds by key (online)
+LEGACY_SEAT_KEY = "seat"  # one key, as sessions before seats were kept as a list held it
 RENEWED_KEY = "renewed"  # the day (since 1970) the session's expiry was last renewed
 
 
-class StaleFormError(TicTacToeError):
+class StaleFormError(WebError):
     """A form or request made for another state of the match than the stored one."""
 
     default_message = N_("This board has changed since the page was shown; nothing was played.")
@@ -36,31 +36,30 @@ class StaleFormError(TicTacToeError):
 @dataclass(frozen=True)
 class Current:
     """The match as this request sees it: ``match_id`` is ``""`` for a visitor whose match is
-    not stored yet (it is, at their first change), and ``version`` 0 then. ``seat`` is the
-    online seat ("1" or "2") this browser holds; ``watching`` marks a match shown through a
-    watch link, to someone who is not at it."""
+    not stored yet (it is, at their first change), and ``version`` 0 then. ``held`` are the
+    person seats this browser holds; ``watching`` marks a match shown through a watch link."""
 
     match: Match
     match_id: str
     version: int
-    seat: str | None = None
+    held: frozenset[str] = frozenset()
     watching: bool = False
 
     @property
     def you(self) -> str | None:
-        """The marks this browser plays: ``X``, ``O``, ``both`` (one device, or two
-        computers), or ``None`` for a spectator."""
-        match = self.match
-        if self.watching or (match.online is not None and self.seat is None):
+        """The marks this browser plays: ``X``, ``O``, ``both`` (every seat: hot-seat, or two
+        computers it runs), or ``None`` for a spectator."""
+        people = self.match.people
+        if self.watching or (people and not self.held):
             return None
-        if match.online is not None and self.seat is not None:
-            return seats.mark_of(match, self.seat)
-        people = [mark for mark in ("X", "O") if match.game.player(mark) == "user"]
-        return people[0] if len(people) == 1 else "both"
+        if self.held == people:
+            return self.match.seat(next(iter(people))).mark if len(people) == 1 else "both"
+        return self.match.seat(next(iter(self.held))).mark
 
-
-# What a visitor sees before their first change, which stores a Match() with its own game id.
-NEW = Current(Match(game_id="new"), "", 0)
+    @property
+    def seat(self) -> str | None:
+        """The one seat this browser plays from against a person elsewhere, if any."""
+        return next(iter(self.held)) if self.match.online and len(self.held) == 1 else None
 
 
 @dataclass(frozen=True)
@@ -83,6 +82,14 @@ class Expected:
         return any(expected is not None and expected != actual for expected, actual in pairs)
 
 
+def _new_match() -> Match:
+    """What a visitor sees before their first change: a hot-seat match."""
+    return Match.between("user", "user")
+
+
+NEW = Current(replace(_new_match(), game_id="new"), "", 0, frozenset("12"))
+
+
 def store() -> MatchStore:
     """The app's match store."""
     match_store: MatchStore = current_app.extensions["match_store"]
@@ -90,19 +97,12 @@ def store() -> MatchStore:
 
 
 def current() -> Current:
-    """The session's match as stored now, read without a lock.
-
-    A visitor with no stored match sees a new hot-seat match, which nothing stores until they
-    change it (a session without a match id looks where its first change will store one);
-    so does one whose match expired. One that cannot be read is replaced by a new match in
-    its place, with a message.
-    """
+    """The session's match as stored now, read without a lock. A visitor with no stored match
+    (or whose match expired) sees a new hot-seat match, which nothing stores until they
+    change it; one that cannot be read is replaced by a new match, with a message."""
     match_id = _session_match_id() or _first_match_id()
     record = store().get(match_id)
-    if record is None:
-        return NEW
-    match = _readable(record)
-    return Current(match, match_id, record.version, _seat(match))
+    return NEW if record is None else _seen(record)
 
 
 def watched(match_id: str) -> Current | None:
@@ -113,40 +113,84 @@ def watched(match_id: str) -> Current | None:
     return Current(_readable(record), match_id, record.version, watching=True)
 
 
-def change(
-    action: Callable[[Current], Match],
+def held(match: Match, match_id: str) -> frozenset[str]:
+    """The seats of ``match`` (stored as ``match_id``) that this browser holds: by key, and
+    the keyless seats of the match it is at (a visitor's first one included)."""
+    home = match_id == (_session_match_id() or _first_match_id())
+    return match.held_by(seat_keys(), home)
+
+
+def act(
+    action: Callable[[Current], Outcome],
     expected: Expected | None = None,
     match_id: str | None = None,
     key: str | None = None,
-) -> Current:
+) -> tuple[Current, Outcome]:
     """Apply ``action`` to the session's match (or to ``match_id``'s) under its lock, save
-    the result, and make it the session's match, held with the seat ``key`` if given.
-
-    Raises StaleFormError when the match is not in the ``expected`` state, and passes on the
-    ``TicTacToeError`` of a refused action; either way nothing is saved. A visitor's first
-    change stores their match under an id derived from their session's.
-    """
+    the result, tell live boards, and make it the session's match, holding the seat ``key``
+    if given. A stale request (StaleFormError) or a refused action saves nothing."""
     match_id = match_id or _session_match_id() or _first_match_id()
     with store().locked(match_id) as record:
-        seen = Current(Match(), "", 0)  # as NEW was shown, but with a game id of its own
-        if record.data is not None:
-            match = _readable(record)
-            seen = Current(match, record.match_id, record.version, _seat(match))
+        seen = _seen(record)
         if expected is not None and expected.is_stale(seen):
             raise StaleFormError()
-        changed = action(seen)
-        record.data = changed.to_dict()
-    # The session must live as long as its match, so a change also renews the session's expiry,
-    # at most once a day: writing the session file on every move cost as much as the rest of it.
-    today = int(time.time() // 86400)
-    if session.get(MATCH_KEY) != record.match_id or session.get(RENEWED_KEY) != today:
-        if session.get(MATCH_KEY) != record.match_id:
-            session.pop(SEAT_KEY, None)
-        session[MATCH_KEY], session[RENEWED_KEY] = record.match_id, today
-    if key is not None:
-        session[SEAT_KEY] = key
+        outcome = action(seen)
+        record.data = outcome.match.to_dict()
     current_app.extensions["live"].changed(record.match_id, record.version)
-    return Current(changed, record.match_id, record.version, _seat(changed))
+    _renew(record.match_id, key)
+    changed = outcome.match
+    now = Current(changed, record.match_id, record.version, held(changed, record.match_id))
+    return now, outcome
+
+
+def begin(x: str, o: str, start: Board, toss: bool) -> tuple[Current, Outcome]:
+    """A new game of kind ``x`` against kind ``o`` from ``start`` for this browser: online
+    against a friend, else on this device (the same match while the players are the same). A
+    live online game is not left this way (the rules refuse)."""
+    seen = current()
+    actions.leave(seen.match, seen.held)
+    if FRIEND in (x, o):
+        key = new_secret()
+        return act(
+            lambda _seen: actions.invite(x, o, start, toss, key), match_id=new_match_id(), key=key
+        )
+    # A game on this device never replaces an online match, which the friend still plays.
+    fresh = new_match_id() if seen.match.online else None
+    return act(lambda now: actions.new_game(now.match, now.held, x, o, start, toss), match_id=fresh)
+
+
+def seat_keys() -> list[str]:
+    """The seat keys this browser's session holds."""
+    keys: Any = session.get(KEYS_KEY)
+    if isinstance(keys, list):
+        return [key for key in keys if isinstance(key, str)]
+    legacy: Any = session.get(LEGACY_SEAT_KEY)
+    return [legacy] if isinstance(legacy, str) else []
+
+
+def _seen(record: Record) -> Current:
+    """The match of ``record`` as this browser sees it (a fresh hot-seat match if empty)."""
+    if record.data is None:  # as NEW was shown, but with a game id of its own
+        return Current(_new_match(), "", 0, frozenset("12"))
+    match = _readable(record)
+    return Current(match, record.match_id, record.version, held(match, record.match_id))
+
+
+def _renew(match_id: str, key: str | None) -> None:
+    """Make ``match_id`` the session's match, holding ``key`` too. The session must live as
+    long as its match, so a change renews its expiry, at most once a day: writing the
+    session file on every move cost as much as the rest of it."""
+    today = int(time.time() // 86400)
+    moved = session.get(MATCH_KEY) != match_id
+    if moved or session.get(RENEWED_KEY) != today:
+        if moved:
+            session.pop(KEYS_KEY, None)
+        session[MATCH_KEY], session[RENEWED_KEY] = match_id, today
+    legacy = session.pop(LEGACY_SEAT_KEY, None)
+    if isinstance(legacy, str) and not moved:
+        session[KEYS_KEY] = [legacy]
+    if key is not None:
+        session[KEYS_KEY] = [key]
 
 
 def _first_match_id() -> str:
@@ -158,49 +202,21 @@ def _first_match_id() -> str:
     sid = sessions.visitor_id() or getattr(session, "sid", None)
     if not sid:
         return new_match_id()
-    key = str(current_app.secret_key).encode()
-    digest = hmac.new(key, f"match:{sid}".encode(), "sha256").digest()
+    secret = str(current_app.secret_key).encode()
+    digest = hmac.new(secret, f"match:{sid}".encode(), "sha256").digest()
     return base64.urlsafe_b64encode(digest[:16]).decode().rstrip("=")
-
-
-def _seat(match: Match) -> str | None:
-    """The online seat of ``match`` that this browser holds, if any."""
-    held: Any = session.get(SEAT_KEY)
-    return match.online.seat_of(held) if match.online is not None else None
 
 
 def _readable(record: Record) -> Match:
     """The match of ``record``; a new one, with a message, when it cannot be read."""
     try:
-        return Match.from_dict(record.data)
+        return read(record.data)
     except LostMatchError as error:
         flash(said(error), "error")
-        return Match()
+        return _new_match()
 
 
 def _session_match_id() -> str:
     """The id of the session's match, or ``""`` when it has none (or not one we made)."""
     match_id = session.get(MATCH_KEY)
     return match_id if isinstance(match_id, str) and MATCH_ID.fullmatch(match_id) else ""
-
-
-def init_app(app: Flask, client: redis.Redis | None) -> None:
-    """Open the match store (Redis through ``client``, else SQLite); add ``flask sweep``."""
-    config = app.config
-    lifetime = config["MATCH_LIFETIME"].total_seconds()
-    wait = float(config["STORE_LOCK_TIMEOUT"])
-    match_store: MatchStore
-    if client is not None:
-        match_store = RedisStore(client, lifetime, wait, float(config["REDIS_LOCK_EXPIRY"]))
-    else:
-        match_store = SQLiteStore(config["DATABASE"], lifetime, wait)
-    app.extensions["match_store"] = match_store
-
-    @app.cli.command("sweep")
-    def sweep() -> None:
-        """Delete matches and session files unchanged for longer than their lifetime."""
-        click.echo(f"removed {match_store.sweep()} expired matches")
-        if client is None:
-            session_lifetime = config["PERMANENT_SESSION_LIFETIME"].total_seconds()
-            removed = sweep_files(config["SESSION_DIR"], session_lifetime)
-            click.echo(f"removed {removed} expired session files")

@@ -6,26 +6,18 @@ import secrets
 from dataclasses import dataclass
 from typing import Any
 
-from flask import Blueprint, current_app, flash, redirect, render_template, session, url_for
+from flask import Blueprint, current_app, flash, redirect, render_template, url_for
 from flask.typing import ResponseReturnValue
 
-from ..engine import N_, TicTacToeError
-from ..rules import Match, seats
-from ..rules.online import SEATS, is_secret, new_secret
+from ..rules import Outcome, RuleError, UnknownLinkError, actions, errors, is_secret, new_secret
 from ..store.record import MATCH_ID
 from . import live, matches, views
-from .errors import render_error
-from .forms import change_board, to_board
+from .errors import to_board
+from .forms import change_board
 from .i18n import gettext as _
-from .i18n import said
 from .live import Hub
 
 bp = Blueprint("online", __name__)
-
-STALE_SEAT_LINK = N_(
-    "This link to continue on another device is no longer valid: it works once, and the "
-    "newest one is on your board."
-)
 
 
 @dataclass(frozen=True)
@@ -42,16 +34,16 @@ class OnlineParts:
 def parts(current: matches.Current) -> OnlineParts:
     """The online parts of ``current``'s board; a player's board also notes their presence."""
     match, match_id, seat = current.match, current.match_id, current.seat
-    online = match.online
     invite = seat_url = None
     can_claim = False
-    if online is not None and seat is not None:
+    if match.online and seat is not None:
         hub().touch(match_id, seat)
-        if not online.full and seat == "1":
-            invite = _external("online.join", f"{match_id}.{online.invite}")
-        seat_url = _external("online.move_seat", f"{match_id}.{online.keys[int(seat) - 1]}")
-        if online.full and not match.is_over and match.game.board.turn != current.you:
-            can_claim = seats.can_claim(match, seat, hub().absent_for(match_id, _other(seat)))
+        if not match.full and seat == "1":
+            invite = _external("online.join", f"{match_id}.{match.invite}")
+        seat_url = _external("online.move_seat", f"{match_id}.{match.seat(seat).key}")
+        if match.full and not match.is_over and match.game.board.turn != current.you:
+            absent = hub().absent_for(match_id, _other(seat))
+            can_claim = actions.can_claim(match, current.held, absent)
     return OnlineParts(
         invite_url=invite,
         seat_url=seat_url,
@@ -66,42 +58,45 @@ def join_page(token: str) -> ResponseReturnValue:
     """Who invited you and which side you would play, with a Join button; or why not."""
     match_id, secret = split(token)
     current = matches.watched(match_id)
-    online = current.match.online if current else None
-    if current is None or online is None or not _same(online.invite, secret):
-        return render_error(404, said(seats.UnknownInviteError()))
-    held = online.seat_of(session.get(matches.SEAT_KEY))
+    if current is None or not current.match.invite or not _same(current.match.invite, secret):
+        raise UnknownLinkError()
+    held = matches.held(current.match, match_id)
     problem = None
-    if held == "1":
-        problem = said(seats.OwnInviteError())
-    elif held == "2":
+    if "1" in held:
+        problem = _(errors.OWN_INVITE)
+    elif "2" in held:
         return redirect(url_for("pages.index"), code=303)
-    elif online.full:
-        problem = said(seats.MatchFullError())
-    mark = seats.mark_of(current.match, "2")
+    elif current.match.full:
+        problem = _(errors.MATCH_FULL)
+    mark = current.match.seat("2").mark
     return render_template(
-        "join.html", token=token, mark=mark, problem=problem, current=current, own=held == "1"
+        "join.html", token=token, mark=mark, problem=problem, current=current, own="1" in held
     )
 
 
 @bp.post("/join/<token>")
 def join(token: str) -> ResponseReturnValue:
     """Take the free seat of the invite's match, in this browser."""
-    match_id, secret = split(token)
-    if not match_id:
-        return render_error(404, said(seats.UnknownInviteError()))
-    key = new_secret()
     try:
-        joined = matches.change(
-            lambda seen: seats.join(seen.match, secret, key, session.get(matches.SEAT_KEY)),
-            match_id=match_id,
-            key=key,
-        )
-    except seats.UnknownInviteError as error:
-        return render_error(404, said(error))
-    except TicTacToeError:  # full, or one's own: the invite's page says which
+        joined = join_by(token)
+    except UnknownLinkError:
+        raise
+    except RuleError:  # full, or one's own: the invite's page says which
         return redirect(url_for(".join_page", token=token), code=303)
     flash(_("You joined the match: you play %(mark)s.", mark=joined.you), "info")
     return to_board(accepted=True)
+
+
+def join_by(token: str) -> matches.Current:
+    """Seat this browser in the free seat of the invite ``token``'s match, with a new key."""
+    match_id, secret = split(token)
+    if not match_id:
+        raise UnknownLinkError()
+    key = new_secret()
+    joined, _outcome = matches.act(
+        lambda seen: actions.join(seen.match, secret, key, seen.held), match_id=match_id, key=key
+    )
+    return joined
 
 
 @bp.get("/seat/<token>")
@@ -109,27 +104,19 @@ def seat_page(token: str) -> ResponseReturnValue:
     """Continue on this device: a button that moves the seat here."""
     match_id, key = split(token)
     current = matches.watched(match_id)
-    online = current.match.online if current else None
-    seat = online.seat_of(key) if online else None
-    if current is None or seat is None:
-        return render_error(404, _(STALE_SEAT_LINK))
-    mark = seats.mark_of(current.match, seat)
+    seat = current.match.held_by([key], home=False) if current else frozenset()
+    if current is None or not seat:
+        raise UnknownLinkError(errors.STALE_SEAT_LINK)
+    mark = current.match.seat(next(iter(seat))).mark
     return render_template("seat.html", token=token, mark=mark)
 
 
 @bp.post("/seat/<token>")
 def move_seat(token: str) -> ResponseReturnValue:
     """Move the link's seat to this browser: the one that held it now only watches."""
-    try:
-        moved_to = take_seat(token)
-    except StaleSeatLinkError as error:
-        return render_error(404, said(error))
+    moved_to = take_seat(token)
     flash(_("This device now plays %(mark)s in this match.", mark=moved_to.you), "info")
     return to_board(accepted=True)
-
-
-class StaleSeatLinkError(seats.OnlineError):
-    default_message = STALE_SEAT_LINK
 
 
 def take_seat(token: str) -> matches.Current:
@@ -137,17 +124,12 @@ def take_seat(token: str) -> matches.Current:
     browser that held it, and the link, hold nothing any more."""
     match_id, old = split(token)
     if not match_id:
-        raise StaleSeatLinkError()
+        raise UnknownLinkError(errors.STALE_SEAT_LINK)
     new = new_secret()
-
-    def moved(seen: matches.Current) -> Match:
-        online = seen.match.online
-        seat = online.seat_of(old) if online else None
-        if seat is None:
-            raise StaleSeatLinkError()
-        return seats.moved_seat(seen.match, seat, new)
-
-    return matches.change(moved, match_id=match_id, key=new)
+    moved, _outcome = matches.act(
+        lambda seen: actions.take_seat(seen.match, old, new), match_id=match_id, key=new
+    )
+    return moved
 
 
 # Framed by the board (same origin only): the frame keeps a player's presence while they
@@ -170,13 +152,13 @@ def here() -> ResponseReturnValue:
 @bp.post("/resign")
 def resign() -> ResponseReturnValue:
     """Give up the game: it counts as a win for the other player."""
-    return change_board(lambda seen: seats.resign(seen.match, seen.seat))
+    return change_board(lambda seen: actions.resign(seen.match, seen.held))
 
 
 @bp.post("/abort")
 def abort() -> ResponseReturnValue:
     """Call the game off before each side has moved once; it counts for nobody."""
-    return change_board(lambda seen: seats.abort(seen.match, seen.seat))
+    return change_board(lambda seen: actions.abort(seen.match, seen.held))
 
 
 @bp.post("/claim")
@@ -188,13 +170,13 @@ def claim() -> ResponseReturnValue:
 @bp.post("/rematch")
 def rematch() -> ResponseReturnValue:
     """Offer a rematch, or accept the friend's: the next game swaps the sides."""
-    return change_board(lambda seen: seats.rematch(seen.match, seen.seat))
+    return change_board(lambda seen: actions.rematch(seen.match, seen.held))
 
 
-def claimed(seen: matches.Current) -> Match:
+def claimed(seen: matches.Current) -> Outcome:
     """The claim of ``seen``'s player, against the other's absence as the store knows it."""
     absent = hub().absent_for(seen.match_id, _other(seen.seat)) if seen.seat else 0.0
-    return seats.claim(seen.match, seen.seat, absent)
+    return actions.claim(seen.match, seen.held, absent)
 
 
 def hub() -> Hub:
@@ -213,24 +195,24 @@ def _external(endpoint: str, token: str) -> str:
 
 def as_json(current: matches.Current) -> dict[str, Any] | None:
     """The online part of the API's match: seats, presence, links, rematch and ending."""
-    match, online = current.match, current.match.online
-    if online is None:
+    match = current.match
+    if not match.online:
         return None
     extra = parts(current)
     seen = hub().store.seen(current.match_id)
     presence = {}
-    for seat, key in zip(SEATS, online.keys, strict=True):
-        when = seen.get(seat)
+    for seat in match.seats:
+        when = seen.get(seat.id)
         away = None if when is None else round(max(0.0, live.now() - when), 1)
-        presence[seats.mark_of(match, seat)] = {"seated": bool(key), "away": away}
+        presence[seat.mark] = {"seated": bool(seat.key), "away": away}
     return {
-        "full": online.full,
+        "full": match.full,
         "invite": extra.invite_url,
         "seat": extra.seat_url,
         "watch": extra.watch_url,
         "rematch": views.seating(current).rematch or None,
-        "ending": online.ending or None,
-        "winner": online.winner or None,
+        "ending": match.ending or None,
+        "winner": match.winner or None,
         "can_claim": extra.can_claim,
         "presence": presence,
     }

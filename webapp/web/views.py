@@ -2,77 +2,16 @@
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 
-from ..engine import CELL_IDS, N_, WIN_LINES, Board, Game, evaluate
-from ..rules import Match, ordered, other
+from ..engine import CELL_IDS, WIN_LINES, Board, Game, evaluate
+from ..rules import other
 from .i18n import gettext as _
 from .i18n import ngettext
 from .matches import Current
+from .naming import by_mark, label, level_word, name, who
 
 ROWS = ("A", "B", "C")
-
-# The levels' words, in running text ("Computer (hard)") and on buttons ("Hard").
-LEVEL_WORDS = {"easy": N_("easy"), "medium": N_("medium"), "hard": N_("hard")}
-LEVEL_LABELS = {"easy": N_("Easy"), "medium": N_("Medium"), "hard": N_("Hard")}
-_NUMBERED = re.compile(r"(Player|Computer) ([1-9][0-9]{0,2})")
-_LEVELLED = re.compile(r"Computer \((\w+)\)")
-
-
-def shown_name(name: str) -> str:
-    """A player's name as stored in a match (``You``, ``Player 1``, ``Computer 2``,
-    ``Computer (hard)``; online, ``Your friend``) in the request's language. The stored name
-    stays English: it is the score's key. A name it does not know is shown as it is."""
-    if name == "You":
-        return _("You")
-    if name == "Your friend":
-        return _("Your friend")
-    if name == "Computer":  # the name of every computer before levels were named
-        return _("Computer")
-    numbered = _NUMBERED.fullmatch(name)
-    if numbered:
-        number = int(numbered.group(2))
-        if numbered.group(1) == "Player":
-            return _("Player %(number)d", number=number)
-        return _("Computer %(number)d", number=number)
-    levelled = _LEVELLED.fullmatch(name)
-    if levelled and levelled.group(1) in LEVEL_WORDS:
-        return _("Computer (%(level)s)", level=level_word(levelled.group(1)))
-    return name
-
-
-def level_word(level: str) -> str:
-    """A computer's level in running text, ``easy``, ``medium`` or ``hard``, in the request's
-    language; anything else is shown as it is."""
-    word = LEVEL_WORDS.get(level)
-    return _(word) if word else level
-
-
-def level_label(level: str) -> str:
-    """A computer's level on a button, ``Easy``, ``Medium`` or ``Hard``, in the request's
-    language; anything else is shown as it is."""
-    word = LEVEL_LABELS.get(level)
-    return _(word) if word else level
-
-
-def player_label(kind: str, name: str) -> str:
-    """How the players panel shows a player (as ``rules.label`` in English): its score name,
-    with the level of a computer, e.g. ``Computer 1 (hard)``."""
-    if kind == "user" or f"({kind})" in name:
-        return shown_name(name)
-    return _("%(name)s (%(level)s)", name=shown_name(name), level=level_word(kind))
-
-
-def toss_line(names: dict[str, str]) -> str:
-    """What the coin decided, as ``rules.toss_message`` says it in English, e.g. ``The coin
-    toss chose you to play X.``"""
-    name = names["X"]
-    if name == "You":
-        return _("The coin toss chose you to play X.")
-    if "You" in names.values():
-        return _("The coin toss chose the computer to play X.")
-    return _("The coin toss chose %(name)s to play X.", name=shown_name(name))
 
 
 @dataclass(frozen=True)
@@ -91,13 +30,13 @@ class Seating:
 
 def seating(current: Current) -> Seating:
     """How ``current``'s browser sits at its match."""
-    online = current.match.online
-    if online is None:
-        return Seating(current.you)
+    match = current.match
     offered = ""
-    if online.rematch:
-        offered = "you" if online.rematch == current.seat else "friend"
-    return Seating(current.you, True, online.full, offered, online.ending, online.winner)
+    if match.rematch:
+        offered = "you" if match.rematch in current.held else "friend"
+    if not match.online:
+        return Seating(current.you, rematch=offered)
+    return Seating(current.you, True, match.full, offered, match.ending, match.winner)
 
 
 @dataclass(frozen=True)
@@ -170,10 +109,9 @@ class BoardView:
 
 @dataclass(frozen=True)
 class ScoreView:
-    """The session's score: wins by player name (this game's players first), and draws. The
-    names are the stored, English ones (the page's ``data-player``); ``shown_name`` shows them."""
+    """The match's score: each seat's name, id and wins (the viewer's own first), and draws."""
 
-    wins: tuple[tuple[str, int], ...]
+    wins: tuple[tuple[str, str, int], ...]
     draws: int
     practice: bool = False  # this game started from a chosen position and will not count
 
@@ -193,27 +131,28 @@ class ReplayView:
     reviewable: bool = False  # the game is over: the review can be opened
 
 
-def status_line(game: Game, names: dict[str, str], board: Board | None = None) -> str:
-    """The result or whose turn it is (on ``board``, else the current) in the player's words,
+def status_line(current: Current, board: Board | None = None) -> str:
+    """The result or whose turn it is (on ``board``, else the current) in the viewer's words,
     ``You win! (X)``, ``The computer wins (O)``, ``Player 1 to move (X)``; the mark stays in
     the text for those who cannot see the board."""
-    board = board or game.board
-    against = "You" in names.values()  # a person against the computer
+    board = board or current.match.game.board
+    people = by_mark(current)
+    against = "you" in {person.role for person in people.values()}  # a person and a computer
     if board.is_over:
         winner = board.status.winner
         if winner is None:
             return _("Draw")
-        if names[winner] == "You":
+        if people[winner].role == "you":
             return _("You win! (%(mark)s)", mark=winner)
         if against:
             return _("The computer wins (%(mark)s)", mark=winner)
-        return _("%(name)s wins (%(mark)s)", name=shown_name(names[winner]), mark=winner)
+        return _("%(name)s wins (%(mark)s)", name=name(people[winner]), mark=winner)
     turn = board.turn or "X"  # a board still going always has a mark to move
-    if names[turn] == "You":
+    if people[turn].role == "you":
         return _("Your turn (%(mark)s)", mark=turn)
     if against:
         return _("The computer to move (%(mark)s)", mark=turn)
-    return _("%(name)s to move (%(mark)s)", name=shown_name(names[turn]), mark=turn)
+    return _("%(name)s to move (%(mark)s)", name=name(people[turn]), mark=turn)
 
 
 def computer_move_line(game: Game) -> str:
@@ -299,28 +238,22 @@ def _ended(winner: str, you: str | None, resigned: bool) -> str:
     return _("Your friend wins (%(mark)s): you left the game", mark=winner)
 
 
-def build(match: Match, hint: bool = False, seat: Seating | None = None) -> BoardView:
-    """The view of ``match`` for the board page as ``seat`` sees it (by default, its owner),
-    with the hint when ``hint`` is asked.
-
-    It depends only on the game shown (its players, start and moves, its id, who is player 1)
-    and on ``seat``, never on a browser's session, so pages may keep what they render from it.
-    """
-    seat = seat or Seating()
-    game = match.game
+def build(current: Current, hint: bool = False) -> BoardView:
+    """The view of ``current``'s match for the board page as its viewer sees it, with the
+    hint when ``hint`` is asked."""
+    seat = seating(current)
+    game = current.match.game
     board = game.board
     is_over = board.is_over or bool(seat.ending)
     if seat.online:
         playable = seat.full and not is_over and seat.you == board.turn
         status = online_status(game, seat)
-        players = {mark: _online_name(mark, seat.you, match.names) for mark in ("X", "O")}
+        players = {mark: name(person) for mark, person in by_mark(current).items()}
         waiting = seat.rematch == "you" if is_over else not playable
     else:
         playable = game.person_to_move and seat.you is not None
-        status = status_line(game, match.names)
-        players = {
-            mark: player_label(game.player(mark) or "", match.names[mark]) for mark in ("X", "O")
-        }
+        status = status_line(current)
+        players = {mark: label(person) for mark, person in by_mark(current).items()}
         waiting = seat.you is None and not is_over
     text = hint_text(board) if hint and not seat.online and seat.you is not None else None
     best = sorted(evaluate(board).best) if text else []
@@ -344,18 +277,12 @@ def build(match: Match, hint: bool = False, seat: Seating | None = None) -> Boar
 
 
 def build_score(current: Current) -> ScoreView:
-    """The score panel's figures: ``current``'s players first, then anyone else who won;
-    online, its two players are You and Your friend to each of them."""
+    """The score panel's figures: each seat by name, the viewer's own seat first."""
     match = current.match
-    score, names = match.score, match.names
-    you = current.you
-    if match.online is not None and you in ("X", "O"):
-        shown = {names[you]: "You", names[other(you)]: "Your friend"}
-        wins = [(shown[name], score.wins.get(name, 0)) for name in shown]
-        return ScoreView(tuple(wins), score.draws, match.practice)
-    order = ordered(names, score.wins)
-    counts = tuple((name, score.wins.get(name, 0)) for name in order)
-    return ScoreView(counts, score.draws, match.practice)
+    people = {seat.id: name(who(current, seat)) for seat in match.seats}
+    order = sorted(match.seats, key=lambda seat: (seat.id not in current.held, seat.id))
+    wins = tuple((people[seat.id], seat.id, match.score.wins.get(seat.id, 0)) for seat in order)
+    return ScoreView(wins, match.score.draws, match.practice)
 
 
 def build_replay(current: Current, ply: int) -> ReplayView:
@@ -376,7 +303,7 @@ def build_replay(current: Current, ply: int) -> ReplayView:
         )
     return ReplayView(
         rows=_rows(game, playable=False, best=set(), ply=ply),
-        status=status_line(game, current.match.names, board),
+        status=status_line(current, board),
         is_over=board.is_over,
         caption=caption,
         moves=moves,
@@ -465,13 +392,6 @@ def _wins(mark: str, you: str | None) -> str:
     if mark == you:
         return _("You win! (%(mark)s)", mark=mark)
     return _("Your friend wins (%(mark)s)", mark=mark)
-
-
-def _online_name(mark: str, you: str | None, names: dict[str, str]) -> str:
-    """The players panel of an online match: You and Your friend, or Player 1 and 2."""
-    if you is None:
-        return shown_name(names[mark])
-    return _("You") if mark == you else _("Your friend")
 
 
 def _buttons(game: Game, seat: Seating, is_over: bool) -> list[Button]:

@@ -1,0 +1,323 @@
+"""Everything a player can do to a match, once for every kind of match: each action takes the
+match, the seats the acting browser holds, and its parameters, and returns the changed match
+and what happened (or raises a RuleError and changes nothing)."""
+
+from __future__ import annotations
+
+import random
+import secrets
+from dataclasses import dataclass, replace
+
+from ..engine import LEVELS, Board, Game, GameOverError
+from . import errors
+from .errors import RuleError, UnknownLinkError
+from .match import PERSON, Match, Score, Seat, new_game_id, new_secret, other
+
+Held = frozenset[str]  # the ids of the person seats the acting browser holds
+
+ABSENCE_LIMIT = 120.0  # seconds without a page or stream before the other player may claim
+FRIEND = "friend"  # the setup form's kind for a person on another device, invited by link
+
+# The coin of the setup form; tests replace it with a seeded or fixed one.
+coin = random.SystemRandom()
+
+
+@dataclass(frozen=True)
+class Event:
+    """One thing an action did: ``moved`` (``seat`` played ``cell``), ``ended`` (how, in
+    ``detail``), ``new_game``, ``undone``, ``joined``, ``offered``, ``seat_moved``, ``score_reset``
+    or ``tossed`` (``detail`` the mark the coin gave seat 1)."""
+
+    what: str
+    seat: str = ""
+    cell: str = ""
+    detail: str = ""
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """The match after an action, and what happened, in order."""
+
+    match: Match
+    happened: tuple[Event, ...] = ()
+
+
+def move(match: Match, by: Held, cell: str) -> Outcome:
+    """The move ``cell`` by the seat to move, which ``by`` must hold; then the computer's
+    replies, as long as a computer plays a person."""
+    if not by and match.people:
+        raise RuleError(errors.SPECTATOR)
+    if match.ending:
+        raise RuleError(errors.GAME_ENDED)
+    if not match.full:
+        raise RuleError(errors.WAITING_FOR_FRIEND)
+    board = match.game.board
+    mover = match.playing(board.turn)
+    if not board.is_over and mover is not None and mover.id not in by:
+        raise RuleError(errors.NOT_YOUR_TURN if mover.is_person else errors.COMPUTER_TO_MOVE)
+    return _replied(match, match.game.play(cell))
+
+
+def step(match: Match, by: Held, to_the_end: bool) -> Outcome:
+    """Between two computers: the next move, or every move left."""
+    _owner(match, by)
+    game = match.game
+    if not game.is_computer_vs_computer:
+        raise RuleError(errors.ONLY_COMPUTERS)
+    if game.board.is_over:
+        raise GameOverError(game.board.status)
+    played = _played(match, game.play_computer())
+    while to_the_end and not played.match.game.board.is_over:
+        played = _played(played.match, played.match.game.play_computer(), played.happened)
+    return played
+
+
+def undo(match: Match, by: Held) -> Outcome:
+    """The last move taken back, or against the computer its reply and the move before."""
+    _owner(match, by)
+    count = match.game.undo_count()
+    if count == 0:
+        raise RuleError(errors.NOTHING_TO_UNDO)
+    return Outcome(match.played(match.game.undo(count)), (Event("undone", detail=str(count)),))
+
+
+def new_game(match: Match | None, by: Held, x: str, o: str, start: Board, toss: bool) -> Outcome:
+    """A game of kind ``x`` against kind ``o`` from ``start`` in this browser. The same
+    players keep their seats and score (a person keeps theirs on either side); other players,
+    or a match that was online, make a new match. With ``toss`` the coin may swap the sides."""
+    check_start(start)
+    if match is not None:
+        leave(match, by)
+    swap = toss and tossed()
+    if swap:
+        x, o = o, x
+    same = match is not None and sorted((x, o)) == sorted(s.kind for s in match.seats)
+    if match is None or match.online or not same:
+        first = Seat("1", o, "O") if swap else Seat("1", x, "X")
+        second = Seat("2", x, "X") if swap else Seat("2", o, "O")
+        match = Match((first, second), Game(x, o, start))
+    else:
+        match = match.with_seats(_seated(match.seats, x, o, swap))
+    happened = (Event("tossed", detail=match.seat("1").mark),) if toss else ()
+    return _started(match, Game(x, o, start), happened)
+
+
+def again(match: Match, by: Held) -> Outcome:
+    """A new game from the empty board, the same players on the same sides."""
+    _owner(match, by)
+    return _started(match, Game(match.game.x, match.game.o))
+
+
+def restart(match: Match, by: Held) -> Outcome:
+    """The current game again from its start; a game left unfinished counts for nobody."""
+    _owner(match, by)
+    return _started(match, Game(match.game.x, match.game.o, match.game.start))
+
+
+def swap(match: Match, by: Held) -> Outcome:
+    """A new game from the empty board in which the two seats swap marks."""
+    _owner(match, by)
+    return _swap(match)
+
+
+def reset_score(match: Match, by: Held) -> Outcome:
+    """The score back to nothing; the game goes on."""
+    _owner(match, by)
+    return Outcome(replace(match, score=Score()), (Event("score_reset"),))
+
+
+def rematch(match: Match, by: Held) -> Outcome:
+    """Offer a rematch of the finished game, or accept the other player's: a new game with
+    the sides swapped. Playing both sides (or the computer), it starts at once."""
+    seat = _seat_of(match, by)
+    if not match.is_over:
+        raise RuleError(errors.NOT_OVER)
+    if match.rematch == seat:
+        raise RuleError(errors.ALREADY_OFFERED)
+    if match.rematch or match.people <= by:
+        return _swap(match)
+    return Outcome(replace(match, rematch=seat), (Event("offered", seat=seat),))
+
+
+def resign(match: Match, by: Held) -> Outcome:
+    """The acting player gives up the game: it counts as a win for the other."""
+    seat = _opponent_of(match, by)
+    if match.is_over:
+        raise RuleError(errors.GAME_ENDED)
+    winner = other(match.seat(seat).mark)
+    return Outcome(match.ended("resigned", winner), (Event("ended", seat, detail="resigned"),))
+
+
+def abort(match: Match, by: Held) -> Outcome:
+    """The game called off before each side has moved once; it counts for nobody."""
+    seat = _opponent_of(match, by)
+    if match.is_over:
+        raise RuleError(errors.GAME_ENDED)
+    if match.game.ply >= 2:
+        raise RuleError(errors.TOO_LATE_TO_ABORT)
+    return Outcome(match.ended("aborted", ""), (Event("ended", seat, detail="aborted"),))
+
+
+def claim(match: Match, by: Held, absent_for: float) -> Outcome:
+    """The win claimed from an opponent to move who has been away for ``absent_for`` s."""
+    seat = _opponent_of(match, by)
+    mark = match.seat(seat).mark
+    if match.is_over:
+        raise RuleError(errors.GAME_ENDED)
+    if not match.full or match.game.board.turn == mark:
+        raise RuleError(errors.NO_CLAIM)
+    if absent_for < ABSENCE_LIMIT:
+        raise RuleError(errors.TOO_SOON_TO_CLAIM)
+    return Outcome(match.ended("claimed", mark), (Event("ended", seat, detail="claimed"),))
+
+
+def can_claim(match: Match, by: Held, absent_for: float) -> bool:
+    """Whether :func:`claim` would be allowed now."""
+    try:
+        claim(match, by, absent_for)
+    except RuleError:
+        return False
+    return True
+
+
+def invite(x: str, o: str, start: Board, toss: bool, key: str) -> Outcome:
+    """A new match of a person in this browser (holding ``key``) against a friend invited by
+    link; ``x`` and ``o`` are ``user`` and ``friend``, in either order."""
+    check_start(start)
+    if {x, o} != {PERSON, FRIEND}:
+        raise RuleError(errors.FRIEND_AGAINST_YOU)
+    mark = "X" if x == PERSON else "O"
+    mark = other(mark) if toss and tossed() else mark
+    seats = (Seat("1", PERSON, mark, key), Seat("2", PERSON, other(mark)))
+    match = Match(seats, Game(PERSON, PERSON, start), invite=new_secret())
+    happened = (Event("tossed", detail=mark),) if toss else ()
+    return Outcome(match, happened)
+
+
+def join(match: Match, secret: str, key: str, by: Held) -> Outcome:
+    """Seat 2 taken by the browser holding ``key``; ``by`` is what it held already."""
+    if not match.invite or not _same(match.invite, secret):
+        raise UnknownLinkError()
+    if "1" in by:
+        raise RuleError(errors.OWN_INVITE)
+    if "2" in by:
+        raise RuleError(errors.ALREADY_SEATED)
+    if match.seat("2").key:
+        raise RuleError(errors.MATCH_FULL)
+    seats = (match.seats[0], replace(match.seats[1], key=key))
+    return Outcome(replace(match, seats=seats), (Event("joined", seat="2"),))
+
+
+def take_seat(match: Match, old: str, new: str) -> Outcome:
+    """The seat held with key ``old`` held from now on with ``new``: the browser that held it,
+    and the link that carried ``old``, hold nothing any more."""
+    found = next((s for s in match.seats if s.key and _same(s.key, old)), None)
+    if found is None:
+        raise UnknownLinkError(errors.STALE_SEAT_LINK)
+    seats = tuple(replace(s, key=new) if s.id == found.id else s for s in match.seats)
+    moved = replace(match, seats=(seats[0], seats[1]))
+    return Outcome(moved, (Event("seat_moved", seat=found.id),))
+
+
+def tossed() -> bool:
+    """The coin toss of the setup form: ``True`` means the two chosen players swap sides."""
+    return coin.random() < 0.5
+
+
+def leave(match: Match, by: Held) -> None:
+    """Refuse to leave an online game still being played from one of its seats: the
+    opponent would be left playing nobody."""
+    if match.online and by and not match.is_over:
+        raise RuleError(errors.ONLINE_IN_PLAY)
+
+
+def mode_kinds(match: Match, chosen: str) -> tuple[str, str] | None:
+    """The kinds for X and O of the mode bar's choice: two people, a computer level against
+    the person (who keeps their side), or a friend online; ``None`` for an unknown choice."""
+    you = "O" if match.game.o == PERSON and match.game.x != PERSON else "X"
+    if chosen == "two":
+        return PERSON, PERSON
+    if chosen in LEVELS or chosen == FRIEND:
+        return (PERSON, chosen) if you == "X" else (chosen, PERSON)
+    return None
+
+
+def check_start(board: Board) -> None:
+    """Refuse ``board`` as a game's start when its game is over, saying how it ended."""
+    if board.is_over:
+        winner = board.status.winner
+        if winner is None:
+            raise RuleError(errors.FINISHED_DRAW)
+        raise RuleError(errors.FINISHED_WON, mark=winner)
+
+
+def _replied(match: Match, game: Game) -> Outcome:
+    """The person's move ``game``, then the computer's replies."""
+    return _computer_replies(_played(match, game))
+
+
+def _computer_replies(played: Outcome) -> Outcome:
+    """``played`` and the computer's replies after it, until a person is to move."""
+    while played.match.game.computer_to_move and not played.match.game.is_computer_vs_computer:
+        played = _played(played.match, played.match.game.play_computer(), played.happened)
+    return played
+
+
+def _played(match: Match, game: Game, before: tuple[Event, ...] = ()) -> Outcome:
+    """``match`` after the one move that makes ``game``, with the events it adds."""
+    mover = match.playing(match.game.board.turn)
+    changed = match.played(game)
+    happened = (*before, Event("moved", mover.id if mover else "", game.moves[-1]))
+    if game.board.is_over:
+        happened = (*happened, Event("ended", detail="board"))
+    return Outcome(changed, happened)
+
+
+def _started(match: Match, game: Game, before: tuple[Event, ...] = ()) -> Outcome:
+    """A new game (with a new id) in ``match``, after the computer's opening if it moves."""
+    fresh = replace(
+        match, game=game, game_id=new_game_id(), scored=False, rematch="", ending="", winner=""
+    )
+    return _computer_replies(Outcome(fresh, (*before, Event("new_game"))))
+
+
+def _swap(match: Match) -> Outcome:
+    """A new game from the empty board with the seats' marks swapped."""
+    seats = (replace(s, mark=other(s.mark)) for s in match.seats)
+    swapped = match.with_seats((next(seats), next(seats)))
+    return _started(swapped, Game(swapped.game.x, swapped.game.o))
+
+
+def _seated(seats: tuple[Seat, Seat], x: str, o: str, swap: bool) -> tuple[Seat, Seat]:
+    """The same seats given the marks of kinds ``x`` and ``o``: where the kinds differ each
+    keeps its kind, else seat 1 plays X (O after a toss)."""
+    first = ("O" if swap else "X") if x == o else ("X" if seats[0].kind == x else "O")
+    return replace(seats[0], mark=first), replace(seats[1], mark=other(first))
+
+
+def _owner(match: Match, by: Held) -> None:
+    """Refuse a change that needs every person of the match: online, the other player."""
+    if not match.people <= by:
+        raise RuleError(errors.ONLINE_ONLY_REMATCH if match.online else errors.SPECTATOR)
+
+
+def _seat_of(match: Match, by: Held) -> str:
+    """The seat the acting browser plays from: the one to move when it holds both."""
+    if not by:
+        raise RuleError(errors.SPECTATOR)
+    if len(by) == 1:
+        return next(iter(by))
+    mover = match.playing(match.game.board.turn)
+    return mover.id if mover is not None else min(by)
+
+
+def _opponent_of(match: Match, by: Held) -> str:
+    """The acting seat of a game against a person on another browser (resign, abort, claim)."""
+    if not match.online:
+        raise RuleError(errors.NOT_ONLINE)
+    return _seat_of(match, by)
+
+
+def _same(expected: str, given: object) -> bool:
+    """A comparison of secrets that takes the same time wherever they differ."""
+    return isinstance(given, str) and secrets.compare_digest(expected.encode(), given.encode())

@@ -1,0 +1,94 @@
+"""Who sits in each seat, as the viewer sees it, and that name in the page's language: names
+are made here from the seats' kinds when a page is rendered, never stored."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..engine import N_
+from ..rules import Seat
+from .i18n import gettext as _
+from .matches import Current
+
+# The levels' words, in running text ("Computer (hard)") and on buttons ("Hard").
+LEVEL_WORDS = {"easy": N_("easy"), "medium": N_("medium"), "hard": N_("hard")}
+LEVEL_LABELS = {"easy": N_("Easy"), "medium": N_("Medium"), "hard": N_("Hard")}
+
+
+@dataclass(frozen=True)
+class Who:
+    """A seat as the viewer sees it: ``you``, ``friend`` (a person on another browser, to a
+    player), ``computer`` (with its ``level``), or ``player`` (numbered by its seat)."""
+
+    role: str
+    number: int = 0  # the seat's number, where two of one kind are told apart by it
+    level: str = ""
+
+
+def who(current: Current, seat: Seat) -> Who:
+    """How ``current``'s viewer sees ``seat``."""
+    match, held = current.match, current.held
+    numbered = int(seat.id) if _twins(match.seats) else 0
+    if not seat.is_person:
+        return Who("computer", numbered, seat.kind)
+    if current.watching or not held or (held == match.people and len(held) > 1):
+        return Who("player", int(seat.id))
+    return Who("you") if seat.id in held else Who("friend")
+
+
+def by_mark(current: Current) -> dict[str, Who]:
+    """Who plays each mark in the current game."""
+    return {seat.mark: who(current, seat) for seat in current.match.seats}
+
+
+def name(person: Who) -> str:
+    """The name of ``person`` in the request's language: ``You``, ``Your friend``,
+    ``Player 1``, ``Computer 2``, ``Computer (hard)``."""
+    if person.role == "you":
+        return _("You")
+    if person.role == "friend":
+        return _("Your friend")
+    if person.role == "player":
+        return _("Player %(number)d", number=person.number)
+    if person.number:
+        return _("Computer %(number)d", number=person.number)
+    return _("Computer (%(level)s)", level=level_word(person.level))
+
+
+def label(person: Who) -> str:
+    """How the players panel shows ``person``: its name, with a computer's level when the
+    name does not say it, e.g. ``Computer 1 (hard)``."""
+    if person.role == "computer" and person.number:
+        return _("%(name)s (%(level)s)", name=name(person), level=level_word(person.level))
+    return name(person)
+
+
+def level_word(level: str) -> str:
+    """A computer's level in running text, ``easy``, ``medium`` or ``hard``, in the request's
+    language; anything else is shown as it is."""
+    word = LEVEL_WORDS.get(level)
+    return _(word) if word else level
+
+
+def level_label(level: str) -> str:
+    """A computer's level on a button, ``Easy``, ``Medium`` or ``Hard``, in the request's
+    language; anything else is shown as it is."""
+    word = LEVEL_LABELS.get(level)
+    return _(word) if word else level
+
+
+def toss_line(current: Current) -> str:
+    """What the coin decided, e.g. ``The coin toss chose you to play X.``"""
+    person = by_mark(current)["X"]
+    if person.role == "you":
+        return _("The coin toss chose you to play X.")
+    if person.role == "friend":
+        return _("The coin toss chose your friend to play X.")
+    if person.role == "computer" and "you" in {w.role for w in by_mark(current).values()}:
+        return _("The coin toss chose the computer to play X.")
+    return _("The coin toss chose %(name)s to play X.", name=name(person))
+
+
+def _twins(seats: tuple[Seat, Seat]) -> bool:
+    """Whether both seats are of one kind, so that only their numbers tell them apart."""
+    return seats[0].kind == seats[1].kind
