@@ -1,34 +1,35 @@
-"""A match: the score counted once per game, new games, sides, and its plain-data form."""
+"""A match as data: seats, the score by seat counted once per game, who holds which seat, and
+its plain-data form, read back strictly."""
 
 from __future__ import annotations
 
+import copy
 import json
 import re
 from dataclasses import replace
+from pathlib import Path
+from typing import Any
 
 import pytest
 
 from tests.imports import assert_imports_no_web_stack
-from webapp.engine import Board, Game
+from webapp.engine import Board
 from webapp.rules import (
-    FinishedPositionError,
+    PERSON,
+    SEAT_IDS,
     LostMatchError,
     Match,
     Score,
-    names,
-    person_moves,
-    take_back,
+    Seat,
+    actions,
+    is_secret,
+    new_secret,
+    other,
 )
 
-X_WINS = ["A1", "B1", "A2", "B2", "A3"]
+from .matches import BOTH, DRAW, X_WINS, hot_seat, joined, opened, play
 
-
-def hot_seat(cells: list[str]) -> Match:
-    """A hot-seat match after ``cells``, each played through the rules."""
-    match = Match()
-    for cell in cells:
-        match = match.played(person_moves(match.game, cell))
-    return match
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_the_rules_import_no_web_stack() -> None:
@@ -36,23 +37,77 @@ def test_the_rules_import_no_web_stack() -> None:
     assert_imports_no_web_stack("webapp.rules")
 
 
-def test_a_win_is_counted_once_for_the_player_not_the_mark() -> None:
+def test_the_rules_source_has_no_flask_import() -> None:
+    pattern = re.compile(r"^\s*(from|import)\s+(flask|werkzeug|jinja2|redis)", re.MULTILINE)
+    paths = list((ROOT / "webapp" / "rules").glob("*.py"))
+    assert paths
+    for path in paths:
+        assert not pattern.search(path.read_text()), path
+
+
+# The seats and the score
+
+
+def test_a_new_match_seats_x_as_seat_1_and_o_as_seat_2() -> None:
+    match = Match.between("user", "hard")
+    assert match.seats == (Seat("1", "user", "X"), Seat("2", "hard", "O"))
+    assert match.seat("1").is_person and not match.seat("2").is_person
+    assert match.playing("X") == match.seat("1") and match.playing("O") == match.seat("2")
+    assert match.playing(None) is None
+    assert match.people == frozenset({"1"})
+    assert (match.game.x, match.game.o) == ("user", "hard")
+    assert match.score == Score({"1": 0, "2": 0}, 0) and not match.scored
+    assert not match.online and match.full and not match.is_over and not match.practice
+    assert Match.between("easy", "hard").people == frozenset()
+    assert SEAT_IDS == ("1", "2") and PERSON == "user"
+
+
+def test_other_marks_and_secrets() -> None:
+    assert other("X") == "O" and other("O") == "X"
+    secret = new_secret()
+    assert is_secret(secret) and secret != new_secret()
+    for value in ("", "short", "x" * 21, "x" * 23, "!" * 22, None, 22, ["x" * 22]):
+        assert not is_secret(value)
+
+
+def test_the_score_counts_by_seat_and_never_below_zero() -> None:
+    score = Score().counted("2", 1).counted(None, 1).counted(None, 1)
+    assert score == Score({"1": 0, "2": 1}, 2)
+    assert score.counted("2", -1).counted("2", -1) == Score({"1": 0, "2": 0}, 2)
+    assert Score().counted(None, -1) == Score()
+
+
+def test_the_game_follows_the_seats_marks() -> None:
+    match = Match.between("user", "hard")
+    swapped = match.with_seats((Seat("1", "user", "O"), Seat("2", "hard", "X")))
+    assert (swapped.game.x, swapped.game.o) == ("hard", "user")
+    assert swapped.playing("O") == swapped.seat("1")
+
+
+def test_a_win_is_counted_once_for_the_seat_not_the_mark() -> None:
     match = hot_seat(X_WINS)
-    assert match.score == Score({"Player 1": 1}, 0)
-    assert match.scored
-    swapped = match.swapped()  # player 1 now plays O
-    assert swapped.names == {"X": "Player 2", "O": "Player 1"}
-    for cell in X_WINS:
-        swapped = swapped.played(person_moves(swapped.game, cell))
-    assert swapped.score == Score({"Player 1": 1, "Player 2": 1}, 0)
+    assert match.score == Score({"1": 1, "2": 0}, 0) and match.scored
+    assert match.winner_seat() == "1"
+    swapped = actions.swap(match, BOTH).match  # seat 1 now plays O
+    assert swapped.seat("1").mark == "O" and swapped.seat("2").mark == "X"
+    won = hot_seat(X_WINS, swapped)
+    assert won.winner_seat() == "2"
+    assert won.score == Score({"1": 1, "2": 1}, 0)
+
+
+def test_a_draw_is_counted_once_for_nobody() -> None:
+    match = hot_seat(DRAW)
+    assert match.game.board.is_over and match.winner_seat() is None
+    assert match.score == Score({"1": 0, "2": 0}, 1) and match.scored
 
 
 def test_undo_from_the_end_takes_the_result_back_and_replaying_counts_it_once() -> None:
     match = hot_seat(X_WINS)
-    back = match.played(take_back(match.game))
+    back = actions.undo(match, BOTH).match
     assert back.score == Score() and not back.scored
-    again = back.played(person_moves(back.game, "A3"))
-    assert again.score == Score({"Player 1": 1}, 0)
+    again = actions.move(back, BOTH, "A3").match
+    assert again.score == Score({"1": 1, "2": 0}, 0) and again.scored
+    assert again == match
 
 
 def test_every_hot_seat_game_is_counted_once_however_it_is_undone() -> None:
@@ -64,152 +119,227 @@ def test_every_hot_seat_game_is_counted_once_however_it_is_undone() -> None:
         board = match.game.board
         if board.is_over:
             counted += 1
-            total = sum(match.score.wins.values()) + match.score.draws
-            assert total == 1, match.game.moves
-            back = match.played(take_back(match.game))
-            assert back.score == Score()
-            assert back.played(person_moves(back.game, match.game.moves[-1])) == match
+            assert sum(match.score.wins.values()) + match.score.draws == 1, match.game.moves
+            back = match.played(match.game.undo())
+            assert back.score == Score() and not back.scored
+            again = back.played(back.game.play(match.game.moves[-1]))
+            assert (again.score, again.scored) == (match.score, True)
             return
         for cell in board.legal_moves:
-            walk(match.played(person_moves(match.game, cell)))
+            walk(match.played(match.game.play(cell)))
 
-    walk(Match())
+    walk(Match.between("user", "user"))
     assert counted == 255_168  # every game of tic-tac-toe
 
 
-def test_a_new_game_of_the_same_players_keeps_the_score_and_gets_a_new_id() -> None:
-    match = hot_seat(X_WINS)
-    fresh = match.new_game(Game("user", "user"))
-    assert fresh.game_id != match.game_id
-    assert fresh.score == match.score and not fresh.scored
-    assert fresh.game.ply == 0
-
-
-def test_other_players_start_the_score_again() -> None:
-    match = hot_seat(X_WINS)
-    assert match.new_game(Game("user", "hard")).score == Score()
-    against_hard = Match().new_game(Game("user", "hard")).played(Game("user", "hard"))
-    won = replace(against_hard, score=Score({"You": 2}, 1))
-    assert won.new_game(Game("hard", "user")).score == won.score  # the same two, sides swapped
-    assert won.new_game(Game("user", "easy")).score == Score()  # another level, another match
-    assert won.new_game(Game("hard", "easy")).score == Score()
-
-
 def test_a_game_from_a_chosen_position_is_practice_and_not_counted() -> None:
-    start = Board.from_string("_XXOO_OX_")
-    match = Match().new_game(Game("user", "user", start))
+    match = Match.between("user", "user", Board.from_string("_XXOO_OX_"))
     assert match.practice
-    won = match.move("A1")
-    assert won.game.board.is_over and won.score == Score()
-    assert not won.again().practice  # play again starts from the empty board, and counts
-    assert won.again().score == Score()
+    won = hot_seat(["A1"], match)
+    assert won.game.board.is_over and won.score == Score() and not won.scored
+    assert won.ended("resigned", "O").score == Score()  # nor by an ending off the board
+    again = actions.again(won, BOTH).match  # from the empty board: it counts
+    assert not again.practice and hot_seat(X_WINS, again).score == Score({"1": 1, "2": 0}, 0)
 
 
-@pytest.mark.parametrize(
-    ("position", "message"),
-    [
-        ("XXXOO____", "This position is already over: X won."),
-        ("XOXXOOOXX", "This position is already over: it is a draw."),
-    ],
-)
-def test_a_start_position_already_over_is_refused_with_its_result(
-    position: str, message: str
-) -> None:
-    with pytest.raises(FinishedPositionError, match=re.escape(message)):
-        Match().new_game(Game("user", "user", Board.from_string(position)))
+def test_an_ending_off_the_board_counts_the_winners_seat_once() -> None:
+    match = hot_seat(["B2"])
+    resigned = match.ended("resigned", "O")
+    assert resigned.is_over and not resigned.game.board.is_over
+    assert (resigned.ending, resigned.winner) == ("resigned", "O")
+    assert resigned.winner_seat() == "2"
+    assert resigned.score == Score({"1": 0, "2": 1}, 0) and resigned.scored
+    assert resigned.ended("claimed", "O").score == resigned.score  # never twice
+    aborted = match.ended("aborted", "")
+    assert aborted.is_over and aborted.score == Score() and not aborted.scored
 
 
-def test_a_new_game_plays_the_computers_opening() -> None:
-    fresh = Match().new_game(Game("hard", "user"))
-    assert fresh.game.ply == 1 and fresh.game.person_to_move
+# Who holds which seat
 
 
-class Coin:
-    """A coin that always lands on ``swap``."""
-
-    def __init__(self, swap: bool) -> None:
-        self.swap = swap
-
-    def random(self) -> float:
-        """Below one half swaps the players."""
-        return 0.0 if self.swap else 0.99
+def test_keyless_person_seats_are_held_by_the_home_browser_only() -> None:
+    match = Match.between("user", "user")
+    assert match.held_by([], home=True) == BOTH
+    assert match.held_by([new_secret()], home=False) == frozenset()
+    against = Match.between("hard", "user")
+    assert against.held_by([], home=True) == frozenset({"2"})  # a computer's seat is nobody's
+    assert Match.between("easy", "hard").held_by([], home=True) == frozenset()
 
 
-@pytest.mark.parametrize("swap", [True, False])
-def test_the_toss_may_swap_the_players(monkeypatch: pytest.MonkeyPatch, swap: bool) -> None:
-    monkeypatch.setattr(names, "coin", Coin(swap))
-    fresh = Match().new_game(Game("user", "easy"), toss=True)
-    assert (fresh.game.x, fresh.game.o) == (("easy", "user") if swap else ("user", "easy"))
-    assert fresh.first == ("O" if swap else "X")
+def test_a_seat_with_an_invite_out_is_held_by_nobody_until_the_friend_joins() -> None:
+    match, key = opened()
+    assert match.online and not match.full
+    assert match.held_by([], home=True) == frozenset()  # not the keyless seat 2: it is invited
+    assert match.held_by([key], home=True) == frozenset({"1"})
+    assert match.held_by([key], home=False) == frozenset({"1"})
 
 
-def test_score_reset_changes_no_game() -> None:
-    match = hot_seat(X_WINS)
-    reset = match.score_reset()
-    assert reset.score == Score() and reset.game == match.game and reset.scored
+def test_keyed_seats_are_held_by_their_keys_wherever_the_browser_is() -> None:
+    match, first, second = joined()
+    assert match.online and match.full
+    assert match.held_by([first], home=False) == frozenset({"1"})
+    assert match.held_by((second,), home=False) == frozenset({"2"})
+    assert match.held_by([new_secret(), second], home=True) == frozenset({"2"})
+    assert match.held_by([first, second], home=False) == BOTH
+    assert match.held_by([], home=True) == frozenset()
+    for keys in (first, None, {first}, [None, 5], [first.upper()]):
+        assert match.held_by(keys, home=True) == frozenset(), keys
+
+
+# The plain-data form
 
 
 def test_to_dict_is_plain_json_and_round_trips() -> None:
-    match = hot_seat(X_WINS).again()
-    match = match.played(person_moves(match.game, "B2"))
+    match = actions.again(hot_seat(X_WINS), BOTH).match
+    match = hot_seat(["B2"], match)
     data = match.to_dict()
+    assert data["schema"] == 2
+    assert data["seats"][0] == {"id": "1", "kind": "user", "mark": "X", "key": ""}
+    assert data["wins"] == {"1": 1, "2": 0}
     assert json.loads(json.dumps(data)) == data
     assert Match.from_dict(data) == match
 
 
-def test_a_match_from_a_position_round_trips() -> None:
-    match = Match().new_game(Game.new("user", "medium", "_XXOO_OX_"))
-    assert Match.from_dict(match.to_dict()) == match
-    assert match.game.start == Board.from_string("_XXOO_OX_")
+def test_a_match_from_a_position_against_the_computer_round_trips() -> None:
+    match = actions.new_game(None, BOTH, "user", "medium", Board.from_string("_XXOO_OX_"), False)
+    back = Match.from_dict(match.match.to_dict())
+    assert back == match.match
+    assert back.game.start == Board.from_string("_XXOO_OX_")
+
+
+def test_an_online_match_round_trips_with_its_keys_invite_and_ending() -> None:
+    match, first, second = joined()
+    match = actions.resign(play(match, ["B2"]), frozenset({"2"})).match
+    match = actions.rematch(match, frozenset({"1"})).match
+    data = json.loads(json.dumps(match.to_dict()))
+    assert [seat["key"] for seat in data["seats"]] == [first, second]
+    assert (data["ending"], data["winner"], data["rematch"]) == ("resigned", "X", "1")
+    assert is_secret(data["invite"])
+    assert Match.from_dict(data) == match
+
+
+def test_seats_stored_in_either_order_are_read_in_seat_order() -> None:
+    match = hot_seat(["B2"], Match.between("user", "hard"))
+    data = match.to_dict()
+    data["seats"].reverse()
+    assert Match.from_dict(data) == match
+
+
+def _changed(path: tuple[Any, ...], value: Any) -> dict[str, Any]:
+    """A hot-seat match's data after one move, with ``value`` at ``path`` (deleted for
+    ``DELETE``)."""
+    data = copy.deepcopy(hot_seat(["B2"]).to_dict())
+    place: Any = data
+    for step in path[:-1]:
+        place = place[step]
+    if value is DELETE:
+        del place[path[-1]]
+    else:
+        place[path[-1]] = value
+    return data
+
+
+DELETE = object()
+ONE_SEAT = [{"id": "1", "kind": "user", "mark": "X", "key": ""}]
 
 
 @pytest.mark.parametrize(
-    "change",
+    ("path", "value"),
     [
-        {"moves": ["B2", "B2"]},
-        {"moves": "B2"},
-        {"x": "god"},
-        {"game_id": "../etc"},
-        {"game_id": 7},
-        {"first": "Z"},
-        {"wins": {"You": -1}},
-        {"wins": {"You": True}},
-        {"wins": []},
-        {"draws": "1"},
-        {"scored": 1},
-        {"start": "XXXXXXXXX"},
+        # Wrong seat ids
+        (("seats", 1, "id"), "1"),
+        (("seats", 1, "id"), "3"),
+        (("seats", 0, "id"), 1),
+        (("seats",), ONE_SEAT),
+        (("seats",), [*ONE_SEAT, {"id": "2", "kind": "user", "mark": "O", "key": ""}] * 2),
+        (("seats",), []),
+        (("seats",), "12"),
+        (("seats",), {"1": "user", "2": "user"}),
+        (("seats",), None),
+        (("seats", 0), "user"),
+        # The same mark twice, or no mark
+        (("seats", 1, "mark"), "X"),
+        (("seats", 0, "mark"), "O"),
+        (("seats", 0, "mark"), "Z"),
+        (("seats", 0, "mark"), ""),
+        # Unknown kinds: a friend is a person once seated
+        (("seats", 0, "kind"), "god"),
+        (("seats", 0, "kind"), "friend"),
+        (("seats", 1, "kind"), None),
+        # Keys of the wrong shape
+        (("seats", 0, "key"), "short"),
+        (("seats", 0, "key"), "x" * 23),
+        (("seats", 0, "key"), "!" * 22),
+        (("seats", 1, "key"), None),
+        (("seats", 1, "key"), 7),
+        (("seats", 1, "key"), DELETE),
+        # Bad counts
+        (("wins", "1"), -1),
+        (("wins", "1"), True),
+        (("wins", "1"), 1.0),
+        (("wins", "1"), "1"),
+        (("wins", "3"), 1),
+        (("wins", "Player 1"), 1),
+        (("wins",), []),
+        (("wins",), None),
+        (("draws",), "1"),
+        (("draws",), -1),
+        (("draws",), False),
+        (("scored",), 1),
+        (("scored",), None),
+        # Bad moves and positions
+        (("moves",), ["B2", "B2"]),
+        (("moves",), "B2"),
+        (("moves",), ["Z9"]),
+        (("moves",), [5]),
+        (("moves",), None),
+        (("start",), "XXXXXXXXX"),
+        (("start",), "XXXOO____"),  # over before the move B2
+        (("start",), 5),
+        # The other fields
+        (("game_id",), "../etc"),
+        (("game_id",), ""),
+        (("game_id",), 7),
+        (("invite",), "short"),
+        (("invite",), 7),
+        (("rematch",), "3"),
+        (("rematch",), 1),
+        (("ending",), "fled"),
+        (("winner",), "Z"),
+        (("winner",), None),
+        # Any field missing
+        *(((name,), DELETE) for name in ("seats", "start", "moves", "game_id", "wins")),
+        *(((name,), DELETE) for name in ("draws", "scored", "invite", "rematch", "ending")),
+        (("winner",), DELETE),
     ],
 )
-def test_data_we_could_not_have_written_is_a_lost_match(change: dict[str, object]) -> None:
-    data = {**hot_seat(["B2"]).to_dict(), **change}
+def test_data_we_could_not_have_written_is_a_lost_match(path: tuple[Any, ...], value: Any) -> None:
+    data = _changed(path, value)
     with pytest.raises(LostMatchError):
         Match.from_dict(data)
 
 
-@pytest.mark.parametrize("data", [None, [], "match", {}, {"x": "user"}])
+def test_the_unchanged_data_of_those_cases_is_read() -> None:
+    """The cases above fail for their change alone."""
+    data = _changed(("draws",), 0)
+    assert Match.from_dict(data).to_dict() == data
+
+
+@pytest.mark.parametrize("data", [None, [], "match", 5, {}, {"seats": []}])
 def test_anything_but_a_match_dict_is_a_lost_match(data: object) -> None:
     with pytest.raises(LostMatchError) as raised:
         Match.from_dict(data)
     assert raised.value.message == "Your saved game could not be read, so a new game has started."
 
 
-def test_the_actions_on_a_match_are_the_turns_played_into_it() -> None:
-    # Against the one-move-wins position the hard computer's reply is forced, so both paths
-    # meet the same game (its choice among equal moves is random).
-    match = Match().new_game(Game("user", "hard", Board.from_string("XX_OO____")))
-    moved = match.move("C1")
-    assert moved.game.moves == ("C1", "B3")
-    assert moved == match.played(person_moves(match.game, "C1"))
-    assert moved.take_back() == moved.played(take_back(moved.game))
-    computers = Match().new_game(Game("hard", "hard"))
-    assert computers.step(to_the_end=True).game.board.is_over
-    assert computers.step(to_the_end=False).game.ply == 1
+def test_a_stored_score_may_leave_out_a_seat_with_no_wins() -> None:
+    data = {**hot_seat(X_WINS).to_dict(), "wins": {"1": 1}}
+    assert Match.from_dict(data).score == Score({"1": 1, "2": 0}, 0)
 
 
-def test_wins_stored_under_the_old_computer_name_join_its_level() -> None:
-    """Before the level was in the name, a computer that beat a person was "Computer"."""
-    data = Match().new_game(Game("user", "hard")).to_dict()
-    data["wins"] = {"Computer": 2, "You": 1}
-    assert Match.from_dict(data).score.wins == {"Computer (hard)": 2, "You": 1}
-    hot_seat = {**Match().to_dict(), "wins": {"Computer": 1}}  # not ours to rename
-    assert Match.from_dict(hot_seat).score.wins == {"Computer": 1}
+def test_score_reset_changes_no_game() -> None:
+    match = hot_seat(X_WINS)
+    reset = actions.reset_score(match, BOTH).match
+    assert reset == replace(match, score=Score())
+    assert reset.scored  # this game's result stays out of the score: it was counted once
+    assert actions.undo(reset, BOTH).match.score == Score()
