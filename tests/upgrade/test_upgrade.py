@@ -38,7 +38,9 @@ LEGACY = ("board", "moves", "turn", "status", "line", "start", "ply", "players",
 LEGACY_SEEN = ("tally", "you")
 ONLINE = ("full", "rematch", "ending", "winner", "can_claim")
 SESSION_LIFETIME = timedelta(days=31)  # the default MATCH_LIFETIME and a day, as settings.py
-SHOWN_SCORE = re.compile(r'<dt>([^<]*)</dt><dd (?:data-(?:player|seat)="[^"]*"|id="score-draw")>(\d+)</dd>')
+SHOWN_SCORE = re.compile(
+    r'<dt>([^<]*)</dt><dd (?:data-(?:player|seat)="[^"]*"|id="score-draw")>(\d+)</dd>'
+)
 BROWSERS = [("hotseat", "player"), ("computer", "player"), ("online", "host"), ("online", "guest")]
 
 
