@@ -129,12 +129,16 @@ def reset_score(match: Match, by: Held) -> Outcome:
 def rematch(match: Match, by: Held) -> Outcome:
     """Offer a rematch of the finished game, or accept the other player's: a new game with
     the sides swapped. Playing both sides (or the computer), it starts at once."""
+    if match.people <= by:  # nobody else to ask (one device, or two computers)
+        if not match.is_over:
+            raise RuleError(errors.NOT_OVER)
+        return _swap(match)
     seat = _seat_of(match, by)
     if not match.is_over:
         raise RuleError(errors.NOT_OVER)
     if match.rematch == seat:
         raise RuleError(errors.ALREADY_OFFERED)
-    if match.rematch or match.people <= by:
+    if match.rematch:
         return _swap(match)
     return Outcome(replace(match, rematch=seat), (Event("offered", seat=seat),))
 
@@ -231,10 +235,12 @@ def leave(match: Match, by: Held) -> None:
         raise RuleError(errors.ONLINE_IN_PLAY)
 
 
-def mode_kinds(match: Match, chosen: str) -> tuple[str, str] | None:
+def mode_kinds(match: Match, by: Held, chosen: str) -> tuple[str, str] | None:
     """The kinds for X and O of the mode bar's choice: two people, a computer level against
     the person (who keeps their side), or a friend online; ``None`` for an unknown choice."""
     you = "O" if match.game.o == PERSON and match.game.x != PERSON else "X"
+    if len(by) == 1:  # one seat of a match with another person: its side
+        you = match.seat(next(iter(by))).mark
     if chosen == "two":
         return PERSON, PERSON
     if chosen in LEVELS or chosen == FRIEND:

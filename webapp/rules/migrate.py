@@ -26,7 +26,9 @@ def from_schema_1(data: dict[str, Any]) -> dict[str, Any]:
     try:
         x, o, first = data["x"], data["o"], data["first"]
         online = data.get("online") or {}
-        keys = online.get("keys", ["", ""]) if isinstance(online, dict) else ["", ""]
+        if not isinstance(online, dict):
+            raise LostMatchError()
+        keys = online.get("keys", ["", ""])
         wins = data["wins"]
         if first not in ("X", "O") or not isinstance(wins, dict) or len(keys) != 2:
             raise LostMatchError()

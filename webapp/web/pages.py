@@ -115,7 +115,7 @@ def mode() -> ResponseReturnValue:
         return change_board(lambda seen: actions.restart(seen.match, seen.held))
     seen = matches.current()
     actions.leave(seen.match, seen.held)
-    kinds = actions.mode_kinds(seen.match, chosen)
+    kinds = actions.mode_kinds(seen.match, seen.held, chosen)
     if kinds is None:
         flash(_(BAD_PARAMETERS), "error")
         return to_board()
