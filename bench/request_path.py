@@ -133,8 +133,8 @@ def main() -> None:
     bare, board, player = Browser(hello.app), Browser(app, sid), Browser(app)
     plumbing = create_app(settings, instance_path=work.name)
     loading = create_app(settings, instance_path=work.name)
-    plumbing.view_functions["pages.index"] = lambda: "hello"
-    loading.view_functions["pages.index"] = lambda: (matches.current(), "hello")[1]
+    plumbing.view_functions["board.index"] = lambda: "hello"
+    loading.view_functions["board.index"] = lambda: (matches.current(), "hello")[1]
     n: int = options.requests
     stock_settings = {"SECRET_KEY": settings["SECRET_KEY"]}
     if options.redis:

@@ -24,16 +24,20 @@ def create_app(
     from . import settings
     from .web import (
         api,
+        board,
         errors,
         forms,
         headers,
         i18n,
+        join,
         limits,
         live,
         naming,
         online,
-        pages,
+        replay,
+        review,
         sessions,
+        setup,
         stores,
     )
 
@@ -57,6 +61,15 @@ def create_app(
     i18n.init_app(app)
     # The templates show stored player names and levels in the page's language.
     app.jinja_env.globals.update(level_word=naming.level_word, level_label=naming.level_label)
-    for blueprint in (pages.bp, forms.bp, online.bp, api.bp):
+    for blueprint in (
+        board.bp,
+        setup.bp,
+        replay.bp,
+        review.bp,
+        join.bp,
+        forms.bp,
+        online.bp,
+        api.bp,
+    ):
         app.register_blueprint(blueprint)
     return app

@@ -17,7 +17,10 @@ def new_game(client: FlaskClient, x: str, o: str, position: str = "", **extra: s
 
 
 def state(client: FlaskClient) -> dict[str, Any]:
-    """The match as /api/game shows it, without the CSRF token (its signature has a timestamp)."""
+    """The match as /api/game shows it, without the CSRF token (its signature has a timestamp)
+    and without how long each seat has been away."""
     data = api_game(client)
     data.pop("csrf_token")
+    for seat in (data["online"] or {}).get("presence", {}).values():
+        seat.pop("away")  # seconds since the seat was last seen: time passes between reads
     return data

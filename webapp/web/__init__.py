@@ -1,1 +1,2 @@
-"""The web layer: pages, forms, the JSON API, view models, sessions, headers and error pages."""
+"""The web layer: one module per page, the forms, the JSON API, the request cycle, sessions,
+headers and error pages."""

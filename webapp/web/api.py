@@ -33,6 +33,7 @@ from . import limits, live, matches, online, review
 from .errors import ApiError
 from .i18n import gettext as _
 from .i18n import said
+from .join import join_by, take_seat
 
 # The OpenAPI 3.1 document is data, kept as it is served; tests hold its enums to the engine's.
 DOCUMENT = json.loads(Path(__file__).with_name("openapi.json").read_text())
@@ -91,7 +92,7 @@ def join() -> ResponseReturnValue:
     """Take the free seat of ``{"invite": "<token>"}``: 404 for an unknown invite, 409 for a
     full match or one's own."""
     invite = _required(_body(), "invite")
-    return jsonify(game_json(online.join_by(invite if isinstance(invite, str) else "")))
+    return jsonify(game_json(join_by(invite if isinstance(invite, str) else "")))
 
 
 @bp.post("/seat")
@@ -99,7 +100,7 @@ def seat() -> ResponseReturnValue:
     """Continue on this program: ``{"seat": "<token>"}`` (the last part of ``online.seat``)
     moves that seat here; the session that held it only watches. 404 for a used link."""
     token = _required(_body(), "seat")
-    return jsonify(game_json(online.take_seat(token if isinstance(token, str) else "")))
+    return jsonify(game_json(take_seat(token if isinstance(token, str) else "")))
 
 
 @bp.post("/resign")

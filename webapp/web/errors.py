@@ -3,7 +3,7 @@ a refused action goes back to the board with its message, or is a 409 for progra
 
 from __future__ import annotations
 
-from flask import Flask, current_app, flash, jsonify, render_template, request, url_for
+from flask import Flask, current_app, flash, jsonify, request, url_for
 from flask.typing import ResponseReturnValue
 from flask_wtf.csrf import CSRFError
 from redis import RedisError
@@ -13,7 +13,7 @@ from ..engine import N_, TicTacToeError
 from ..rules import UnknownLinkError
 from ..store import StoreBusy, StoreUnavailable
 from .i18n import gettext as _
-from .i18n import said
+from .i18n import render, said
 
 MESSAGES = {
     400: (N_("Bad request"), N_("The request could not be understood, so nothing was changed.")),
@@ -85,13 +85,13 @@ def render_error(
     text, title = message or _(default), _(title)
     if for_api():
         return jsonify(error=text), code, headers or {}
-    return render_template("error.html", code=code, title=title, message=text), code, headers or {}
+    return render("error.html", code=code, title=title, message=text), code, headers or {}
 
 
 def to_board(accepted: bool = False) -> ResponseReturnValue:
     """Post/Redirect/Get back to the board; a header tells programs whether the post took."""
     # A bare 303: Flask's redirect() also writes an HTML body that browsers never show.
-    headers = {"Location": url_for("pages.index"), "X-Move-Result": _result(accepted)}
+    headers = {"Location": url_for("board.index"), "X-Move-Result": _result(accepted)}
     return current_app.response_class(status=303, headers=headers)
 
 

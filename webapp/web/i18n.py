@@ -1,14 +1,20 @@
-"""The page's language: the four catalogs, the choice of one per request, and the menu's route."""
+"""The page's language: the four catalogs, the choice of one per request, the templates
+translated once per language, and the menu's route."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Iterator
+from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
-from babel.support import NullTranslations
-from flask import Blueprint, Flask, g, redirect, request, url_for
+from babel.support import NullTranslations, Translations
+from flask import Blueprint, Flask, current_app, g, redirect, request, url_for
 from flask.typing import ResponseReturnValue
 from flask_babel import Babel, get_translations
+from jinja2 import Environment
+from jinja2.ext import Extension
+from jinja2.lexer import Token
 
 from ..engine import N_, TicTacToeError
 
@@ -39,7 +45,54 @@ def init_app(app: Flask) -> None:
     )
     app.jinja_env.globals["languages"] = LANGUAGES
     app.jinja_env.globals["language"] = language
+    folder = Path(app.root_path) / "translations"
+    app.extensions["templates_by_language"] = {
+        code: _translated_environment(app.jinja_env, folder, code) for code in LANGUAGES
+    }
     app.register_blueprint(bp)
+
+
+def render(template: str, /, **context: Any) -> str:
+    """``template`` rendered in the request's language, from its copy compiled with that
+    language's texts (Flask's render_template, but for the language's environment)."""
+    app = current_app
+    app.update_template_context(context)
+    environment: Environment = app.extensions["templates_by_language"][language()]
+    return environment.get_template(template).render(context)
+
+
+class FoldedTexts(Extension):
+    """Writes the translation of each ``_("text")`` that has no parameters into the template
+    as it is compiled, so that a page's fixed texts cost nothing when it is rendered; texts
+    with parameters are still translated at each render."""
+
+    def filter_stream(self, stream: Iterable[Token]) -> Iterator[Token]:
+        """The template's tokens, with ``_ ( "text" )`` replaced by ``"translation" | safe``
+        (gettext's own result is markup too)."""
+        catalog: NullTranslations = getattr(self.environment, "folded_catalog", NullTranslations())
+        tokens = list(stream)
+        at = 0
+        while at < len(tokens):
+            window = [token.type for token in tokens[at : at + 4]]
+            if tokens[at].test("name:_") and window == ["name", "lparen", "string", "rparen"]:
+                line = tokens[at].lineno
+                text = catalog.ugettext(tokens[at + 2].value) % {}  # as newstyle gettext does
+                yield Token(line, "string", text)
+                yield Token(line, "pipe", "|")
+                yield Token(line, "name", "safe")
+                at += 4
+                continue
+            yield tokens[at]
+            at += 1
+
+
+def _translated_environment(base: Environment, folder: Path, code: str) -> Environment:
+    """A copy of the app's template environment whose templates are compiled with ``code``'s
+    texts written in."""
+    environment = base.overlay(extensions=[FoldedTexts])
+    catalog = Translations.load(str(folder), [code]) if code != "en" else NullTranslations()
+    environment.extend(folded_catalog=catalog)
+    return environment
 
 
 def language() -> str:
@@ -85,7 +138,7 @@ def choose(code: str) -> ResponseReturnValue:
     parts = urlsplit(back)
     # Only a path on this site: the link must not send anyone elsewhere.
     if parts.scheme or parts.netloc or not back.startswith("/") or back.startswith("//"):
-        back = url_for("pages.index")
+        back = url_for("board.index")
     response = redirect(back, 303)
     if code in LANGUAGES:
         response.set_cookie(COOKIE, code, max_age=COOKIE_AGE, samesite="Lax", httponly=True)

@@ -77,16 +77,29 @@ def level_label(level: str) -> str:
     return _(word) if word else level
 
 
-def toss_line(current: Current) -> str:
-    """What the coin decided, e.g. ``The coin toss chose you to play X.``"""
-    person = by_mark(current)["X"]
-    if person.role == "you":
-        return _("The coin toss chose you to play X.")
-    if person.role == "friend":
-        return _("The coin toss chose your friend to play X.")
-    if person.role == "computer" and "you" in {w.role for w in by_mark(current).values()}:
-        return _("The coin toss chose the computer to play X.")
-    return _("The coin toss chose %(name)s to play X.", name=name(person))
+@dataclass(frozen=True)
+class Seating:
+    """Who looks at the board: the marks they play (``both``, ``X``, ``O``, or ``None`` for a
+    spectator) and, in an online match, whether the friend has joined, who offered a rematch
+    (``you``, ``friend`` or ``""``) and how a game ended off the board."""
+
+    you: str | None = "both"
+    online: bool = False
+    full: bool = True
+    rematch: str = ""
+    ending: str = ""
+    winner: str = ""
+
+
+def seating(current: Current) -> Seating:
+    """How ``current``'s browser sits at its match."""
+    match = current.match
+    offered = ""
+    if match.rematch:
+        offered = "you" if match.rematch in current.held else "friend"
+    if not match.online:
+        return Seating(current.you, rematch=offered)
+    return Seating(current.you, True, match.full, offered, match.ending, match.winner)
 
 
 def _twins(seats: tuple[Seat, Seat]) -> bool:

@@ -2,20 +2,18 @@
 
 from __future__ import annotations
 
-import secrets
 from dataclasses import dataclass
 from typing import Any
 
-from flask import Blueprint, current_app, flash, redirect, render_template, url_for
+from flask import Blueprint, current_app, url_for
 from flask.typing import ResponseReturnValue
 
-from ..rules import Outcome, RuleError, UnknownLinkError, actions, errors, is_secret, new_secret
-from ..store.record import MATCH_ID
-from . import live, matches, views
-from .errors import to_board
+from ..rules import Outcome, actions
+from . import live, matches
 from .forms import change_board
-from .i18n import gettext as _
+from .i18n import render
 from .live import Hub
+from .naming import seating
 
 bp = Blueprint("online", __name__)
 
@@ -39,101 +37,20 @@ def parts(current: matches.Current) -> OnlineParts:
     if match.online and seat is not None:
         hub().touch(match_id, seat)
         if not match.full and seat == "1":
-            invite = _external("online.join", f"{match_id}.{match.invite}")
-        seat_url = _external("online.move_seat", f"{match_id}.{match.seat(seat).key}")
+            invite = _external("join.join", f"{match_id}.{match.invite}")
+        seat_url = _external("join.move_seat", f"{match_id}.{match.seat(seat).key}")
         if match.full and not match.is_over and match.game.board.turn != current.you:
             absent = hub().absent_for(match_id, _other(seat))
             can_claim = actions.can_claim(match, current.held, absent)
     return OnlineParts(
         invite_url=invite,
         seat_url=seat_url,
-        watch_url=url_for("pages.watch", match_id=match_id, _external=True),
+        watch_url=url_for("board.watch", match_id=match_id, _external=True),
         events_url=url_for("api.events", match=match_id, version=current.version),
         can_claim=can_claim,
     )
 
 
-@bp.get("/join/<token>")
-def join_page(token: str) -> ResponseReturnValue:
-    """Who invited you and which side you would play, with a Join button; or why not."""
-    match_id, secret = split(token)
-    current = matches.watched(match_id)
-    if current is None or not current.match.invite or not _same(current.match.invite, secret):
-        raise UnknownLinkError()
-    held = matches.held(current.match, match_id)
-    problem = None
-    if "1" in held:
-        problem = _(errors.OWN_INVITE)
-    elif "2" in held:
-        return redirect(url_for("pages.index"), code=303)
-    elif current.match.full:
-        problem = _(errors.MATCH_FULL)
-    mark = current.match.seat("2").mark
-    return render_template(
-        "join.html", token=token, mark=mark, problem=problem, current=current, own="1" in held
-    )
-
-
-@bp.post("/join/<token>")
-def join(token: str) -> ResponseReturnValue:
-    """Take the free seat of the invite's match, in this browser."""
-    try:
-        joined = join_by(token)
-    except UnknownLinkError:
-        raise
-    except RuleError:  # full, or one's own: the invite's page says which
-        return redirect(url_for(".join_page", token=token), code=303)
-    flash(_("You joined the match: you play %(mark)s.", mark=joined.you), "info")
-    return to_board(accepted=True)
-
-
-def join_by(token: str) -> matches.Current:
-    """Seat this browser in the free seat of the invite ``token``'s match, with a new key."""
-    match_id, secret = split(token)
-    if not match_id:
-        raise UnknownLinkError()
-    key = new_secret()
-    joined, _outcome = matches.act(
-        lambda seen: actions.join(seen.match, secret, key, seen.held), match_id=match_id, key=key
-    )
-    return joined
-
-
-@bp.get("/seat/<token>")
-def seat_page(token: str) -> ResponseReturnValue:
-    """Continue on this device: a button that moves the seat here."""
-    match_id, key = split(token)
-    current = matches.watched(match_id)
-    seat = current.match.held_by([key], home=False) if current else frozenset()
-    if current is None or not seat:
-        raise UnknownLinkError(errors.STALE_SEAT_LINK)
-    mark = current.match.seat(next(iter(seat))).mark
-    return render_template("seat.html", token=token, mark=mark)
-
-
-@bp.post("/seat/<token>")
-def move_seat(token: str) -> ResponseReturnValue:
-    """Move the link's seat to this browser: the one that held it now only watches."""
-    moved_to = take_seat(token)
-    flash(_("This device now plays %(mark)s in this match.", mark=moved_to.you), "info")
-    return to_board(accepted=True)
-
-
-def take_seat(token: str) -> matches.Current:
-    """The seat of a seat link's ``token`` moved to this browser, with a new key: the
-    browser that held it, and the link, hold nothing any more."""
-    match_id, old = split(token)
-    if not match_id:
-        raise UnknownLinkError(errors.STALE_SEAT_LINK)
-    new = new_secret()
-    moved, _outcome = matches.act(
-        lambda seen: actions.take_seat(seen.match, old, new), match_id=match_id, key=new
-    )
-    return moved
-
-
-# Framed by the board (same origin only): the frame keeps a player's presence while they
-# think with JavaScript off, when their board has no stream and does not reload.
 HERE_HEADERS = {
     "X-Frame-Options": "SAMEORIGIN",
     "Content-Security-Policy": "default-src 'none'; frame-ancestors 'self'",
@@ -146,7 +63,7 @@ def here() -> ResponseReturnValue:
     current = matches.current()
     if current.seat is not None:
         hub().touch(current.match_id, current.seat)
-    return render_template("here.html"), HERE_HEADERS
+    return render("here.html"), HERE_HEADERS
 
 
 @bp.post("/resign")
@@ -210,21 +127,9 @@ def as_json(current: matches.Current) -> dict[str, Any] | None:
         "invite": extra.invite_url,
         "seat": extra.seat_url,
         "watch": extra.watch_url,
-        "rematch": views.seating(current).rematch or None,
+        "rematch": seating(current).rematch or None,
         "ending": match.ending or None,
         "winner": match.winner or None,
         "can_claim": extra.can_claim,
         "presence": presence,
     }
-
-
-def split(token: str) -> tuple[str, str]:
-    """A link's token as its match id and secret; ``("", "")`` when it is not one we made."""
-    match_id, _, secret = token.partition(".")
-    if MATCH_ID.fullmatch(match_id) and is_secret(secret):
-        return match_id, secret
-    return "", ""
-
-
-def _same(expected: str, given: str) -> bool:
-    return secrets.compare_digest(expected.encode(), given.encode())

@@ -1,4 +1,5 @@
-"""What the review page and GET /api/review say of a finished game, in the player's words."""
+"""The review page, and what it and GET /api/review say of a finished game, in the player's
+words."""
 
 from __future__ import annotations
 
@@ -7,14 +8,25 @@ from typing import Any
 
 from babel import Locale
 from babel.lists import format_list
+from flask import Blueprint, request
+from flask.typing import ResponseReturnValue
 from flask_babel import get_locale
 
 from ..engine import N_, Evaluation, Review, ReviewedMove, rank, review
+from . import matches
+from .errors import render_error
 from .i18n import gettext as _
-from .i18n import ngettext
+from .i18n import ngettext, render
 from .matches import Current
+from .naming import by_mark
+
+bp = Blueprint("review", __name__)
 
 NOT_OVER = N_("The review opens once the game is over.")
+OTHER_REVIEW = N_(
+    "This review link is for another game than the one this browser is playing (an earlier "
+    "one is not kept): only the current game can be reviewed."
+)
 RESULT = {2: "win", 1: "draw", 0: "loss"}
 # CLDR's English "or" list has a comma before "or" (A1, A3, or C3); the page has always written
 # it without (A1, A3 or C3), as British English does.
@@ -41,6 +53,19 @@ class ReviewView:
     summary: str
     lines: tuple[ReviewLine, ...]
     game_id: str
+
+
+@bp.get("/review")
+def review_page() -> ResponseReturnValue:
+    """The review of this browser's finished game: each move's value before and after it,
+    and the first move that changed the result. Like the replay, ``?game=`` names its game."""
+    current = matches.current()
+    named = request.args.get("game")
+    if named and named != current.match.game_id:
+        return render_error(404, _(OTHER_REVIEW))
+    if not current.match.is_over:
+        return render_error(409, _(NOT_OVER))
+    return render("review.html", view=build(current))
 
 
 def value(evaluation: Evaluation) -> str:
@@ -100,57 +125,71 @@ def _lost(move: ReviewedMove, mover: str, lost: str) -> str:
     after, cell, mark = move.after, move.cell, move.by
     winner, moves = after.result.winner, after.moves
     if winner is None:
-        if mover == "you":
-            return _("Your move %(cell)s lost the win: it let the game end in a draw.", cell=cell)
-        if mover == "friend":
-            return _(
-                "Your friend's move %(cell)s lost the win: it let the game end in a draw.",
-                cell=cell,
-            )
-        if mover == "computer":
-            return _(
-                "The computer's move %(cell)s lost the win: it let the game end in a draw.",
-                cell=cell,
-            )
+        return _lost_to_a_draw(mover, cell, mark)
+    if lost == "win":
+        return _lost_the_win(mover, cell, mark, winner, moves)
+    return _lost_the_draw(mover, cell, mark, winner, moves)
+
+
+def _lost_to_a_draw(mover: str, cell: str, mark: str) -> str:
+    """A win let go to a draw, by ``mover``."""
+    if mover == "you":
+        return _("Your move %(cell)s lost the win: it let the game end in a draw.", cell=cell)
+    if mover == "friend":
         return _(
-            "%(mark)s's move %(cell)s lost the win: it let the game end in a draw.",
-            mark=mark,
+            "Your friend's move %(cell)s lost the win: it let the game end in a draw.",
             cell=cell,
         )
-    if lost == "win":
-        if mover == "you":
-            return ngettext(
-                "Your move %(cell)s lost the win: it let %(winner)s win in %(num)d move.",
-                "Your move %(cell)s lost the win: it let %(winner)s win in %(num)d moves.",
-                moves,
-                cell=cell,
-                winner=winner,
-            )
-        if mover == "friend":
-            return ngettext(
-                "Your friend's move %(cell)s lost the win: it let %(winner)s win in %(num)d move.",
-                "Your friend's move %(cell)s lost the win: it let %(winner)s win in %(num)d moves.",
-                moves,
-                cell=cell,
-                winner=winner,
-            )
-        if mover == "computer":
-            return ngettext(
-                "The computer's move %(cell)s lost the win: it let %(winner)s win in %(num)d move.",
-                "The computer's move %(cell)s lost the win: it let %(winner)s win in %(num)d "
-                "moves.",
-                moves,
-                cell=cell,
-                winner=winner,
-            )
+    if mover == "computer":
+        return _(
+            "The computer's move %(cell)s lost the win: it let the game end in a draw.",
+            cell=cell,
+        )
+    return _(
+        "%(mark)s's move %(cell)s lost the win: it let the game end in a draw.",
+        mark=mark,
+        cell=cell,
+    )
+
+
+def _lost_the_win(mover: str, cell: str, mark: str, winner: str, moves: int) -> str:
+    """A win lost: the other side wins in ``moves``."""
+    if mover == "you":
         return ngettext(
-            "%(mark)s's move %(cell)s lost the win: it let %(winner)s win in %(num)d move.",
-            "%(mark)s's move %(cell)s lost the win: it let %(winner)s win in %(num)d moves.",
+            "Your move %(cell)s lost the win: it let %(winner)s win in %(num)d move.",
+            "Your move %(cell)s lost the win: it let %(winner)s win in %(num)d moves.",
             moves,
-            mark=mark,
             cell=cell,
             winner=winner,
         )
+    if mover == "friend":
+        return ngettext(
+            "Your friend's move %(cell)s lost the win: it let %(winner)s win in %(num)d move.",
+            "Your friend's move %(cell)s lost the win: it let %(winner)s win in %(num)d moves.",
+            moves,
+            cell=cell,
+            winner=winner,
+        )
+    if mover == "computer":
+        return ngettext(
+            "The computer's move %(cell)s lost the win: it let %(winner)s win in %(num)d move.",
+            "The computer's move %(cell)s lost the win: it let %(winner)s win in %(num)d moves.",
+            moves,
+            cell=cell,
+            winner=winner,
+        )
+    return ngettext(
+        "%(mark)s's move %(cell)s lost the win: it let %(winner)s win in %(num)d move.",
+        "%(mark)s's move %(cell)s lost the win: it let %(winner)s win in %(num)d moves.",
+        moves,
+        mark=mark,
+        cell=cell,
+        winner=winner,
+    )
+
+
+def _lost_the_draw(mover: str, cell: str, mark: str, winner: str, moves: int) -> str:
+    """A draw lost: the other side wins in ``moves``."""
     if mover == "you":
         return ngettext(
             "Your move %(cell)s lost the draw: it let %(winner)s win in %(num)d move.",
@@ -223,15 +262,8 @@ def _value_json(evaluation: Evaluation) -> dict[str, Any]:
 def _mover(current: Current, mark: str) -> str:
     """Who made the move, as the review tells the viewer: ``you`` (Your move), ``friend``
     (Your friend's move), ``computer`` (The computer's move), or ``mark`` (X's move)."""
-    game = current.match.game
-    kind = game.player(mark)
-    people = [m for m in ("X", "O") if game.player(m) == "user"]
-    online = current.match.online is not None
-    if online and current.you in ("X", "O"):
-        return "you" if mark == current.you else "friend"
-    if len(people) == 1:
-        return "you" if kind == "user" else "computer"
-    return "mark"
+    role = by_mark(current)[mark].role
+    return "mark" if role == "player" else role
 
 
 def _either(cells: tuple[str, ...]) -> str:

@@ -1,0 +1,190 @@
+"""The board page: the live board of this browser's match, or of a watched one."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from flask import Blueprint, redirect, request, session, url_for
+from flask.typing import ResponseReturnValue
+
+from ..engine import N_, Game, evaluate
+from . import grid, matches, online
+from .errors import render_error
+from .fragments import fragment
+from .grid import Move, Rows
+from .i18n import gettext as _
+from .i18n import render
+from .matches import Current
+from .naming import Seating, by_mark, label, name, seating, who
+from .sentences import best_text, computer_move_line, hint_text, online_status, status_line
+
+bp = Blueprint("board", __name__)
+
+NO_MATCH = N_("There is no match at this address: it may have expired.")
+
+
+@dataclass(frozen=True)
+class Button:
+    """A one-button form about the game as shown: ``action`` is the endpoint it posts to."""
+
+    action: str
+    label: str
+    primary: bool = False
+    disabled: bool = False
+
+
+@dataclass(frozen=True)
+class BoardView:
+    """Everything the board page shows of the game, as its viewer sees it; complete and
+    hashable, so that the fragments rendered from it can be kept by it (fragments.py)."""
+
+    rows: Rows
+    status: str
+    x_name: str  # the players panel's names of the players of X and O
+    o_name: str
+    moves: tuple[Move, ...]
+    is_over: bool
+    hint: str | None  # "With best play: X wins in 3 moves", when a hint was asked for
+    best_moves: tuple[str, ...]
+    buttons: tuple[Button, ...]
+    best_text: str = ""  # "Best moves: A1, C3." or "Every move draws."
+    computer_move: str = ""  # "The computer (hard) played C3.", when a computer moved last
+    waiting: bool = False  # for the other player or a move to watch: the page refreshes
+    online: bool = False
+    can_hint: bool = False  # hints are for a game on one device, still going
+    active: bool = False  # some cell can be played by this viewer now
+    mode: str = ""  # the mode bar's button for these players: two, easy…, friend, or none
+
+
+@dataclass(frozen=True)
+class ScoreView:
+    """The match's score: each seat's name, id and wins (the viewer's own first), and draws."""
+
+    wins: tuple[tuple[str, str, int], ...]
+    draws: int
+    practice: bool = False  # this game started from a chosen position and will not count
+
+
+@bp.get("/")
+def index() -> ResponseReturnValue:
+    """The board; ``?hint=1`` adds the value of the position and marks the best cells."""
+    return board(matches.current(), hint=request.args.get("hint") == "1")
+
+
+def board(current: matches.Current, hint: bool = False) -> ResponseReturnValue:
+    """The board page of ``current`` as this browser sees it (a player, or a spectator)."""
+    view = build(current, hint)
+    extra = online.parts(current) if current.match.online or current.watching else None
+    game = current.match.game
+    return render(
+        "board.html",
+        view=view,
+        current=current,
+        score=build_score(current),
+        online=extra,
+        status=fragment("_game.html", "status", view),
+        game=fragment("_game.html", "game", view),
+        share_path=url_for("setup.setup", position=game.board.to_string(), x=game.x, o=game.o),
+    )
+
+
+@bp.get("/watch/<match_id>")
+def watch(match_id: str) -> ResponseReturnValue:
+    """A match's live board, read-only, for anyone with the link; its players get their own."""
+    if session.get(matches.MATCH_KEY) == match_id:
+        return redirect(url_for(".index"), code=303)
+    current = matches.watched(match_id)
+    if current is None:
+        return render_error(404, _(NO_MATCH))
+    return board(current)
+
+
+def build(current: Current, hint: bool = False) -> BoardView:
+    """The view of ``current``'s match for the board page as its viewer sees it, with the
+    hint when ``hint`` is asked."""
+    seat = seating(current)
+    game = current.match.game
+    board = game.board
+    is_over = board.is_over or bool(seat.ending)
+    if seat.online:
+        playable = seat.full and not is_over and seat.you == board.turn
+        status = online_status(game, seat)
+        names = {mark: name(person) for mark, person in by_mark(current).items()}
+        waiting = seat.rematch == "you" if is_over else not playable
+    else:
+        playable = game.person_to_move and seat.you is not None
+        status = status_line(current)
+        names = {mark: label(person) for mark, person in by_mark(current).items()}
+        waiting = seat.you is None and not is_over
+    text = hint_text(board) if hint and not seat.online and seat.you is not None else None
+    best = tuple(sorted(evaluate(board).best)) if text else ()
+    return BoardView(
+        rows=grid.rows(game, bool(playable), set(best), landed=not waiting),
+        status=status,
+        x_name=names["X"],
+        o_name=names["O"],
+        moves=grid.moves(game),
+        is_over=is_over,
+        hint=text,
+        best_moves=best,
+        buttons=_buttons(game, seat, is_over),
+        best_text=best_text(board, best),
+        computer_move=computer_move_line(game),
+        waiting=waiting,
+        online=seat.online,
+        can_hint=not seat.online and seat.you is not None and not is_over,
+        active=bool(playable) and not board.is_over,
+        mode=_mode(game, seat),
+    )
+
+
+def build_score(current: Current) -> ScoreView:
+    """The score panel's figures: each seat by name, the viewer's own seat first."""
+    match = current.match
+    people = {seat.id: name(who(current, seat)) for seat in match.seats}
+    order = sorted(match.seats, key=lambda seat: (seat.id not in current.held, seat.id))
+    wins = tuple((people[seat.id], seat.id, match.score.wins.get(seat.id, 0)) for seat in order)
+    return ScoreView(wins, match.score.draws, match.practice)
+
+
+def _mode(game: Game, seat: Seating) -> str:
+    """The mode bar's button for these players: ``two`` (hot seat), a computer level against a
+    person, ``friend`` online, or ``""`` (computers against each other)."""
+    if seat.online:
+        return "friend"
+    kinds = {game.x, game.o}
+    if kinds == {"user"}:
+        return "two"
+    levels = kinds - {"user"}
+    return levels.pop() if "user" in kinds and len(levels) == 1 else ""
+
+
+def _buttons(game: Game, seat: Seating, is_over: bool) -> tuple[Button, ...]:
+    """The game's buttons: online, Abort (before each side has moved), Resign, and the
+    rematch once it is over; else Next move and Play to the end between computers, Play again
+    and Swap sides once it is over, and Undo (disabled while there is nothing to take back).
+    A spectator has none."""
+    if seat.you is None:
+        return ()
+    if seat.online:
+        if not is_over:
+            if game.ply < 2:
+                return (Button("online.abort", _("Abort")),)
+            return (Button("online.resign", _("Resign")),)
+        if seat.rematch == "friend":
+            return (Button("online.rematch", _("Accept the rematch"), primary=True),)
+        if seat.rematch == "you":
+            return (Button("online.rematch", _("Rematch offered"), disabled=True),)
+        return (Button("online.rematch", _("Offer a rematch"), primary=True),)
+    buttons: list[Button] = []
+    if game.is_computer_vs_computer and not is_over:
+        buttons += [
+            Button("forms.step", _("Next move"), primary=True),
+            Button("forms.finish", _("Play to the end")),
+        ]
+    if is_over:
+        buttons += [
+            Button("forms.play_again", _("Play again"), primary=True),
+            Button("forms.swap_sides", _("Swap sides")),
+        ]
+    return (*buttons, Button("forms.undo", _("Undo"), disabled=game.undo_count() == 0))
