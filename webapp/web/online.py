@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import secrets
 from dataclasses import dataclass
-from typing import Any
 
 from flask import Blueprint, current_app, flash, redirect, render_template, session, url_for
 from flask.typing import ResponseReturnValue
@@ -14,6 +13,7 @@ from ..rules import Match, seats
 from ..rules.online import SEATS, is_secret, new_secret
 from ..store.record import MATCH_ID
 from . import live, matches, views
+from .api_types import OnlineJson, PresenceJson, SeatPresenceJson
 from .errors import render_error
 from .forms import change_board, to_board
 from .i18n import gettext as _
@@ -211,7 +211,7 @@ def _external(endpoint: str, token: str) -> str:
     return url_for(endpoint, token=token, _external=True)
 
 
-def as_json(current: matches.Current) -> dict[str, Any] | None:
+def as_json(current: matches.Current) -> OnlineJson | None:
     """The online part of the API's match: seats, presence, links, rematch and ending."""
     match, online = current.match, current.match.online
     if online is None:
@@ -222,18 +222,18 @@ def as_json(current: matches.Current) -> dict[str, Any] | None:
     for seat, key in zip(SEATS, online.keys, strict=True):
         when = seen.get(seat)
         away = None if when is None else round(max(0.0, live.now() - when), 1)
-        presence[seats.mark_of(match, seat)] = {"seated": bool(key), "away": away}
-    return {
-        "full": online.full,
-        "invite": extra.invite_url,
-        "seat": extra.seat_url,
-        "watch": extra.watch_url,
-        "rematch": views.seating(current).rematch or None,
-        "ending": online.ending or None,
-        "winner": online.winner or None,
-        "can_claim": extra.can_claim,
-        "presence": presence,
-    }
+        presence[seats.mark_of(match, seat)] = SeatPresenceJson(seated=bool(key), away=away)
+    return OnlineJson(
+        full=online.full,
+        invite=extra.invite_url,
+        seat=extra.seat_url,
+        watch=extra.watch_url,
+        rematch=views.seating(current).rematch or None,
+        ending=online.ending or None,
+        winner=online.winner or None,
+        can_claim=extra.can_claim,
+        presence=PresenceJson(x=presence["X"], o=presence["O"]),
+    )
 
 
 def split(token: str) -> tuple[str, str]:
