@@ -11,9 +11,7 @@ wrong CSRF token.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable, Mapping
-from pathlib import Path
 from typing import TypeVar
 
 from flask import Blueprint, current_app, request, session
@@ -27,12 +25,10 @@ from ..store import new_match_id
 from . import limits, live, matches, online, review
 from .api_answers import answer, game_json
 from .api_bodies import ApiError, decode
+from .api_document import DOCUMENT
 from .api_types import ErrorJson, ExpectedBody, JoinBody, MoveBody, NewBody, SeatBody, StepBody
 from .i18n import gettext as _
 from .i18n import said
-
-# The OpenAPI 3.1 document is data, kept as it is served; tests hold its enums to the engine's.
-DOCUMENT = json.loads(Path(__file__).with_name("openapi.json").read_text())
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 Given = TypeVar("Given")
