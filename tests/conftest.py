@@ -12,8 +12,18 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
+from tests.documented import DocumentedClient
 from webapp import create_app
 from webapp.store import MatchStore, Record
+
+
+@pytest.fixture(autouse=True, scope="session")
+def documented_answers() -> Iterator[None]:
+    """Every app's test client, in every test, holds the API's answers to its OpenAPI
+    document (tests/documented.py)."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(Flask, "test_client_class", DocumentedClient)
+        yield
 
 
 @pytest.fixture

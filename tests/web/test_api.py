@@ -10,7 +10,8 @@ from flask.testing import FlaskClient
 from tests.conftest import api_game, post
 from tests.web.conftest import state
 from tests.web.pages import page
-from webapp.web.api import BAD_POSITION_SHAPE, DOCUMENT, NOT_AN_OBJECT
+from webapp.web.api import DOCUMENT
+from webapp.web.api_bodies import BAD_POSITION_SHAPE, NOT_AN_OBJECT
 from webapp.web.matches import StaleFormError
 
 STALE = StaleFormError.default_message
@@ -36,13 +37,21 @@ def call(
 
 
 def refused(
-    client: FlaskClient, status: int, message: str, path: str, body: Any, **kw: Any
+    client: FlaskClient,
+    status: int,
+    message: str,
+    path: str,
+    body: Any,
+    field: str | None = None,
+    **kw: Any,
 ) -> None:
-    """The request is refused with ``status`` and ``{"error": message}``, and changes nothing."""
+    """The request is refused with ``status`` and ``{"error": message}`` (naming the bad
+    ``field`` of the body, if there is one), and changes nothing."""
     before = state(client)
     response = call(client, path, body, **kw)
     assert response.status_code == status, response.get_json()
-    assert response.get_json() == {"error": message}
+    named = {"field": field} if field else {}
+    assert response.get_json() == {"error": message, **named}
     assert state(client) == before
 
 
@@ -114,22 +123,22 @@ def test_a_wrong_ply_is_a_409_with_the_stale_message(client: FlaskClient) -> Non
 
 
 @pytest.mark.parametrize(
-    ("body", "status", "message"),
+    ("body", "field", "message"),
     [
-        ({"cell": "Z9", "ply": 0}, 400, "Unknown cell 'Z9': cells are A1 to C3."),
-        ({"cell": 7, "ply": 0}, 400, "Unknown cell '7': cells are A1 to C3."),
-        ({"cell": "A1"}, 400, "The field 'ply' is required."),
-        ({"ply": 0}, 400, "The field 'cell' is required."),
-        ({"cell": "A1", "ply": "0"}, 400, BAD_PLY),
-        ({"cell": "A1", "ply": True}, 400, BAD_PLY),
-        ({"cell": "A1", "ply": 0, "game": None}, 400, BAD_GAME),
-        ([1, 2], 400, NOT_AN_OBJECT),
+        ({"cell": "Z9", "ply": 0}, "cell", "Unknown cell 'Z9': cells are A1 to C3."),
+        ({"cell": 7, "ply": 0}, "cell", "Unknown cell '7': cells are A1 to C3."),
+        ({"cell": "A1"}, "ply", "The field 'ply' is required."),
+        ({"ply": 0}, "cell", "The field 'cell' is required."),
+        ({"cell": "A1", "ply": "0"}, "ply", BAD_PLY),
+        ({"cell": "A1", "ply": True}, "ply", BAD_PLY),
+        ({"cell": "A1", "ply": 0, "game": None}, "game", BAD_GAME),
+        ([1, 2], None, NOT_AN_OBJECT),
     ],
 )  # fmt: skip
 def test_bad_moves_are_refused_with_a_message(
-    client: FlaskClient, body: Any, status: int, message: str
+    client: FlaskClient, body: Any, field: str | None, message: str
 ) -> None:
-    refused(client, status, message, "/api/move", body)
+    refused(client, 400, message, "/api/move", body, field)
 
 
 def test_engine_refusals_keep_the_engine_message(client: FlaskClient) -> None:
@@ -174,18 +183,18 @@ def test_two_computers_play_one_step_or_to_the_end(client: FlaskClient) -> None:
 
 
 @pytest.mark.parametrize(
-    ("body", "message"),
+    ("body", "field", "message"),
     [
-        ({}, "The field 'ply' is required."),
-        ({"ply": "one"}, BAD_PLY),
-        ({"ply": 0, "to_end": "yes"}, "The field 'to_end' must be true or false."),
+        ({}, "ply", "The field 'ply' is required."),
+        ({"ply": "one"}, "ply", BAD_PLY),
+        ({"ply": 0, "to_end": "yes"}, "to_end", "The field 'to_end' must be true or false."),
     ],
 )
 def test_bad_steps_are_refused_with_a_message(
-    client: FlaskClient, body: dict[str, Any], message: str
+    client: FlaskClient, body: dict[str, Any], field: str, message: str
 ) -> None:
     call(client, "/api/new", {"x": "easy", "o": "hard"})
-    refused(client, 400, message, "/api/step", body)
+    refused(client, 400, message, "/api/step", body, field)
 
 
 def test_a_person_does_not_step(client: FlaskClient) -> None:
@@ -195,21 +204,24 @@ def test_a_person_does_not_step(client: FlaskClient) -> None:
 
 
 @pytest.mark.parametrize(
-    ("body", "status", "message"),
+    ("body", "status", "field", "message"),
     [
-        ({"x": "god", "o": "user"}, 400, UNKNOWN_GOD),
-        ({"x": "user"}, 400, "The field 'o' is required."),
-        ({"x": "user", "o": "hard", "position": "XXXXXXXXX"}, 422, NINE_X),
-        ({"x": "user", "o": "hard", "position": "XXX"}, 400, SHORT),
-        ({"x": "user", "o": "hard", "position": "x________"}, 400, BAD_POSITION_SHAPE),
-        ({"x": "user", "o": "hard", "position": 9}, 400, "A position must be a string of 9 cells."),
-        ({"x": "user", "o": "hard", "toss": "yes"}, 400, "The field 'toss' must be true or false."),
+        ({"x": "god", "o": "user"}, 400, "x", UNKNOWN_GOD),
+        ({"x": "user"}, 400, "o", "The field 'o' is required."),
+        ({"x": "user", "o": "hard", "position": "XXXXXXXXX"}, 422, None, NINE_X),
+        ({"x": "user", "o": "hard", "position": "XXX"}, 400, "position", SHORT),
+        ({"x": "user", "o": "hard", "position": "x________"}, 400, "position",
+         BAD_POSITION_SHAPE),
+        ({"x": "user", "o": "hard", "position": 9}, 400, "position",
+         "A position must be a string of 9 cells."),
+        ({"x": "user", "o": "hard", "toss": "yes"}, 400, "toss",
+         "The field 'toss' must be true or false."),
     ],
 )  # fmt: skip
 def test_bad_new_games_are_refused_with_a_message(
-    client: FlaskClient, body: Any, status: int, message: str
+    client: FlaskClient, body: Any, status: int, field: str | None, message: str
 ) -> None:
-    refused(client, status, message, "/api/new", body)
+    refused(client, status, message, "/api/new", body, field)
 
 
 def test_new_accepts_null_or_empty_position_and_a_toss(client: FlaskClient) -> None:
@@ -255,5 +267,5 @@ def test_the_openapi_document_describes_the_api(client: FlaskClient) -> None:
     assert document == DOCUMENT  # what the schemathesis test fuzzes against
     assert document["openapi"].startswith("3.1")
     assert "/api/join" in document["paths"] and "/api/events" in document["paths"]
-    game = document["components"]["schemas"]["Game"]
+    game = document["components"]["schemas"]["GameJson"]
     assert set(game["required"]) == GAME_KEYS

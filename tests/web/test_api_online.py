@@ -53,7 +53,9 @@ def test_join_refuses_a_full_match_and_an_unknown_invite(
     match_id = token_of(host.get("/api/game").get_json()["online"]["watch"])
     third = app.test_client()
     assert call(third, "/api/join", {"invite": f"{match_id}.{'A' * 22}"}).status_code == 404
-    assert call(third, "/api/join", {"invite": 7}).status_code == 404
+    # Not a string at all is a body of the wrong shape: a 400 that names the field.
+    wrong = call(third, "/api/join", {"invite": 7})
+    assert wrong.status_code == 400 and wrong.get_json()["field"] == "invite"
     assert api_game(third)["online"] is None
 
 
@@ -176,6 +178,22 @@ def test_a_store_that_fails_ends_the_stream_quietly_and_spares_the_board(
     assert hub.streams == 0
 
 
+def test_each_program_holds_its_own_seat_and_one_that_moved_away_holds_none(
+    app: Flask, bots: tuple[FlaskClient, FlaskClient]
+) -> None:
+    host, friend = bots
+    seats = [("1", "user", "X"), ("2", "user", "O")]
+    for program, held in ((host, [True, False]), (friend, [False, True])):
+        game = api_game(program)
+        assert [(s["id"], s["kind"], s["mark"]) for s in game["seats"]] == seats
+        assert [s["you"] for s in game["seats"]] == held
+        assert game["score"] == {"wins": {"1": 0, "2": 0}, "draws": 0}
+    laptop = app.test_client()
+    call(laptop, "/api/seat", {"seat": token_of(api_game(friend)["online"]["seat"])})
+    assert [s["you"] for s in api_game(friend)["seats"]] == [False, False]
+    assert [s["you"] for s in api_game(laptop)["seats"]] == [False, True]
+
+
 def test_a_program_can_move_its_seat_to_another_program(
     app: Flask, bots: tuple[FlaskClient, FlaskClient]
 ) -> None:
@@ -187,4 +205,5 @@ def test_a_program_can_move_its_seat_to_another_program(
     assert api_game(friend)["you"] is None  # the old session only watches
     again = call(app.test_client(), "/api/seat", {"seat": token_of(link)})
     assert again.status_code == 404 and "works once" in again.get_json()["error"]
-    assert call(laptop, "/api/seat", {"seat": 5}).status_code == 404
+    wrong = call(laptop, "/api/seat", {"seat": 5})
+    assert wrong.status_code == 400 and wrong.get_json()["field"] == "seat"

@@ -1,7 +1,8 @@
 """The API against its OpenAPI document, fuzzed by schemathesis: no 500, nothing undocumented.
 
-The schema is loaded from the document the app serves (``webapp.web.api.DOCUMENT``; the API
-tests check that /api/openapi.json is exactly it) rather than through a pytest fixture:
+The schema is the document the app builds from its Structs and serves
+(``webapp.web.api_document.DOCUMENT``; tests/web/test_openapi_document.py checks that
+/api/openapi.json is exactly it), loaded here rather than through a pytest fixture:
 schemathesis's ``from_fixture`` does not work with pytest 9.2, which dropped ``Node._nodeid``.
 """
 
@@ -15,7 +16,7 @@ from flask.testing import FlaskClient
 from hypothesis import HealthCheck, settings
 
 from tests.conftest import api_game
-from webapp.web.api import DOCUMENT
+from webapp.web.api_document import DOCUMENT
 
 # A position of nine X, O and _ has the documented shape, yet the rules may refuse it (too
 # many X, say): the API answers 422, which schemathesis counts as a valid answer to valid data.

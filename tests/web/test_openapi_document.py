@@ -1,13 +1,22 @@
-"""The OpenAPI document (webapp/web/openapi.json) is data: its enums must follow the engine's."""
+"""The OpenAPI document, built from the API's Structs and its table of routes: every route of
+the app is in it, and its enums are the engine's."""
 
 from __future__ import annotations
 
 from typing import Any
 
+from flask import Flask
+from flask.testing import FlaskClient
+
 from webapp.engine import CELL_IDS, PLAYER_KINDS, Status
 from webapp.rules import FRIEND
-from webapp.rules.match import ENDINGS
-from webapp.web.api import DOCUMENT
+from webapp.rules.match import ENDINGS, SEAT_IDS
+from webapp.web import api
+from webapp.web.api_document import DOCUMENT, ROUTES, Route, build
+from webapp.web.api_types import GameJson, MoveBody
+
+# Flask answers these for every route by itself.
+AUTOMATIC = {"HEAD", "OPTIONS"}
 
 
 def enums(node: Any) -> list[list[Any]]:
@@ -21,23 +30,65 @@ def enums(node: Any) -> list[list[Any]]:
 
 
 def test_cells_kinds_and_statuses_are_the_engines() -> None:
-    kinds = [*PLAYER_KINDS, FRIEND]
-    allowed = [list(CELL_IDS), list(PLAYER_KINDS), kinds, [str(status) for status in Status],
-               ["X", "O", None], ["X", "O", "both", None], ["you", "friend", None],
-               [*ENDINGS, None]]  # fmt: skip
-    found = enums(DOCUMENT)
+    kinds = {*PLAYER_KINDS, FRIEND}
+    statuses = {str(status) for status in Status}
+    allowed = [set(CELL_IDS), set(PLAYER_KINDS), kinds, statuses, {"X", "O"}, {"X", "O", "both"},
+               {"you", "friend"}, set(ENDINGS), set(SEAT_IDS)]  # fmt: skip
+    found = [set(enum) for enum in enums(DOCUMENT)]
     assert found, "the document has no enums"
     for enum in found:
         assert enum in allowed, enum
-    assert list(CELL_IDS) in found and kinds in found
+    assert set(CELL_IDS) in found and set(PLAYER_KINDS) in found and kinds in found
 
 
-def test_every_api_route_is_documented() -> None:
-    paths = set(DOCUMENT["paths"])
-    assert paths == {
-        "/api/game", "/api/new", "/api/move", "/api/step", "/api/undo", "/api/join",
-        "/api/resign", "/api/abort", "/api/claim", "/api/rematch", "/api/events", "/api/seat",
-        "/api/review",
-    }  # fmt: skip
-    required = DOCUMENT["components"]["schemas"]["Game"]["required"]
-    assert "version" in required and "score" not in required
+def test_every_api_rule_is_in_the_document_and_every_path_is_a_rule(app: Flask) -> None:
+    rules = {
+        rule.rule: set(rule.methods or ()) - AUTOMATIC
+        for rule in app.url_map.iter_rules()
+        if rule.rule.startswith("/api/")
+    }
+    documented = {path: {m.upper() for m in item} for path, item in DOCUMENT["paths"].items()}
+    assert documented == rules
+    assert len(rules) == 14
+
+
+def test_the_document_is_built_once_and_served_as_built(client: FlaskClient) -> None:
+    assert api.DOCUMENT is DOCUMENT
+    assert client.get("/api/openapi.json").get_json() == DOCUMENT == build()
+
+
+def test_the_game_has_its_two_seats_and_the_score_by_seat() -> None:
+    game = DOCUMENT["components"]["schemas"]["GameJson"]
+    assert {"seats", "score", "version", "tally"} <= set(game["required"])
+    assert game["properties"]["seats"]["minItems"] == game["properties"]["seats"]["maxItems"] == 2
+    seat = DOCUMENT["components"]["schemas"]["SeatJson"]
+    assert set(seat["required"]) == {"id", "kind", "mark", "you"}
+    score = DOCUMENT["components"]["schemas"]["ScoreJson"]
+    assert score["properties"]["wins"]["required"] == list(SEAT_IDS)
+
+
+def test_a_move_and_a_step_need_a_ply_or_a_version() -> None:
+    schemas = DOCUMENT["components"]["schemas"]
+    either = [{"required": ["ply"]}, {"required": ["version"]}]
+    assert schemas["MoveBody"]["anyOf"] == schemas["StepBody"]["anyOf"] == either
+    assert "anyOf" not in schemas["ExpectedBody"]
+    assert schemas["MoveBody"]["required"] == ["cell"]
+
+
+def test_each_route_lists_the_refusals_of_its_kind() -> None:
+    paths = DOCUMENT["paths"]
+    assert set(paths["/api/game"]["get"]["responses"]) == {"200", "413", "503"}
+    move = paths["/api/move"]["post"]
+    assert set(move["responses"]) == {"200", "400", "403", "409", "413", "415", "429", "503"}
+    assert move["requestBody"]["required"] is True
+    assert paths["/api/undo"]["post"]["requestBody"]["required"] is False
+    events = paths["/api/events"]["get"]["responses"]["200"]["content"]
+    assert list(events) == ["text/event-stream"]
+
+
+def test_a_route_of_its_own_makes_a_document_of_its_own() -> None:
+    route = Route("POST", "/api/try", "A try.", {409: "Never."}, body=MoveBody, answer=GameJson)
+    document = build((route,))
+    assert list(document["paths"]) == ["/api/try"]
+    assert "ReviewJson" not in document["components"]["schemas"]
+    assert len(ROUTES) == 14

@@ -155,8 +155,9 @@ def test_only_reset_score_resets_the_score(client: FlaskClient) -> None:
     assert response.status_code == 303
     after = state(client)
     assert after["tally"] == {"wins": {"Player 1": 0, "Player 2": 0}, "draws": 0, "practice": False}
-    ignored = {"tally": None, "score": None, "version": None}
-    assert {**after, **ignored} == {**before, **ignored}
+    assert after["score"] == {"wins": {"1": 0, "2": 0}, "draws": 0}
+    unchanged = {"tally": None, "score": None, "version": None}
+    assert {**after, **unchanged} == {**before, **unchanged}
     assert "Score reset." in page(client).text
 
 

@@ -1,61 +1,63 @@
 """The JSON API for programs: the match, new games, moves, computer moves and undo, and its
 OpenAPI document.
 
-It shares the session and the CSRF token (header ``X-CSRFToken``) with the pages. Errors are
-``{"error": message}`` and change nothing: 400 for a request of the wrong shape, 409 when it
-conflicts with the match as it is now (a stale version or ply, an occupied cell, the game
-over), 422 for a position the engine refuses, 403 for a missing or wrong CSRF token.
+It shares the session and the CSRF token (header ``X-CSRFToken``) with the pages. Bodies are
+read into the Structs of ``api_types``, and the answers are written from them. Errors are
+``{"error": message}`` and change nothing: 400 for a request of the wrong shape (naming its
+``field``), 409 when it conflicts with the match as it is now (a stale version or ply, an
+occupied cell, the game over), 422 for a position the engine refuses, 403 for a missing or
+wrong CSRF token.
 """
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable
-from pathlib import Path
-from typing import Any
+from typing import TypeVar
 
-from flask import Blueprint, current_app, jsonify, request, session
+from flask import Blueprint, current_app, request, session
 from flask.typing import ResponseReturnValue
-from flask_wtf.csrf import generate_csrf
+from msgspec import UNSET, UnsetType
 
-from ..engine import (
-    CELL_IDS,
-    N_,
-    PLAYER_KINDS,
-    Board,
-    TicTacToeError,
-    UnknownCellError,
-    UnknownLevelError,
-    evaluate,
-)
-from ..rules import FRIEND, Match, Outcome, RuleError, actions, errors, legacy_names
+from ..engine import N_, Board, TicTacToeError
+from ..rules import FRIEND, Outcome, RuleError, UnknownLinkError, actions, errors
 from . import limits, live, matches, online, review
+from .api_answers import answer, game_json
+from .api_bodies import decode
+from .api_document import DOCUMENT
+from .api_types import ErrorJson, ExpectedBody, JoinBody, MoveBody, NewBody, SeatBody, StepBody
 from .errors import ApiError
 from .i18n import gettext as _
 from .i18n import said
 from .join import join_by, take_seat
 
-# The OpenAPI 3.1 document is data, kept as it is served; tests hold its enums to the engine's.
-DOCUMENT = json.loads(Path(__file__).with_name("openapi.json").read_text())
-
 bp = Blueprint("api", __name__, url_prefix="/api")
+Given = TypeVar("Given")
 
-NOT_AN_OBJECT = N_("The request body must be a JSON object.")
 # The page's message names its buttons; a program is told what the step is for instead.
 STEP_ONLY_COMPUTERS = N_(
     "This game has a person in it: /api/step is for games between two computers."
 )
-NOT_JSON = N_("Send the request body as JSON, with Content-Type: application/json.")
 STREAMS_FULL = N_("Too many live boards are open on this server: reload the board to see changes.")
-BAD_POSITION_SHAPE = N_("A position is 9 cells of capital X, O and _ (for empty), with no spaces.")
-POSITION_CELLS = frozenset("XO_")
-KINDS = (*PLAYER_KINDS, FRIEND)
+
+
+@bp.errorhandler(ApiError)
+def _refused(error: ApiError) -> ResponseReturnValue:
+    """``{"error": message}`` (and the bad ``field``) with the status of the refusal."""
+    return answer(ErrorJson(error.message, error.field or UNSET), error.status)
+
+
+@bp.errorhandler(TicTacToeError)
+def _conflict(error: TicTacToeError) -> ResponseReturnValue:
+    """A refusal of the engine, the rules or the request cycle: 409 with its message, or
+    404 for a link that names nothing (errors.py says it for every kind of request)."""
+    status = 404 if isinstance(error, UnknownLinkError) else 409
+    return answer(ErrorJson(said(error), UNSET), getattr(error, "status", status))
 
 
 @bp.get("/game")
 def game() -> ResponseReturnValue:
     """The match as JSON, with the CSRF token that programs send back in ``X-CSRFToken``."""
-    return jsonify(game_json(matches.current()))
+    return answer(game_json(matches.current()))
 
 
 @bp.get("/review")
@@ -65,67 +67,61 @@ def review_json() -> ResponseReturnValue:
     current = matches.current()
     if not current.match.is_over:
         raise ApiError(409, _(review.NOT_OVER))
-    return jsonify(review.as_json(current))
+    return answer(review.as_json(current))
 
 
 @bp.post("/new")
 @limits.creating
 def new() -> ResponseReturnValue:
     """Start a game: ``{"x": kind, "o": kind, "position": "_XXOO_OX_" or null, "toss": bool}``."""
-    body = _body()
-    x, o = _kind(body, "x"), _kind(body, "o")
-    start = _position(body.get("position"))
-    toss = body.get("toss", False)
-    if not isinstance(toss, bool):
-        raise ApiError(400, _("The field 'toss' must be true or false."))
+    body = decode(NewBody)
+    x, o, toss = body.x, body.o, body.toss
     try:
+        start = Board.from_string(body.position) if body.position else Board()
         actions.check_start(start)
         if FRIEND in (x, o) and {x, o} != {"user", FRIEND}:
             raise RuleError(errors.FRIEND_AGAINST_YOU)
     except TicTacToeError as error:
         raise ApiError(422, said(error)) from error
-    return jsonify(game_json(matches.begin(x, o, start, toss)[0]))
+    return answer(game_json(matches.begin(x, o, start, toss)[0]))
 
 
 @bp.post("/join")
 def join() -> ResponseReturnValue:
     """Take the free seat of ``{"invite": "<token>"}``: 404 for an unknown invite, 409 for a
     full match or one's own."""
-    invite = _required(_body(), "invite")
-    return jsonify(game_json(join_by(invite if isinstance(invite, str) else "")))
+    return answer(game_json(join_by(decode(JoinBody).invite)))
 
 
 @bp.post("/seat")
 def seat() -> ResponseReturnValue:
     """Continue on this program: ``{"seat": "<token>"}`` (the last part of ``online.seat``)
     moves that seat here; the session that held it only watches. 404 for a used link."""
-    token = _required(_body(), "seat")
-    return jsonify(game_json(take_seat(token if isinstance(token, str) else "")))
+    return answer(game_json(take_seat(decode(SeatBody).seat)))
 
 
 @bp.post("/resign")
 def resign() -> ResponseReturnValue:
     """Give up the game of an online match; the body ``{"version": n}`` is optional."""
-    return _apply(_expected(_body(optional=True), False), lambda s: actions.resign(s.match, s.held))
+    return _apply(_expected(), lambda s: actions.resign(s.match, s.held))
 
 
 @bp.post("/abort")
 def abort() -> ResponseReturnValue:
     """Call the game off before each side has moved once."""
-    return _apply(_expected(_body(optional=True), False), lambda s: actions.abort(s.match, s.held))
+    return _apply(_expected(), lambda s: actions.abort(s.match, s.held))
 
 
 @bp.post("/claim")
 def claim() -> ResponseReturnValue:
     """Claim the win from a friend to move who has been away for 2 minutes."""
-    return _apply(_expected(_body(optional=True), False), online.claimed)
+    return _apply(_expected(), online.claimed)
 
 
 @bp.post("/rematch")
 def rematch() -> ResponseReturnValue:
     """Offer a rematch of the finished game, or accept the friend's offer."""
-    body = _body(optional=True)
-    return _apply(_expected(body, False), lambda s: actions.rematch(s.match, s.held))
+    return _apply(_expected(), lambda s: actions.rematch(s.match, s.held))
 
 
 @bp.get("/events")
@@ -151,25 +147,18 @@ def events() -> ResponseReturnValue:
 @bp.post("/move")
 def move() -> ResponseReturnValue:
     """A person's move ``{"cell": "B2", "ply": n}``, and the computer's reply."""
-    body = _body()
-    cell = _required(body, "cell")
-    if not isinstance(cell, str) or cell not in CELL_IDS:
-        raise ApiError(400, said(UnknownCellError(cell)))
-    expected = _expected(body, ply_required=True)
-    return _apply(expected, lambda seen: actions.move(seen.match, seen.held, cell))
+    body = decode(MoveBody)
+    return _apply(_expected(body), lambda seen: actions.move(seen.match, seen.held, body.cell))
 
 
 @bp.post("/step")
 def step() -> ResponseReturnValue:
     """Computer against computer: the next move, or with ``"to_end": true`` every move left,
     as the Next move and Play to the end buttons do. The body is ``{"ply": n}``."""
-    body = _body()
-    to_the_end = body.get("to_end", False)
-    if not isinstance(to_the_end, bool):
-        raise ApiError(400, _("The field 'to_end' must be true or false."))
-    expected = _expected(body, ply_required=True)
+    body = decode(StepBody)
+    to_the_end = body.to_end
     try:
-        return _apply(expected, lambda seen: actions.step(seen.match, seen.held, to_the_end))
+        return _apply(_expected(body), lambda seen: actions.step(seen.match, seen.held, to_the_end))
     except RuleError as error:
         if error.template == errors.ONLY_COMPUTERS:
             raise ApiError(409, _(STEP_ONLY_COMPUTERS)) from error
@@ -179,9 +168,7 @@ def step() -> ResponseReturnValue:
 @bp.post("/undo")
 def undo() -> ResponseReturnValue:
     """Take back a move as the Undo button does; the body ``{"ply": n}`` is optional."""
-    body = _body(optional=True)
-    expected = _expected(body, ply_required=False)
-    return _apply(expected, lambda seen: actions.undo(seen.match, seen.held))
+    return _apply(_expected(), lambda seen: actions.undo(seen.match, seen.held))
 
 
 def _apply(
@@ -189,129 +176,27 @@ def _apply(
 ) -> ResponseReturnValue:
     """Save what ``action`` makes of the match and answer with it; a refusal (a stale request
     too) is a 409 (errors.py)."""
-    return jsonify(game_json(matches.act(action, expected)[0]))
+    return answer(game_json(matches.act(action, expected)[0]))
 
 
 @bp.get("/openapi.json")
 def openapi() -> ResponseReturnValue:
     """The OpenAPI 3.1 document of this API."""
-    return jsonify(DOCUMENT)
+    return answer(DOCUMENT)
 
 
-def game_json(current: matches.Current) -> dict[str, Any]:
-    """The JSON shape of a match, shared by every API response."""
-    match = current.match
-    game = match.game
-    board: Board = game.board
-    evaluation = evaluate(board)
-    return {
-        "board": board.to_string(),
-        "turn": board.turn,
-        "status": str(board.status),
-        "line": list(board.winning_line) if board.winning_line else None,
-        "players": {"X": game.x, "O": game.o},
-        "names": _names(match),
-        "moves": list(game.moves),
-        "start": game.start.to_string(),
-        "ply": game.ply,
-        "game": current.match.game_id,
-        "version": current.version,
-        "tally": _tally(match),
-        "seats": [
-            {"id": s.id, "kind": s.kind, "mark": s.mark, "you": s.id in current.held}
-            for s in match.seats
-        ],
-        "score": {"wins": dict(match.score.wins), "draws": match.score.draws},
-        "you": current.you,
-        "online": online.as_json(current),
-        "evaluation": {
-            "result": str(evaluation.result),
-            "moves": evaluation.moves,
-            "best": sorted(evaluation.best),
-        },
-        "csrf_token": generate_csrf(),
-    }
+def _expected(body: ExpectedBody | None = None) -> matches.Expected:
+    """What the request was made for, as ``body`` or else the request's optional body says:
+    a request for another version, game or move is a 409.
 
-
-def _names(match: Match) -> dict[str, str]:
-    """The English name of the player of each mark, as the API named them before seats."""
-    return legacy_names(match.game.x, match.game.o, match.seat("1").mark)
-
-
-def _tally(match: Match) -> dict[str, Any]:
-    """Games won by each player by English name, draws, and whether the current game is
-    practice (from a chosen position: it does not count); ``score`` says it by seat."""
-    names = _names(match)
-    wins = {names[seat.mark]: match.score.wins.get(seat.id, 0) for seat in match.seats}
-    return {"wins": wins, "draws": match.score.draws, "practice": match.practice}
-
-
-def _body(optional: bool = False) -> dict[str, Any]:
-    """The JSON object of the request; with ``optional``, an empty body is ``{}``."""
-    if optional and not request.get_data(cache=True):
-        return {}
-    if not request.is_json:
-        raise ApiError(415, _(NOT_JSON))
-    try:
-        data = request.get_json(silent=True)
-    except RecursionError:  # a body of a thousand nested arrays: not an object either
-        data = None
-    if not isinstance(data, dict):
-        raise ApiError(400, _(NOT_AN_OBJECT))
-    return data
-
-
-def _required(body: dict[str, Any], name: str) -> Any:
-    """The field ``name`` of the body; a 400 when it is missing."""
-    if name not in body:
-        raise ApiError(400, _("The field %(name)s is required.", name=repr(name)))
-    return body[name]
-
-
-def _kind(body: dict[str, Any], name: str) -> str:
-    """The player kind in field ``name``; a 400 with the engine's message when unknown."""
-    kind = _required(body, name)
-    if not isinstance(kind, str) or kind not in KINDS:
-        raise ApiError(400, said(UnknownLevelError(kind)))
-    return kind
-
-
-def _position(position: Any) -> Board:
-    """The start board: the empty board for null or ``""``, else a strict position string.
-
-    A string of nine ``X``, ``O`` and ``_`` is the right shape, so the engine's refusal (such
-    as impossible counts) is a 422; anything else is a 400 with the engine's reason.
+    ``ply`` or ``version`` names the state; ``version`` is the safer, since after an undo and
+    a different move the ply is the same but the board is not.
     """
-    if position is None or position == "":
-        return Board()
-    well_formed = isinstance(position, str) and len(position) == 9
-    well_formed = well_formed and set(position) <= POSITION_CELLS
-    try:
-        board = Board.from_string(position)
-    except TicTacToeError as error:
-        raise ApiError(422 if well_formed else 400, said(error)) from error
-    if not well_formed:  # the engine forgives case and spaces; the API's schema does not
-        raise ApiError(400, _(BAD_POSITION_SHAPE))
-    return board
-
-
-def _expected(body: dict[str, Any], ply_required: bool) -> matches.Expected:
-    """What the request was made for: a request for another version, game or move is a 409.
-
-    ``ply`` (required for moves) or ``version`` names the state; ``version`` is the safer,
-    since after an undo and a different move the ply is the same but the board is not.
-    """
-    if ply_required and "version" not in body:
-        _required(body, "ply")
-    ply, version, game_id = _whole_number(body.get("ply")), body.get("version"), body.get("game")
-    if "ply" in body and ply is None:
-        raise ApiError(400, _("The field 'ply' must be a whole number: the ply from /api/game."))
-    version = _whole_number(version)
-    if "version" in body and version is None:
-        raise ApiError(400, _("The field 'version' must be a whole number: from /api/game."))
-    if "game" in body and not isinstance(game_id, str):
-        raise ApiError(400, _("The field 'game' must be a string: the game id from /api/game."))
-    return matches.Expected(version=version, game_id=game_id, ply=ply)
+    if body is None:
+        body = decode(ExpectedBody, optional=True)
+    return matches.Expected(
+        version=_given(body.version), game_id=_given(body.game), ply=_given(body.ply)
+    )
 
 
 def _shown(match_id: str | None) -> matches.Current:
@@ -331,10 +216,6 @@ def _int(text: str | None) -> int | None:
     return None
 
 
-def _whole_number(value: Any) -> int | None:
-    """``value`` as an int if it is a whole number (JSON's ``3.0`` is one too), else ``None``."""
-    if isinstance(value, bool):
-        return None
-    if isinstance(value, float) and value.is_integer():
-        return int(value)
-    return value if isinstance(value, int) else None
+def _given(value: Given | UnsetType) -> Given | None:
+    """A field of the body as sent, or ``None`` when it was left out."""
+    return None if isinstance(value, UnsetType) else value

@@ -55,12 +55,14 @@ class WebError(TicTacToeError):
 
 
 class ApiError(WebError):
-    """A program's request refused with ``status`` and an already translated ``message``."""
+    """A program's request refused with ``status`` and an already translated ``message``,
+    naming the ``field`` of the body that was wrong, if one was."""
 
-    def __init__(self, status: int, message: str) -> None:
-        """Refuse with ``status`` and ``message``."""
+    def __init__(self, status: int, message: str, field: str | None = None) -> None:
+        """Refuse with ``status`` and ``message``, naming ``field``."""
         super().__init__(message)
         self.status = status
+        self.field = field
 
 
 def init_app(app: Flask) -> None:

@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 from flask import Blueprint, current_app, url_for
 from flask.typing import ResponseReturnValue
 
 from ..rules import Outcome, actions
 from . import live, matches
+from .api_types import OnlineJson, PresenceJson, SeatPresenceJson
 from .forms import change_board
 from .i18n import render
 from .live import Hub
@@ -110,7 +110,7 @@ def _external(endpoint: str, token: str) -> str:
     return url_for(endpoint, token=token, _external=True)
 
 
-def as_json(current: matches.Current) -> dict[str, Any] | None:
+def as_json(current: matches.Current) -> OnlineJson | None:
     """The online part of the API's match: seats, presence, links, rematch and ending."""
     match = current.match
     if not match.online:
@@ -121,15 +121,15 @@ def as_json(current: matches.Current) -> dict[str, Any] | None:
     for seat in match.seats:
         when = seen.get(seat.id)
         away = None if when is None else round(max(0.0, live.now() - when), 1)
-        presence[seat.mark] = {"seated": bool(seat.key), "away": away}
-    return {
-        "full": match.full,
-        "invite": extra.invite_url,
-        "seat": extra.seat_url,
-        "watch": extra.watch_url,
-        "rematch": seating(current).rematch or None,
-        "ending": match.ending or None,
-        "winner": match.winner or None,
-        "can_claim": extra.can_claim,
-        "presence": presence,
-    }
+        presence[seat.mark] = SeatPresenceJson(seated=bool(seat.key), away=away)
+    return OnlineJson(
+        full=match.full,
+        invite=extra.invite_url,
+        seat=extra.seat_url,
+        watch=extra.watch_url,
+        rematch=seating(current).rematch or None,
+        ending=match.ending or None,
+        winner=match.winner or None,
+        can_claim=extra.can_claim,
+        presence=PresenceJson(x=presence["X"], o=presence["O"]),
+    )

@@ -4,7 +4,6 @@ words."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 from babel import Locale
 from babel.lists import format_list
@@ -14,6 +13,7 @@ from flask_babel import get_locale
 
 from ..engine import N_, Evaluation, Review, ReviewedMove, rank, review
 from . import matches
+from .api_types import MistakeJson, ReviewedMoveJson, ReviewJson, ValueJson
 from .errors import render_error
 from .i18n import gettext as _
 from .i18n import ngettext, render
@@ -232,31 +232,31 @@ def _kept(cells: tuple[str, ...], lost: str) -> str:
     return _("%(cells)s kept the draw.", cells=either)
 
 
-def as_json(current: Current) -> dict[str, Any]:
+def as_json(current: Current) -> ReviewJson:
     """GET /api/review: each move's value before and after, and the first mistake."""
     reviewed = review(current.match.game)
     first = reviewed.first_mistake
-    return {
-        "game": current.match.game_id,
-        "moves": [
-            {
-                "ply": move.ply,
-                "by": move.by,
-                "cell": move.cell,
-                "before": _value_json(move.before),
-                "after": _value_json(move.after),
-                "mistake": move.mistake,
-                "kept": list(move.kept),
-            }
+    return ReviewJson(
+        game=current.match.game_id,
+        moves=[
+            ReviewedMoveJson(
+                ply=move.ply,
+                by=move.by,
+                cell=move.cell,
+                before=_value_json(move.before),
+                after=_value_json(move.after),
+                mistake=move.mistake,
+                kept=list(move.kept),
+            )
             for move in reviewed.moves
         ],
-        "first_mistake": first and {"ply": first.ply, "cell": first.cell, "by": first.by},
-        "summary": _summary(current, reviewed),
-    }
+        first_mistake=MistakeJson(first.ply, first.cell, first.by) if first else None,
+        summary=_summary(current, reviewed),
+    )
 
 
-def _value_json(evaluation: Evaluation) -> dict[str, Any]:
-    return {"result": str(evaluation.result), "moves": evaluation.moves}
+def _value_json(evaluation: Evaluation) -> ValueJson:
+    return ValueJson(result=evaluation.result, moves=evaluation.moves)
 
 
 def _mover(current: Current, mark: str) -> str:
