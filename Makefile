@@ -7,7 +7,7 @@ PORT ?= 8000
 WORKERS ?= 2
 THREADS ?= 128
 
-.PHONY: run test lint typecheck pytest bench messages clean
+.PHONY: run test lint typecheck pytest bench screenshots messages clean
 
 PIP := $(BIN)/python -m pip install --quiet --disable-pip-version-check
 
@@ -46,6 +46,11 @@ test: lint typecheck pytest
 
 bench: $(BIN)/.installed
 	$(BIN)/python bench/engine.py
+
+# Redraw the pictures in docs/ (screenshot.png, screenshots/*.png) from the game as it is now;
+# make test draws them into tests/browser/artifacts/docs/ only.
+screenshots: $(BIN)/.installed $(MO)
+	SCREENSHOTS_DIR=docs $(BIN)/pytest -q tests/browser/test_screenshots.py
 
 # After changing a text: extract every marked string and merge it into each catalog.
 messages: $(BIN)/.runtime

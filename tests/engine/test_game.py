@@ -94,13 +94,24 @@ def test_from_dict_reports_bad_shapes_as_invalid_positions() -> None:
         Game.from_dict({"x": "user"})
 
 
-def test_a_game_read_again_is_the_same_game_and_a_changed_record_is_not() -> None:
+def test_a_game_read_twice_is_an_equal_game_and_a_changed_record_is_not() -> None:
     written = Game.new("user", "hard").play("B2")
     data = written.to_dict()
-    assert Game.from_dict(data) is written  # the game just written, not a replay of it
-    assert Game.from_dict(dict(data)) is written
+    first = Game.from_dict(data)
+    assert first == written and first.boards == written.boards
+    assert Game.from_dict(dict(data)) is first  # read again: the game already replayed
     changed = Game.from_dict({**data, "moves": ["B2", "A1"]})
     assert changed.moves == ("B2", "A1") and changed.board.to_string() == "O___X____"
+
+
+def test_bad_data_is_refused_every_time_it_is_read() -> None:
+    """A refused record is never remembered as a game: reading it again refuses it again."""
+    occupied = {"x": "user", "o": "user", "start": "_" * 9, "moves": ["A1", "A1"]}
+    for _ in range(2):
+        with pytest.raises(OccupiedCellError):
+            Game.from_dict(occupied)
+        with pytest.raises(InvalidPositionError):
+            Game.from_dict({**occupied, "moves": [["A1"]]})
 
 
 def test_boards_kept_through_play_match_a_replay_of_the_moves() -> None:

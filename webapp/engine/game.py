@@ -3,11 +3,8 @@
 from __future__ import annotations
 
 import random
-import threading
-from collections import OrderedDict
-from collections.abc import Hashable
 from dataclasses import dataclass, field, replace
-from functools import cached_property
+from functools import cached_property, lru_cache
 from typing import Any
 
 from .board import Board
@@ -125,60 +122,26 @@ class Game:
         return 0
 
     def to_dict(self) -> dict[str, Any]:
-        """Plain data (strings and a list) that any session serializer stores unchanged.
-
-        The game is remembered under its data, so reading the record back (the page after
-        a move) gives this game without replaying its moves.
-        """
+        """Plain data (strings and a list) that any session serializer stores unchanged."""
         start = self.start.to_string()
-        _recent.put((self.x, self.o, start, self.moves), self)
         return {"x": self.x, "o": self.o, "start": start, "moves": list(self.moves)}
 
     @classmethod
     def from_dict(cls, data: Any) -> Game:
-        """Rebuild a game from :meth:`to_dict`'s data, checking every move.
-
-        Games are immutable, so a game read again (every page of a session reads its game)
-        is the one already rebuilt or written, among the most recent 4,096; others are
-        replayed move by move, each checked by the board.
-        """
+        """Rebuild a game from :meth:`to_dict`'s data, checking every move: data of the wrong
+        shape is an InvalidPositionError, a bad player or move the engine's own error."""
         try:
-            key = (data["x"], data["o"], data["start"], tuple(data["moves"]))
-            game = _recent.get(key)
-            if game is None:
-                game = cls.new(key[0], key[1], key[2])
-                for cell in key[3]:
-                    game = game.play(cell)
-                _recent.put(key, game)
+            return replayed(data["x"], data["o"], data["start"], tuple(data["moves"]))
         except (KeyError, TypeError) as error:  # TypeError: a field of the wrong kind
             raise InvalidPositionError(N_("The stored game is not readable.")) from error
-        return game
 
 
-class _RecentGames:
-    """The most recently written or read games, by their stored form (a bounded LRU).
-
-    Locked: under a threaded server two requests may read and evict at once.
-    """
-
-    def __init__(self, size: int) -> None:
-        self._size = size
-        self._games: OrderedDict[Hashable, Game] = OrderedDict()
-        self._lock = threading.Lock()
-
-    def get(self, key: Hashable) -> Game | None:
-        with self._lock:
-            game = self._games.get(key)
-            if game is not None:
-                self._games.move_to_end(key)
-            return game
-
-    def put(self, key: Hashable, game: Game) -> None:
-        with self._lock:
-            self._games[key] = game
-            self._games.move_to_end(key)
-            if len(self._games) > self._size:
-                self._games.popitem(last=False)
-
-
-_recent = _RecentGames(4096)
+@lru_cache(maxsize=4096)
+def replayed(x: str, o: str, start: str, moves: tuple[str, ...]) -> Game:
+    """The game between ``x`` and ``o`` from the position ``start`` after ``moves``, each
+    checked by the board. Games are immutable, so one read again (every page of a match reads
+    its game) is the one already replayed, among the most recent 4,096."""
+    game = Game.new(x, o, start)
+    for cell in moves:
+        game = game.play(cell)
+    return game

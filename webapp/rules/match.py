@@ -8,6 +8,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ..engine import PLAYER_KINDS, Board, Game, TicTacToeError
+from ..engine.game import replayed
 from .errors import LostMatchError
 
 PERSON = "user"  # the kind of a seat played by a person; the other kinds are computer levels
@@ -212,9 +213,7 @@ class Match:
                 raise LostMatchError()
             first, second = sorted(seats, key=lambda s: s.id)
             kinds = {seat.mark: seat.kind for seat in seats}
-            game = Game.new(kinds["X"], kinds["O"], data["start"])
-            for cell in data["moves"]:
-                game = game.play(cell)
+            game = replayed(kinds["X"], kinds["O"], data["start"], tuple(data["moves"]))
             wins, draws = data["wins"], data["draws"]
             fields = [data[name] for name in ("game_id", "invite", "rematch", "ending", "winner")]
             scored = data["scored"]

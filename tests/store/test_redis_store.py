@@ -1,100 +1,104 @@
-"""The Redis match store on a real Redis: versions, redis-py's Lock, expiry and failures."""
+"""The Redis store beyond the contract (test_contract.py), on a real redis-server: its keys
+and their TTLs, redis-py's Lock and its expiry, unreadable keys, and a Redis that is down,
+restarts or cuts a listener off."""
 
 from __future__ import annotations
 
 import json
 import threading
 import time
+from collections.abc import Iterator
 
 import pytest
 import redis
 
 from tests.servers import RedisServer, free_port
-from tests.store.feeds import check_feed, check_presence
 from webapp.settings import redis_client
 from webapp.store import Record, RedisStore, StoreBusy, StoreUnavailable, new_match_id
 
 DAY = 24 * 3600
 
 
+@pytest.fixture(scope="module")
+def client(redis_server: RedisServer) -> Iterator[redis.Redis]:
+    """A client of the module's Redis, for looking at what the store keeps there."""
+    connection = redis.Redis.from_url(redis_server.url)
+    yield connection
+    connection.close()
+
+
 @pytest.fixture
-def matches(store: redis.Redis) -> RedisStore:
+def matches(client: redis.Redis) -> RedisStore:
     """A store with a 30-day lifetime, a short wait for the lock and the app's lock expiry."""
-    return RedisStore(store, 30 * DAY, lock_timeout=0.3, lock_expiry=0.8)
+    return RedisStore(client, 30 * DAY, lock_timeout=0.3, lock_expiry=0.8)
 
 
-def test_a_match_is_absent_until_saved_then_versioned(
-    matches: RedisStore, store: redis.Redis
+def test_a_match_is_one_json_key_that_lives_its_lifetime(
+    matches: RedisStore, client: redis.Redis
 ) -> None:
     match_id = new_match_id()
-    assert matches.get(match_id) is None
     with matches.locked(match_id) as record:
-        assert record == Record(match_id)
         record.data = {"moves": ["B2"]}
-    assert record.version == 1
-    assert matches.get(match_id) == Record(match_id, {"moves": ["B2"]}, 1)
-    stored = json.loads(store.get(f"match:{match_id}") or b"")
+    stored = json.loads(client.get(f"match:{match_id}") or b"")
     assert stored == {"version": 1, "data": {"moves": ["B2"]}}
-    assert 30 * DAY - 5 <= store.ttl(f"match:{match_id}") <= 30 * DAY
-    assert store.exists(f"lock:{match_id}") == 0  # freed by the save
+    assert 30 * DAY - 5 <= client.ttl(f"match:{match_id}") <= 30 * DAY
+    assert client.exists(f"lock:{match_id}") == 0  # freed by the save
 
 
-def test_nothing_is_saved_when_the_block_raises_or_changes_nothing(
-    matches: RedisStore, store: redis.Redis
+def test_a_block_that_raises_or_changes_nothing_frees_its_lock(
+    matches: RedisStore, client: redis.Redis
 ) -> None:
     match_id = new_match_id()
-    with matches.locked(match_id) as record:
-        record.data = {"moves": []}
     with pytest.raises(ValueError), matches.locked(match_id) as record:
         record.data = {"moves": ["A1"]}
         raise ValueError("refused")
-    with matches.locked(match_id) as record:
-        record.data = {"moves": []}
-    assert matches.get(match_id) == Record(match_id, {"moves": []}, 1)
-    assert store.exists(f"lock:{match_id}") == 0  # a request that gives up frees its lock
+    assert client.exists(f"lock:{match_id}") == 0  # a request that gives up frees its lock
+    with matches.locked(match_id):
+        pass
+    assert client.exists(f"lock:{match_id}") == 0
 
 
 def test_a_held_lock_makes_a_change_wait_then_refuse(
-    matches: RedisStore, store: redis.Redis
+    matches: RedisStore, client: redis.Redis
 ) -> None:
     match_id = new_match_id()
-    store.set(f"lock:{match_id}", "another request", px=5000)
+    client.set(f"lock:{match_id}", "another request", px=5000)
     started = time.monotonic()
     with pytest.raises(StoreBusy), matches.locked(match_id):
         pass
     assert 0.25 <= time.monotonic() - started < 2
-    assert store.get(f"lock:{match_id}") == b"another request"  # never freed by us
+    assert client.get(f"lock:{match_id}") == b"another request"  # never freed by us
 
 
 def test_a_lock_left_behind_frees_itself_after_its_expiry(
-    matches: RedisStore, store: redis.Redis
+    matches: RedisStore, client: redis.Redis
 ) -> None:
     match_id = new_match_id()
     with matches.locked(match_id) as record:
         record.data = {"moves": []}
-        assert 0 < store.pttl(f"lock:{match_id}") <= 800
-    store.set(f"lock:{match_id}", "a dead server's token", px=200)
+        assert 0 < client.pttl(f"lock:{match_id}") <= 800
+    client.set(f"lock:{match_id}", "a dead server's token", px=200)
     with matches.locked(match_id) as record:  # waits out the 200 ms, within the 300 ms wait
         record.data = {"moves": ["C3"]}
     assert matches.get(match_id) == Record(match_id, {"moves": ["C3"]}, 2)
 
 
 def test_a_save_after_the_lock_expired_and_was_taken_is_refused(
-    matches: RedisStore, store: redis.Redis
+    matches: RedisStore, client: redis.Redis
 ) -> None:
     match_id = new_match_id()
     with matches.locked(match_id) as record:
         record.data = {"moves": []}
     with pytest.raises(StoreUnavailable), matches.locked(match_id) as record:
-        store.set(f"lock:{match_id}", "the next holder")  # ours expired; another took it
+        client.set(f"lock:{match_id}", "the next holder")  # ours expired; another took it
         record.data = {"moves": ["A1"]}
     assert matches.get(match_id) == Record(match_id, {"moves": []}, 1)
-    assert store.get(f"lock:{match_id}") == b"the next holder"
+    assert client.get(f"lock:{match_id}") == b"the next holder"
 
 
-def test_an_unreadable_key_is_an_empty_match(matches: RedisStore, store: redis.Redis) -> None:
+def test_an_unreadable_key_is_an_empty_match(matches: RedisStore, client: redis.Redis) -> None:
     match_id = new_match_id()
-    store.set(f"match:{match_id}", b"\x80 not json")
+    client.set(f"match:{match_id}", b"\x80 not json")
     assert matches.get(match_id) == Record(match_id, {}, 0)
 
 
@@ -110,7 +114,7 @@ def test_a_redis_that_is_down_is_store_unavailable_at_once() -> None:
     assert time.monotonic() - started < 2
 
 
-def test_a_restarted_redis_is_used_again_without_an_error(redis_server: RedisServer) -> None:
+def test_a_restarted_redis_is_used_again_without_an_error() -> None:
     """Every pooled connection breaks when Redis restarts: the first command retries once."""
     server = RedisServer().start()
     try:
@@ -125,20 +129,13 @@ def test_a_restarted_redis_is_used_again_without_an_error(redis_server: RedisSer
         server.stop()
 
 
-def test_presence_is_kept_apart_from_the_match(matches: RedisStore, store: redis.Redis) -> None:
-    check_presence(matches)
-    ttls = [store.ttl(key) for key in store.scan_iter("seen:*")]
-    assert ttls and all(0 < ttl <= 30 * DAY for ttl in ttls)
-
-
-def test_changes_made_by_another_server_reach_a_listener(
-    matches: RedisStore, redis_server: RedisServer
+def test_presence_is_a_hash_that_expires_with_the_match(
+    matches: RedisStore, client: redis.Redis
 ) -> None:
-    other = redis.Redis.from_url(redis_server.url)
-    try:
-        check_feed(matches, RedisStore(other, 30 * DAY, lock_timeout=0.3, lock_expiry=0.8))
-    finally:
-        other.close()
+    match_id = new_match_id()
+    matches.touch(match_id, "1", 1000.5)
+    assert client.hgetall(f"seen:{match_id}") == {b"1": b"1000.5"}
+    assert 30 * DAY - 5 <= client.ttl(f"seen:{match_id}") <= 30 * DAY
 
 
 def test_a_listener_hears_again_after_redis_restarts() -> None:
