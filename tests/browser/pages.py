@@ -97,21 +97,26 @@ def background(page: Page, cell_id: str) -> str:
 def score(page: Page) -> dict[str, int]:
     """The score the page shows, by the mark each player has in this game.
 
-    The page counts by player (``Player 1``, ``You``…); the API says which name plays which
-    mark, so the tests can keep speaking of X and O.
+    The page counts by seat (``data-seat``); the API says which seat plays which mark, so the
+    tests can keep speaking of X and O.
     """
-    names = page.request.get("/api/game").json()["names"]
-    by_name = score_by_player(page)
-    tally = {mark: by_name.get(names[mark], 0) for mark in ("X", "O")}
-    tally["draw"] = by_name["Draws"]
+    seats = page.request.get("/api/game").json()["seats"]
+    by_seat = {
+        str(cell.get_attribute("data-seat")): int(cell.inner_text())
+        for cell in page.locator("dl.score dd[data-seat]").all()
+    }
+    tally = {seat["mark"]: by_seat.get(seat["id"], 0) for seat in seats}
+    tally["draw"] = int(page.locator("#score-draw").inner_text())
     return tally
 
 
 def score_by_player(page: Page) -> dict[str, int]:
-    """The score as the page shows it: wins by player name, and ``Draws``."""
+    """The score as the page shows it: wins by the name shown, and ``Draws``."""
     tally = {
-        str(cell.get_attribute("data-player")): int(cell.inner_text())
-        for cell in page.locator("dl.score dd[data-player]").all()
+        page.locator(f"dl.score dd[data-seat='{seat}']").locator("xpath=../dt").inner_text(): int(
+            page.locator(f"dl.score dd[data-seat='{seat}']").inner_text()
+        )
+        for seat in ("1", "2")
     }
     tally["Draws"] = int(page.locator("#score-draw").inner_text())
     return tally

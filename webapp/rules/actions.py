@@ -5,13 +5,12 @@ and what happened (or raises a RuleError and changes nothing)."""
 from __future__ import annotations
 
 import random
-import secrets
 from dataclasses import dataclass, replace
 
 from ..engine import LEVELS, Board, Game, GameOverError
 from . import errors
 from .errors import RuleError, UnknownLinkError
-from .match import PERSON, Match, Score, Seat, new_game_id, new_secret, other
+from .match import PERSON, Match, Score, Seat, new_game_id, new_secret, other, same_secret
 
 Held = frozenset[str]  # the ids of the person seats the acting browser holds
 
@@ -200,7 +199,7 @@ def invite(x: str, o: str, start: Board, toss: bool, key: str) -> Outcome:
 
 def join(match: Match, secret: str, key: str, by: Held) -> Outcome:
     """Seat 2 taken by the browser holding ``key``; ``by`` is what it held already."""
-    if not match.invite or not _same(match.invite, secret):
+    if not match.invite or not same_secret(match.invite, secret):
         raise UnknownLinkError()
     if "1" in by:
         raise RuleError(errors.OWN_INVITE)
@@ -215,7 +214,7 @@ def join(match: Match, secret: str, key: str, by: Held) -> Outcome:
 def take_seat(match: Match, old: str, new: str) -> Outcome:
     """The seat held with key ``old`` held from now on with ``new``: the browser that held it,
     and the link that carried ``old``, hold nothing any more."""
-    found = next((s for s in match.seats if s.key and _same(s.key, old)), None)
+    found = next((s for s in match.seats if s.key and same_secret(s.key, old)), None)
     if found is None:
         raise UnknownLinkError(errors.STALE_SEAT_LINK)
     seats = tuple(replace(s, key=new) if s.id == found.id else s for s in match.seats)
@@ -322,8 +321,3 @@ def _opponent_of(match: Match, by: Held) -> str:
     if not match.online:
         raise RuleError(errors.NOT_ONLINE)
     return _seat_of(match, by)
-
-
-def _same(expected: str, given: object) -> bool:
-    """A comparison of secrets that takes the same time wherever they differ."""
-    return isinstance(given, str) and secrets.compare_digest(expected.encode(), given.encode())

@@ -31,6 +31,12 @@ def is_secret(value: Any) -> bool:
     return isinstance(value, str) and _SECRET.fullmatch(value) is not None
 
 
+def same_secret(expected: str, given: object) -> bool:
+    """Whether ``given`` is the secret ``expected``, compared in a time that does not tell
+    where they differ."""
+    return isinstance(given, str) and secrets.compare_digest(expected.encode(), given.encode())
+
+
 def new_game_id() -> str:
     """An unguessable id for a game, which replay and review links carry."""
     return secrets.token_urlsafe(8)
@@ -142,7 +148,7 @@ class Match:
             if not seat.is_person:
                 continue
             if seat.key and isinstance(keys, list | tuple):
-                if any(isinstance(k, str) and secrets.compare_digest(seat.key, k) for k in keys):
+                if any(same_secret(seat.key, key) for key in keys):
                     held.add(seat.id)
             elif not seat.key and home and not self.invite:
                 held.add(seat.id)

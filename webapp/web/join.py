@@ -3,12 +3,11 @@ another device."""
 
 from __future__ import annotations
 
-import secrets
-
 from flask import Blueprint, flash, redirect, url_for
 from flask.typing import ResponseReturnValue
 
 from ..rules import RuleError, UnknownLinkError, actions, errors, is_secret, new_secret
+from ..rules.match import same_secret
 from ..store.record import MATCH_ID
 from . import matches
 from .errors import to_board
@@ -23,7 +22,7 @@ def join_page(token: str) -> ResponseReturnValue:
     """Who invited you and which side you would play, with a Join button; or why not."""
     match_id, secret = split(token)
     current = matches.watched(match_id)
-    if current is None or not current.match.invite or not _same(current.match.invite, secret):
+    if current is None or not current.match.invite or not same_secret(current.match.invite, secret):
         raise UnknownLinkError()
     held = matches.held(current.match, match_id)
     problem = None
@@ -107,7 +106,3 @@ def split(token: str) -> tuple[str, str]:
     if MATCH_ID.fullmatch(match_id) and is_secret(secret):
         return match_id, secret
     return "", ""
-
-
-def _same(expected: str, given: str) -> bool:
-    return secrets.compare_digest(expected.encode(), given.encode())
