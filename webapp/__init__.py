@@ -19,27 +19,8 @@ def create_app(
     from pathlib import Path
 
     from flask import Flask
-    from flask_wtf.csrf import CSRFProtect
 
-    from . import settings
-    from .web import (
-        api,
-        board,
-        errors,
-        forms,
-        headers,
-        i18n,
-        join,
-        limits,
-        live,
-        naming,
-        online,
-        replay,
-        review,
-        sessions,
-        setup,
-        stores,
-    )
+    from . import settings, web
 
     root = Path(__file__).resolve().parent.parent
     app = Flask(
@@ -50,26 +31,5 @@ def create_app(
         static_folder=str(root / "static"),
     )
     settings.configure(app, test_config)
-    client = settings.redis_client(app.config)
-    stores.init_app(app, client)
-    live.init_app(app)
-    sessions.init_app(app, client)
-    CSRFProtect(app)
-    limits.init_app(app)
-    headers.init_app(app)
-    errors.init_app(app)
-    i18n.init_app(app)
-    # The templates show stored player names and levels in the page's language.
-    app.jinja_env.globals.update(level_word=naming.level_word, level_label=naming.level_label)
-    for blueprint in (
-        board.bp,
-        setup.bp,
-        replay.bp,
-        review.bp,
-        join.bp,
-        forms.bp,
-        online.bp,
-        api.bp,
-    ):
-        app.register_blueprint(blueprint)
+    web.init_app(app, settings.redis_client(app.config))
     return app

@@ -1,2 +1,47 @@
 """The web layer: one module per page, the forms, the JSON API, the request cycle, sessions,
 headers and error pages."""
+
+from __future__ import annotations
+
+import redis
+from flask import Flask
+from flask_wtf.csrf import CSRFProtect
+
+from . import (
+    api,
+    board,
+    errors,
+    forms,
+    headers,
+    i18n,
+    join,
+    limits,
+    live,
+    naming,
+    online,
+    replay,
+    review,
+    sessions,
+    setup,
+    stores,
+)
+
+PAGES = (board, setup, replay, review, join, forms, online, api)
+
+
+def init_app(app: Flask, client: redis.Redis | None) -> None:
+    """Give ``app`` its stores (Redis through ``client``, else SQLite and files), its hooks,
+    error pages and languages, and every page's blueprint. The order matters where a hook
+    must run before another: the visitor's CSRF token (sessions) before CSRFProtect's check."""
+    stores.init_app(app, client)
+    live.init_app(app)
+    sessions.init_app(app, client)
+    CSRFProtect(app)
+    limits.init_app(app)
+    headers.init_app(app)
+    errors.init_app(app)
+    i18n.init_app(app)
+    # The templates name computer levels in the page's language.
+    app.jinja_env.globals.update(level_word=naming.level_word, level_label=naming.level_label)
+    for page in PAGES:
+        app.register_blueprint(page.bp)
