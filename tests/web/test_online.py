@@ -334,3 +334,20 @@ def test_after_an_online_game_the_players_may_review_it_and_a_spectator_sees_no_
     assert client.get("/api/review").get_json()["summary"].startswith("Your friend's move")
     spectator = app.test_client()
     assert "review-link" not in page(spectator, watch).html
+
+
+def test_taking_a_seat_by_link_gives_the_browser_a_new_session_id(
+    client: FlaskClient, guest: FlaskClient
+) -> None:
+    path = invite(client)
+    page(guest, "/")
+    post(guest, "/mode", {"mode": "easy"})  # the guest has a stored session of its own
+    before = guest.get_cookie("ttt_session")
+    assert before is not None
+    assert join(guest, path).headers["X-Move-Result"] == "accepted"
+    after = guest.get_cookie("ttt_session")
+    assert after is not None and after.value != before.value
+    assert api_game(guest)["you"] == "O" and api_game(client)["online"]["full"]
+    stale = client.application.test_client()
+    stale.set_cookie("ttt_session", before.value)
+    assert api_game(stale)["you"] != "O"  # the old session id holds no seat

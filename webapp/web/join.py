@@ -96,9 +96,6 @@ def take_seat(token: str) -> matches.Current:
     return moved
 
 
-# Framed by the board (same origin only): the frame keeps a player's presence while they
-# think with JavaScript off, when their board has no stream and does not reload.
-
 
 def split(token: str) -> tuple[str, str]:
     """A link's token as its match id and secret; ``("", "")`` when it is not one we made."""

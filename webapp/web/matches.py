@@ -191,6 +191,8 @@ def _renew(match_id: str, key: str | None) -> None:
         session[KEYS_KEY] = [legacy]
     if key is not None:
         session[KEYS_KEY] = [key]
+        # A seat taken by key is a login: whoever knew the old session id does not get it.
+        current_app.session_interface.regenerate(session)  # type: ignore[attr-defined]
 
 
 def _first_match_id() -> str:

@@ -51,6 +51,8 @@ def parts(current: matches.Current) -> OnlineParts:
     )
 
 
+# Framed by the board (same origin only): the frame keeps a player's presence while they
+# think with JavaScript off, when their board has no stream and does not reload.
 HERE_HEADERS = {
     "X-Frame-Options": "SAMEORIGIN",
     "Content-Security-Policy": "default-src 'none'; frame-ancestors 'self'",
