@@ -16,7 +16,6 @@ from babel.messages.mofile import read_mo
 from babel.messages.pofile import read_po
 from flask import Flask
 from flask.testing import FlaskClient
-from flask_babel import get_translations
 
 from tests.conftest import api_game, play, post
 from tests.web.conftest import new_game
@@ -155,22 +154,15 @@ def test_an_unknown_language_changes_nothing(client: FlaskClient) -> None:
     assert language_of(client) == "en"
 
 
-def test_each_request_looks_up_its_catalog_once(
-    client: FlaskClient, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """The board's many texts, the templates' and the Python ones, share one lookup, and the
-    next request, in another language, makes its own."""
-    looked_up = []
-
-    def counted() -> Any:
-        looked_up.append(1)
-        return get_translations()
-
-    monkeypatch.setattr(i18n, "get_translations", counted)
+def test_each_language_is_read_once_and_the_request_uses_its_own(client: FlaskClient) -> None:
+    """The catalogs are read at start, one per language; each request uses its language's."""
+    catalogs = client.application.extensions["catalogs"]
+    assert set(catalogs) == set(i18n.LANGUAGES)
     french = client.get("/", headers={"Accept-Language": "fr"}).get_data(as_text=True)
-    assert len(looked_up) == 1 and "Deux joueurs" in french and "Partager" in french
+    assert "Deux joueurs" in french and "Partager" in french
     german = client.get("/", headers={"Accept-Language": "de"}).get_data(as_text=True)
-    assert len(looked_up) == 2 and "Zwei Spieler" in german
+    assert "Zwei Spieler" in german
+    assert client.application.extensions["catalogs"] is catalogs
 
 
 class Visible(HTMLParser):

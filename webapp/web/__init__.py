@@ -12,6 +12,7 @@ from . import (
     board,
     errors,
     forms,
+    fragments,
     headers,
     i18n,
     join,
@@ -43,5 +44,6 @@ def init_app(app: Flask, client: redis.Redis | None) -> None:
     i18n.init_app(app)
     # The templates name computer levels in the page's language.
     app.jinja_env.globals.update(level_word=naming.level_word, level_label=naming.level_label)
+    app.jinja_env.globals["site"] = fragments.site
     for page in PAGES:
         app.register_blueprint(page.bp)

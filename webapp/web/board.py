@@ -82,6 +82,7 @@ def board(current: matches.Current, hint: bool = False) -> ResponseReturnValue:
         current=current,
         score=build_score(current),
         online=extra,
+        live=view.online or current.you is None,
         status=fragment("_game.html", "status", view),
         game=fragment("_game.html", "game", view),
         share_path=url_for("setup.setup", position=game.board.to_string(), x=game.x, o=game.o),

@@ -13,6 +13,11 @@ from markupsafe import Markup
 from .i18n import language
 
 
+def site(macro: str, model: Hashable) -> Markup:
+    """One of the parts every page shares (``_site.html``): the head's links, the header."""
+    return fragment("_site.html", macro, model)
+
+
 def fragment(template: str, macro: str, model: Hashable) -> Markup:
     """The HTML of ``macro`` of ``template`` for ``model`` (a frozen view model: every field
     it renders is in it, so it is the key)."""

@@ -11,7 +11,7 @@ from urllib.parse import urlsplit
 from babel.support import NullTranslations, Translations
 from flask import Blueprint, Flask, current_app, g, redirect, request, url_for
 from flask.typing import ResponseReturnValue
-from flask_babel import Babel, get_translations
+from flask_babel import Babel
 from jinja2 import Environment
 from jinja2.ext import Extension
 from jinja2.lexer import Token
@@ -46,8 +46,10 @@ def init_app(app: Flask) -> None:
     app.jinja_env.globals["languages"] = LANGUAGES
     app.jinja_env.globals["language"] = language
     folder = Path(app.root_path) / "translations"
+    catalogs = {code: _load(folder, code) for code in LANGUAGES}
+    app.extensions["catalogs"] = catalogs
     app.extensions["templates_by_language"] = {
-        code: _translated_environment(app.jinja_env, folder, code) for code in LANGUAGES
+        code: _translated_environment(app.jinja_env, catalog) for code, catalog in catalogs.items()
     }
     app.register_blueprint(bp)
 
@@ -86,30 +88,36 @@ class FoldedTexts(Extension):
             at += 1
 
 
-def _translated_environment(base: Environment, folder: Path, code: str) -> Environment:
-    """A copy of the app's template environment whose templates are compiled with ``code``'s
-    texts written in."""
+def _load(folder: Path, code: str) -> NullTranslations:
+    """The compiled catalog of ``code`` (English is the source: it has none)."""
+    return Translations.load(str(folder), [code]) if code != "en" else NullTranslations()
+
+
+def _translated_environment(base: Environment, catalog: NullTranslations) -> Environment:
+    """A copy of the app's template environment whose templates are compiled with
+    ``catalog``'s texts written in."""
     environment = base.overlay(extensions=[FoldedTexts])
-    catalog = Translations.load(str(folder), [code]) if code != "en" else NullTranslations()
     environment.extend(folded_catalog=catalog)
     return environment
 
 
 def language() -> str:
-    """The request's language: the one chosen in the menu, else the browser's best match."""
-    chosen = request.cookies.get(COOKIE)
-    if chosen in LANGUAGES:
-        return chosen
-    return request.accept_languages.best_match(LANGUAGES, default="en")
+    """The request's language: the one chosen in the menu, else the browser's best match;
+    worked out once per request (a page asks for it a dozen times)."""
+    chosen: str | None = g.get("language")
+    if chosen is None:
+        chosen = request.cookies.get(COOKIE)
+        if chosen not in LANGUAGES:
+            chosen = request.accept_languages.best_match(LANGUAGES, default="en")
+        g.language = chosen
+    return chosen
 
 
 def catalog() -> NullTranslations:
-    """The request's catalog, looked up once per request: Flask-Babel looks it up for every
+    """The request's catalog, of those read once at start: Flask-Babel looks it up for every
     text, and a board has dozens (the figures are in docs/performance.md)."""
-    found: NullTranslations | None = g.get("catalog")
-    if found is None:
-        found = g.catalog = get_translations()
-    return found
+    catalogs: dict[str, NullTranslations] = current_app.extensions["catalogs"]
+    return catalogs[language()]
 
 
 def gettext(text: str, /, **params: Any) -> str:

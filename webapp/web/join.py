@@ -96,7 +96,6 @@ def take_seat(token: str) -> matches.Current:
     return moved
 
 
-
 def split(token: str) -> tuple[str, str]:
     """A link's token as its match id and secret; ``("", "")`` when it is not one we made."""
     match_id, _, secret = token.partition(".")
