@@ -57,10 +57,9 @@ def _creating() -> str:
     return str(current_app.config["LIMIT_CREATE"])
 
 
-def _restarting() -> bool:
-    """The mode bar's Restart, which plays the same game again and creates nothing."""
-    return request.form.get("mode") == "restart"
-
-
-# New matches and invites (the setup form, the mode bar, POST /api/new) share one count.
-creating = limiter.shared_limit(_creating, scope="create", exempt_when=_restarting)
+# New matches and invites (the setup form, the mode bar, POST /api/new) share one count. No
+# request is exempt, whatever its fields say: a field the client sends cannot tell what it will
+# create. A view that creates only on some of its paths (the mode bar's Restart creates
+# nothing) leaves the decorator off and counts with ``with creating:`` around the part that
+# creates, as Flask-Limiter documents for a block inside a view.
+creating = limiter.shared_limit(_creating, scope="create")
