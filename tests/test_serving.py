@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import importlib
 import io
 import threading
 import time
 from collections.abc import Iterable
 from typing import Any
+
+import pytest
 
 from webapp import serving
 
@@ -14,6 +17,26 @@ from webapp import serving
 def test_the_app_is_served_by_threads() -> None:
     assert serving.worker_class == "gthread"
     assert serving.threads > 100  # room for the streams (settings.STREAMS) and the requests
+
+
+@pytest.mark.parametrize(
+    ("proxies", "trusted"),
+    [(None, ""), ("0", ""), ("1", "127.0.0.1,::1"), ("2", "127.0.0.1,::1"), ("junk", "")],
+)
+def test_gunicorn_trusts_forwarded_headers_only_from_declared_proxies(
+    monkeypatch: pytest.MonkeyPatch, proxies: str | None, trusted: str
+) -> None:
+    monkeypatch.delenv("FORWARDED_ALLOW_IPS", raising=False)
+    if proxies is None:
+        monkeypatch.delenv("FLASK_PROXIES", raising=False)
+    else:
+        monkeypatch.setenv("FLASK_PROXIES", proxies)
+    try:
+        assert importlib.reload(serving).forwarded_allow_ips == trusted
+        assert serving.forwarder_headers == ""  # never SCRIPT_NAME or PATH_INFO from a header
+    finally:
+        monkeypatch.undo()
+        importlib.reload(serving)
 
 
 class Recorder:

@@ -7,6 +7,7 @@ piece of the request path that the threads need."""
 from __future__ import annotations
 
 import io
+import json
 import os
 import threading
 from collections.abc import Iterable
@@ -24,6 +25,25 @@ graceful_timeout = 5  # open streams end on a restart; their browsers reconnect
 limit_request_line = 4094  # bytes of the request line, else a 414
 limit_request_fields = 100  # header fields, else a 431
 limit_request_field_size = 8190  # bytes of one header field, else a 431
+
+
+def _proxies() -> int:
+    """FLASK_PROXIES as the app reads it (settings.py): the proxies in front, 0 without one."""
+    try:
+        return int(json.loads(os.environ.get("FLASK_PROXIES", "0")))
+    except (ValueError, TypeError):
+        return 0
+
+
+# gunicorn takes X-Forwarded-Proto (and its like) from these addresses: by default from
+# 127.0.0.1, so any local client could make a plain request look like HTTPS. It trusts them
+# only when the app does (FLASK_PROXIES), and then from gunicorn's own default or
+# FORWARDED_ALLOW_IPS, where the proxy is.
+forwarded_allow_ips = os.environ.get("FORWARDED_ALLOW_IPS", "127.0.0.1,::1") if _proxies() else ""
+# Nor does it take SCRIPT_NAME or PATH_INFO from headers, even from the proxy: a SCRIPT_NAME
+# that the path does not start with is gunicorn's bare "500 Bad Request". A site under a
+# prefix sets gunicorn's SCRIPT_NAME environment variable instead.
+forwarder_headers = ""
 
 STREAMS = "/api/events"
 BODY_LIMIT = 64 * 1024  # bodies up to this size are read before the app runs

@@ -1,7 +1,8 @@
 """The limit on new matches against real gunicorn: no field a client sends steps around it.
 
 Fails on 8ead360, where a form carrying ``mode=restart`` was exempt on every route: a
-thousand new games and invites from one address met no 429.
+thousand new games and invites from one address met no 429 (and a 429 carried no
+``X-Move-Result``).
 """
 
 from __future__ import annotations
@@ -56,9 +57,12 @@ def test_a_thousand_creations_meet_the_429_at_the_limit_whatever_they_carry(
             server.url, "POST", "/api/new?mode=restart", raw=body, headers=api_headers
         )
 
-    statuses = [create(number).status for number in range(CREATIONS)]
+    replies = [create(number) for number in range(CREATIONS)]
+    statuses = [reply.status for reply in replies]
     limit = _per_minute()
     assert limit == 30  # the limit the docs state
     refused = [number for number, status in enumerate(statuses) if status == 429]
     assert set(statuses[:limit]) <= {200, 303}, statuses[:limit]
     assert refused == list(range(limit, CREATIONS)), f"{len(refused)} refused"
+    # A script can tell that a refused form did not take, as with every other refusal.
+    assert {reply.headers["X-Move-Result"] for reply in replies[limit:]} == {"refused"}
