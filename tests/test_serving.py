@@ -71,7 +71,8 @@ def _environ(path: str, body: bytes = b"") -> dict[str, Any]:
     return {"PATH_INFO": path, "CONTENT_LENGTH": str(len(body)), "wsgi.input": io.BytesIO(body)}
 
 
-def test_requests_run_one_at_a_time_and_are_closed() -> None:
+def test_requests_run_one_at_a_time_and_are_closed(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(serving, "LOCK_WAIT", 60.0)  # none waits long enough to run beside
     inner = Recorder()
     app = serving.one_at_a_time(inner)
     threads = [
@@ -118,3 +119,29 @@ def test_a_slow_body_is_read_before_the_lock_is_taken() -> None:
     arrived.set()
     thread.join()
     assert inner.bodies == [b"", b"cell=A1"]
+
+
+def test_a_request_that_waited_long_enough_runs_beside_the_slow_one(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A request held up (a store that does not answer) does not queue the others for longer
+    than LOCK_WAIT: the next one runs, and ends, while it is still held."""
+    monkeypatch.setattr(serving, "LOCK_WAIT", 0.05)
+    held, served = threading.Event(), threading.Event()
+
+    def inner(environ: dict[str, Any], start_response: Any) -> Iterable[bytes]:
+        start_response("200 OK", [])
+        if environ["PATH_INFO"] == "/slow":
+            held.set()
+            assert served.wait(10), "the other request was queued behind this one"
+        else:
+            served.set()
+        return [b"done"]
+
+    app = serving.one_at_a_time(inner)
+    slow = threading.Thread(target=lambda: app(_environ("/slow"), lambda *a: None))
+    slow.start()
+    assert held.wait(10)
+    assert app(_environ("/"), lambda *a: None) == [b"done"]
+    slow.join(10)
+    assert not slow.is_alive()

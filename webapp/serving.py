@@ -47,16 +47,24 @@ forwarder_headers = ""
 
 STREAMS = "/api/events"
 BODY_LIMIT = 64 * 1024  # bodies up to this size are read before the app runs
+# Seconds a request waits for the process's lock before it runs beside the request holding
+# it. Well below a second, so that with a store that does not answer (each request then
+# waits out its own timeout, REDIS_TIMEOUT), every request still gets its 503 within one.
+LOCK_WAIT = 0.1
 
 
 def one_at_a_time(app: WSGIApplication) -> WSGIApplication:
-    """``app`` running one request at a time per process, streams aside.
+    """``app`` running one request at a time per process, streams aside, and never queueing a
+    request behind a slow one for longer than LOCK_WAIT.
 
     With threads, a request that waits for Redis hands the interpreter to another request,
     and gets it back only when that one waits too, so every Redis call of a move waited for
     some other request's Python. One at a time, it gets it back at once, as under sync
-    workers; the streams, which mostly wait, run beside. The body is read first, so a client
-    that sends it slowly holds only its own thread; the answer is written after.
+    workers; the streams, which mostly wait, run beside. But a request that waits long (a
+    paused Redis: its timeout; SQLite: another process's change) would hold everyone behind
+    it, each then waiting out its own timeout in turn: a request that has waited LOCK_WAIT
+    runs beside it instead. The body is read first, so a client that sends it slowly holds
+    only its own thread; the answer is written after.
     """
     lock = threading.Lock()
 
@@ -64,7 +72,8 @@ def one_at_a_time(app: WSGIApplication) -> WSGIApplication:
         if environ.get("PATH_INFO") == STREAMS:
             return app(environ, start_response)
         _read_body(environ)
-        with lock:
+        alone = lock.acquire(timeout=LOCK_WAIT)
+        try:
             answer = app(environ, start_response)
             try:
                 return list(answer)
@@ -72,6 +81,9 @@ def one_at_a_time(app: WSGIApplication) -> WSGIApplication:
                 close = getattr(answer, "close", None)
                 if close is not None:
                     close()
+        finally:
+            if alone:
+                lock.release()
 
     return serial
 

@@ -107,10 +107,15 @@ def redis_client(config: dict[str, Any]) -> redis.Redis | None:
     """
     if not config["REDIS_URL"]:
         return None
+    return redis.Redis.from_url(config["REDIS_URL"], **redis_options(config))
+
+
+def redis_options(config: dict[str, Any]) -> dict[str, Any]:
+    """The options of every Redis client of the app (redis-py's): the timeouts and retries
+    that redis_client describes."""
     timeout = float(config["REDIS_TIMEOUT"])
-    return redis.Redis.from_url(
-        config["REDIS_URL"],
-        socket_timeout=timeout,
-        socket_connect_timeout=timeout,
-        retry=Retry(NoBackoff(), 1, supported_errors=(redis.ConnectionError,)),
-    )
+    return {
+        "socket_timeout": timeout,
+        "socket_connect_timeout": timeout,
+        "retry": Retry(NoBackoff(), 1, supported_errors=(redis.ConnectionError,)),
+    }

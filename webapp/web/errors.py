@@ -53,6 +53,7 @@ def init_app(app: Flask) -> None:
     """Register the handlers; a request with an unusable Host gets the 400 page."""
     app.register_error_handler(CSRFError, _csrf_error)
     app.register_error_handler(StoreUnavailable, _store_unavailable)
+    app.register_error_handler(RedisError, _store_unavailable)  # the limits' counts in Redis
     app.register_error_handler(InternalServerError, _server_error)
     app.register_error_handler(HTTPException, _http_error)
     hosts.init_app(app)
