@@ -48,6 +48,10 @@ DEFAULTS: dict[str, Any] = {
     "LIMIT_NEW_SESSIONS": "20 per minute; 200 per hour",
     "PROXIES": 0,
     "STREAMS": 100,
+    # Of those, how many one client address (an IPv6 /64) and one browser may hold: one
+    # address holding every stream left the others none.
+    "STREAMS_PER_ADDRESS": 10,
+    "STREAMS_PER_SESSION": 4,
     "STREAM_LIFETIME": 300.0,
     "HEARTBEAT": 10.0,
 }
