@@ -124,14 +124,15 @@ def playing(server: str, count: int = PLAYERS) -> Iterator[list[Game]]:
             thread.join(10)
 
 
-def _until(games: list[Game], condition: Callable[[], bool], timeout: float = 20.0) -> None:
+def _until(games: list[Game], condition: Callable[[], bool], timeout: float = 45.0) -> None:
     """Wait for ``condition`` while the games are played, polling; fails after ``timeout``
-    seconds, or as soon as a player's connection failed."""
+    seconds (seconds are enough on an idle machine), or as soon as a player's request failed."""
     deadline = time.monotonic() + timeout
     while not condition():
         failures = [game.failure for game in games if game.failure is not None]
         assert not failures, f"a player's request failed: {failures[0]!r}"
-        assert time.monotonic() < deadline, "timed out"
+        played = [len(game.acknowledged) for game in games]
+        assert time.monotonic() < deadline, f"timed out: moves {played}, {_refused(games)} 503s"
         time.sleep(0.02)
 
 
