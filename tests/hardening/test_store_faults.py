@@ -227,7 +227,7 @@ def test_a_read_only_folder_at_start_up(tmpfs: Path) -> None:
         assert player.move(first.url, first.url, cell).headers["X-Move-Result"] == "accepted"
     first.stop()
     assert _run("mount", "-o", "remount,ro", str(tmpfs))
-    server = GunicornServer(env)
+    server = GunicornServer(env, workers=1)
     try:
         server.start()
         assert player.game(server.url)["moves"] == list(DRAW[:3])
