@@ -119,7 +119,7 @@ def _make_private(app: Flask, directory: str) -> None:
         os.chmod(directory, 0o700)
     except OSError as error:
         mode = _mode(directory)
-        shared = "" if mode is None or not mode & 0o077 else f", readable by others ({mode:o})"
+        shared = "" if mode is None or not mode & 0o077 else f", open to others (mode {mode:o})"
         app.logger.warning("the session directory could not be made private: %s%s", error, shared)
 
 
