@@ -1,13 +1,16 @@
 """Hardening figures against real gunicorn on the default stores: what a flood of cookieless
-looks leaves on disk, how long a GET and a move take beside 50 slow clients, and what the
-limit on new games lets through (counted in each worker's memory without Redis, so up to
-the number of workers times the limit).
+looks leaves on disk; what another player gets while one hostile address holds every live
+stream it may and fifty slow sockets (their GET and move latency, their live events); and what
+the limit on new games lets through from one address, with and without ``mode=restart``
+(counted in each worker's memory without Redis, so up to the number of workers times the
+limit).
 
 Run: ``python bench/hardening.py`` (from ``.venv/bin/python``).
 """
 
 from __future__ import annotations
 
+import contextlib
 import http.client
 import os
 import re
@@ -28,8 +31,13 @@ from bench.servers import Server, gunicorn
 
 LOOKS = 10_000
 SLOW = 50
+TRIES = 20  # the other player's boards and moves
+CREATIONS = 1_000
 PATHS = ("/", "/new", "/api/game", "/?hint=1", "/replay/0")
 TRICKLE = b"GET / HTTP/1.1\r\nHost: localhost\r\nUser-Agent: slow\r\nAccept: */*\r\n\r\n"
+# Every client is on loopback: the hostile one and the creation loops come from addresses of
+# their own, so that the limits per address count them apart from the other player.
+HOSTILE, CREATOR, RESTARTER, PLAYER = "127.0.0.2", "127.0.0.3", "127.0.0.4", "127.0.0.1"
 
 
 def on_disk(directory: Path) -> tuple[int, int]:
@@ -42,9 +50,11 @@ def on_disk(directory: Path) -> tuple[int, int]:
     return blocks * 512, files
 
 
-def connect(server: Server) -> http.client.HTTPConnection:
-    """A connection to ``server``."""
-    return http.client.HTTPConnection("127.0.0.1", server.port, timeout=30)
+def connect(server: Server, source: str = PLAYER) -> http.client.HTTPConnection:
+    """A connection to ``server`` from the loopback address ``source``."""
+    return http.client.HTTPConnection(
+        "127.0.0.1", server.port, timeout=30, source_address=(source, 0)
+    )
 
 
 def look(server: str, count: int, connections: int = 8) -> list[int]:
@@ -71,79 +81,189 @@ def look(server: str, count: int, connections: int = 8) -> list[int]:
         return [status for part in pool.map(send, shares) for status in part]
 
 
-def request(
-    server: Server, method: str, path: str, cookies: str = "", body: str | None = None
-) -> tuple[http.client.HTTPResponse, str]:
-    """One request; the response and its text."""
-    connection = connect(server)
-    headers = {"Cookie": cookies} if cookies else {}
-    if body is not None:
-        headers["Content-Type"] = "application/x-www-form-urlencoded"
-    connection.request(method, path, body, headers)
-    response = connection.getresponse()
-    text = response.read().decode()
-    connection.close()
-    return response, text
+class Browser:
+    """A client keeping its cookies, from one loopback address."""
 
+    def __init__(self, server: Server, source: str = PLAYER) -> None:
+        self.server = server
+        self.source = source
+        self.jar: dict[str, str] = {}
 
-def cookies_of(response: http.client.HTTPResponse, jar: dict[str, str]) -> str:
-    """Keep the response's cookies in ``jar``; the Cookie header to send next."""
-    for cookie in response.headers.get_all("Set-Cookie") or []:
-        name, value = cookie.split(";", 1)[0].split("=", 1)
-        jar[name] = value
-    return "; ".join(f"{name}={value}" for name, value in jar.items())
+    @property
+    def cookies(self) -> str:
+        """The Cookie header to send."""
+        return "; ".join(f"{name}={value}" for name, value in self.jar.items())
+
+    def request(
+        self, method: str, path: str, body: str | None = None
+    ) -> tuple[http.client.HTTPResponse, str]:
+        """One request; the response and its text."""
+        connection = connect(self.server, self.source)
+        headers = {"Cookie": self.cookies} if self.jar else {}
+        if body is not None:
+            headers["Content-Type"] = "application/x-www-form-urlencoded"
+        try:
+            connection.request(method, path, body, headers)
+            response = connection.getresponse()
+            text = response.read().decode()
+        finally:
+            connection.close()
+        for cookie in response.headers.get_all("Set-Cookie") or []:
+            name, value = cookie.split(";", 1)[0].split("=", 1)
+            self.jar[name] = value
+        return response, text
 
 
 def form_fields(text: str) -> dict[str, str]:
     """The board form's token, match and version."""
-    fields = dict(re.findall(r'name="(csrf_token|match|version)" value="([^"]*)"', text))
-    return fields
+    return dict(re.findall(r'name="(csrf_token|match|version)" value="([^"]*)"', text))
 
 
-def trickle(port: int, stop: threading.Event) -> None:
-    """A client that sends its headers a byte a second."""
-    with socket.create_connection(("127.0.0.1", port), timeout=60) as connection:
-        for byte in TRICKLE:
-            connection.sendall(bytes([byte]))
+def trickle(port: int, source: str, stop: threading.Event, started: threading.Barrier) -> None:
+    """A client at ``source`` that sends its headers a byte a second."""
+    address = ("127.0.0.1", port)
+    with socket.create_connection(address, timeout=60, source_address=(source, 0)) as connection:
+        connection.sendall(TRICKLE[:1])
+        started.wait()
+        for byte in TRICKLE[1:]:
             if stop.wait(1.0):
                 return
+            connection.sendall(bytes([byte]))
 
 
-def slow_clients(port: int, stop: threading.Event) -> list[threading.Thread]:
-    """SLOW trickling clients, started."""
-    threads = [threading.Thread(target=trickle, args=(port, stop)) for _ in range(SLOW)]
+def slow_clients(port: int, source: str, stop: threading.Event) -> list[threading.Thread]:
+    """SLOW trickling clients at ``source``, each with its request begun."""
+    started = threading.Barrier(SLOW + 1)
+    threads = [
+        threading.Thread(target=trickle, args=(port, source, stop, started)) for _ in range(SLOW)
+    ]
     for thread in threads:
         thread.start()
+    started.wait(timeout=30)
     return threads
 
 
-def timed_play(server: Server) -> tuple[float, float]:
-    """Seconds for a GET of a fresh board, then for its first move."""
-    jar: dict[str, str] = {}
-    began = time.monotonic()
-    response, text = request(server, "GET", "/")
-    got = time.monotonic() - began
-    cookies = cookies_of(response, jar)
-    body = urllib.parse.urlencode({**form_fields(text), "cell": "B2"})
-    began = time.monotonic()
-    response, _ = request(server, "POST", "/move", cookies, body)
-    moved = time.monotonic() - began
-    assert response.headers["X-Move-Result"] == "accepted"
-    return got, moved
+def open_stream(server: Server, query: str, source: str, cookies: str = "") -> socket.socket | None:
+    """``GET /api/events`` from ``source``, kept open if the server answered 200."""
+    connection = socket.create_connection(
+        ("127.0.0.1", server.port), timeout=10, source_address=(source, 0)
+    )
+    cookie = f"Cookie: {cookies}\r\n" if cookies else ""
+    connection.sendall(f"GET /api/events{query} HTTP/1.1\r\nHost: x\r\n{cookie}\r\n".encode())
+    head = connection.recv(1024)
+    if head.startswith(b"HTTP/1.1 200"):
+        return connection
+    connection.close()
+    return None
+
+
+def count_events(connection: socket.socket, events: list[int], stop: threading.Event) -> None:
+    """Note each event id read from ``connection`` until ``stop`` is set."""
+    connection.settimeout(0.2)
+    buffer = b""
+    while not stop.is_set():
+        try:
+            chunk = connection.recv(65536)
+        except TimeoutError:
+            continue
+        except OSError:
+            return
+        if not chunk:
+            return
+        buffer += chunk
+        *lines, buffer = buffer.split(b"\n")
+        events += [int(line[4:]) for line in lines if line.startswith(b"id: ")]
+
+
+def percentile(values: list[float], share: float) -> float:
+    """The value below which ``share`` of ``values`` lie (nearest rank)."""
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
+
+
+def hostile(server: Server) -> None:
+    """One address takes every stream it may and SLOW slow sockets; another player plays."""
+    player = Browser(server)
+    _, text = player.request("GET", "/")
+    body = urllib.parse.urlencode({**form_fields(text), "cell": "A1"})
+    player.request("POST", "/move", body)
+    _, text = player.request("GET", "/")
+    fields = form_fields(text)
+    query = f"?match={fields['match']}&version={fields['version']}"
+    streams = [open_stream(server, query, HOSTILE) for _ in range(300)]
+    held = [stream for stream in streams if stream is not None]
+    stop = threading.Event()
+    slow = slow_clients(server.port, HOSTILE, stop)
+    live = open_stream(server, f"?version={fields['version']}", PLAYER, player.cookies)
+    events: list[int] = []
+    reader = None
+    if live is not None:
+        reader = threading.Thread(target=count_events, args=(live, events, stop))
+        reader.start()
+    gets, moves, played, final = [], [], 0, 0
+    try:
+        for _ in range(TRIES):
+            began = time.monotonic()
+            _, text = player.request("GET", "/")
+            gets.append((time.monotonic() - began) * 1000)
+            cells = re.findall(r'name="cell" value="([A-C][1-3])"', text)
+            form = form_fields(text)
+            # A move, or once the game is over, the next game (Play again).
+            path, fields = ("/move", {**form, "cell": cells[0]}) if cells else ("/again", form)
+            began = time.monotonic()
+            response, _ = player.request("POST", path, urllib.parse.urlencode(fields))
+            moves.append((time.monotonic() - began) * 1000)
+            played += response.headers.get("X-Move-Result") == "accepted"
+        _, text = player.request("GET", "/")
+        final = int(form_fields(text)["version"])
+        deadline = time.monotonic() + 5  # the last event may still be on its way
+        while max(events, default=0) < final and time.monotonic() < deadline:
+            time.sleep(0.05)
+    finally:
+        stop.set()
+        for connection in [*held, *([live] if live else [])]:
+            with contextlib.suppress(OSError):
+                connection.shutdown(socket.SHUT_RDWR)
+            connection.close()
+        for thread in [*slow, *([reader] if reader else [])]:
+            thread.join()
+    print(f"one address holding {len(held)} live streams (of 300 asked) and {SLOW} sockets "
+          f"sending a header byte a second; another player, {TRIES} tries: GET / p50 "
+          f"{statistics.median(gets):.1f} ms, p99 {percentile(gets, 0.99):.1f} ms; move p50 "
+          f"{statistics.median(moves):.1f} ms, p99 {percentile(moves, 0.99):.1f} ms; their "
+          f"live board {'opened' if live else 'REFUSED'}: {len(set(events))} events for "
+          f"{played} changes (one event tells of every change since the last), the last of "
+          f"version {max(events, default=0)} of {final}")  # fmt: skip
+
+
+def creations(server: Server, source: str, extra: dict[str, str]) -> dict[int, int]:
+    """CREATIONS new games from one browser at ``source``, each form with ``extra``; the
+    count of each status."""
+    browser = Browser(server, source)
+    _, text = browser.request("GET", "/")
+    token = form_fields(text)["csrf_token"]
+    counts: dict[int, int] = {}
+    for index in range(CREATIONS):
+        body = urllib.parse.urlencode({"csrf_token": token, "x": "user",
+                                       "o": ("easy", "friend")[index % 2], **extra})  # fmt: skip
+        response, _ = browser.request("POST", "/new", body)
+        counts[response.status] = counts.get(response.status, 0) + 1
+    return counts
 
 
 def main() -> None:
-    """Print the three figures."""
+    """Print the figures."""
     with tempfile.TemporaryDirectory() as scratch:
         directory = Path(scratch)
         env = {
             "FLASK_SECRET_KEY": secrets.token_hex(16),
             "FLASK_DATABASE": str(directory / "matches.sqlite"),
             "FLASK_SESSION_DIR": str(directory / "sessions"),
+            "FLASK_LIMITS": "true",  # the bench's servers have them off by default
         }
         server = gunicorn("wsgi:app", env)
         try:
-            request(server, "GET", "/")
+            Browser(server).request("GET", "/")
             before, _ = on_disk(directory)
             began = time.monotonic()
             look(server.url, LOOKS)
@@ -152,36 +272,15 @@ def main() -> None:
             print(f"{LOOKS:,} cookieless looks in {seconds:.1f} s: the stores' files took "
                   f"{before:,} bytes on disk before and {after:,} after "
                   f"({files} files)")  # fmt: skip
-
-            stop = threading.Event()
-            slow = slow_clients(server.port, stop)
-            time.sleep(2)
-            plays = [timed_play(server) for _ in range(10)]
-            stop.set()
-            for thread in slow:
-                thread.join()
-            gets, moves = [g for g, _ in plays], [m for _, m in plays]
-            get_ms = [g * 1000 for g in gets]
-            move_ms = [m * 1000 for m in moves]
-            print(f"beside {SLOW} clients sending a header byte a second, 10 tries: GET / "
-                  f"median {statistics.median(get_ms):.1f} ms, max {max(get_ms):.1f} ms; "
-                  f"a move median {statistics.median(move_ms):.1f} ms, "
-                  f"max {max(move_ms):.1f} ms")  # fmt: skip
-
-            jar: dict[str, str] = {}
-            response, text = request(server, "GET", "/")
-            cookies = cookies_of(response, jar)
-            counts: dict[int, int] = {}
-            for index in range(80):
-                body = urllib.parse.urlencode(
-                    {"csrf_token": form_fields(text)["csrf_token"], "x": "user",
-                     "o": ("easy", "medium", "hard")[index % 3]}
-                )  # fmt: skip
-                response, _ = request(server, "POST", "/new", cookies, body)
-                cookies = cookies_of(response, jar)
-                counts[response.status] = counts.get(response.status, 0) + 1
-            print(f"80 new games from one address at once: {counts.get(303, 0)} started, "
-                  f"{counts.get(429, 0)} refused with a 429")  # fmt: skip
+            hostile(server)
+            for label, source, extra in (
+                ("plain", CREATOR, {}),
+                ("with mode=restart", RESTARTER, {"mode": "restart"}),
+            ):
+                counts = creations(server, source, extra)
+                print(f"{CREATIONS:,} new games and invites from one address, {label}: "
+                      f"{counts.get(303, 0)} started, {counts.get(429, 0)} refused with a "
+                      f"429")  # fmt: skip
         finally:
             server.stop()
 

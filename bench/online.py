@@ -54,7 +54,7 @@ P99_FLOOR_MS, RATE_FLOOR, SERVING_FLOOR = 100.0, 0.8, 0.9
 # Threads enough for every stream a worker may be handed, and the streams allowed below them.
 # The heartbeat is the app's own (10 s): each row starts its app servers afresh, so no row
 # waits for the closed streams of the one before to be noticed.
-ONLINE_ENV = {"WEB_THREADS": "1300", "FLASK_STREAMS": "1250"}
+ONLINE_ENV = {"WEB_THREADS": "1300", "FLASK_STREAMS": "1250", "FLASK_STREAMS_PER_ADDRESS": "1250"}
 
 
 class Player:

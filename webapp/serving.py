@@ -7,6 +7,7 @@ piece of the request path that the threads need."""
 from __future__ import annotations
 
 import io
+import json
 import os
 import threading
 from collections.abc import Iterable
@@ -25,18 +26,46 @@ limit_request_line = 4094  # bytes of the request line, else a 414
 limit_request_fields = 100  # header fields, else a 431
 limit_request_field_size = 8190  # bytes of one header field, else a 431
 
+
+def _proxies() -> int:
+    """FLASK_PROXIES as the app reads it (settings.py): the proxies in front, 0 without one."""
+    try:
+        return int(json.loads(os.environ.get("FLASK_PROXIES", "0")))
+    except (ValueError, TypeError):
+        return 0
+
+
+# gunicorn takes X-Forwarded-Proto (and its like) from these addresses: by default from
+# 127.0.0.1, so any local client could make a plain request look like HTTPS. It trusts them
+# only when the app does (FLASK_PROXIES), and then from gunicorn's own default or
+# FORWARDED_ALLOW_IPS, where the proxy is.
+forwarded_allow_ips = os.environ.get("FORWARDED_ALLOW_IPS", "127.0.0.1,::1") if _proxies() else ""
+# Nor does it take SCRIPT_NAME or PATH_INFO from headers, even from the proxy: a SCRIPT_NAME
+# that the path does not start with is gunicorn's bare "500 Bad Request". A site under a
+# prefix sets gunicorn's SCRIPT_NAME environment variable instead.
+forwarder_headers = ""
+
 STREAMS = "/api/events"
 BODY_LIMIT = 64 * 1024  # bodies up to this size are read before the app runs
+# Seconds a request waits for the process's lock before it runs beside the request holding
+# it: far longer than a request takes (about a millisecond), and short beside REDIS_TIMEOUT,
+# so that with a store that does not answer (each request then waits out its own timeout)
+# every request still gets its 503 within a second.
+LOCK_WAIT = 0.05
 
 
 def one_at_a_time(app: WSGIApplication) -> WSGIApplication:
-    """``app`` running one request at a time per process, streams aside.
+    """``app`` running one request at a time per process, streams aside, and never queueing a
+    request behind a slow one for longer than LOCK_WAIT.
 
     With threads, a request that waits for Redis hands the interpreter to another request,
     and gets it back only when that one waits too, so every Redis call of a move waited for
     some other request's Python. One at a time, it gets it back at once, as under sync
-    workers; the streams, which mostly wait, run beside. The body is read first, so a client
-    that sends it slowly holds only its own thread; the answer is written after.
+    workers; the streams, which mostly wait, run beside. But a request that waits long (a
+    paused Redis: its timeout; SQLite: another process's change) would hold everyone behind
+    it, each then waiting out its own timeout in turn: a request that has waited LOCK_WAIT
+    runs beside it instead. The body is read first, so a client that sends it slowly holds
+    only its own thread; the answer is written after.
     """
     lock = threading.Lock()
 
@@ -44,7 +73,8 @@ def one_at_a_time(app: WSGIApplication) -> WSGIApplication:
         if environ.get("PATH_INFO") == STREAMS:
             return app(environ, start_response)
         _read_body(environ)
-        with lock:
+        alone = lock.acquire(timeout=LOCK_WAIT)
+        try:
             answer = app(environ, start_response)
             try:
                 return list(answer)
@@ -52,6 +82,9 @@ def one_at_a_time(app: WSGIApplication) -> WSGIApplication:
                 close = getattr(answer, "close", None)
                 if close is not None:
                     close()
+        finally:
+            if alone:
+                lock.release()
 
     return serial
 

@@ -48,6 +48,10 @@ DEFAULTS: dict[str, Any] = {
     "LIMIT_NEW_SESSIONS": "20 per minute; 200 per hour",
     "PROXIES": 0,
     "STREAMS": 100,
+    # Of those, how many one client address (an IPv6 /64) and one browser may hold: one
+    # address holding every stream left the others none.
+    "STREAMS_PER_ADDRESS": 10,
+    "STREAMS_PER_SESSION": 4,
     "STREAM_LIFETIME": 300.0,
     "HEARTBEAT": 10.0,
 }
@@ -107,10 +111,15 @@ def redis_client(config: dict[str, Any]) -> redis.Redis | None:
     """
     if not config["REDIS_URL"]:
         return None
+    return redis.Redis.from_url(config["REDIS_URL"], **redis_options(config))
+
+
+def redis_options(config: dict[str, Any]) -> dict[str, Any]:
+    """The options of every Redis client of the app (redis-py's): the timeouts and retries
+    that redis_client describes."""
     timeout = float(config["REDIS_TIMEOUT"])
-    return redis.Redis.from_url(
-        config["REDIS_URL"],
-        socket_timeout=timeout,
-        socket_connect_timeout=timeout,
-        retry=Retry(NoBackoff(), 1, supported_errors=(redis.ConnectionError,)),
-    )
+    return {
+        "socket_timeout": timeout,
+        "socket_connect_timeout": timeout,
+        "retry": Retry(NoBackoff(), 1, supported_errors=(redis.ConnectionError,)),
+    }

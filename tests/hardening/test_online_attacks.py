@@ -19,8 +19,15 @@ from webapp.engine import CELL_IDS
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[GunicornServer]:
-    """gunicorn with 2 workers on the default stores, in a private directory."""
-    env = {**file_store_env(tmp_path_factory.mktemp("online")), "FLASK_HEARTBEAT": "0.2"}
+    """gunicorn with 2 workers on the default stores, in a private directory. The streams
+    opened and dropped in a loop are one browser's, so its caps are lifted here (they are
+    tested in test_stream_slots.py)."""
+    env = {
+        **file_store_env(tmp_path_factory.mktemp("online")),
+        "FLASK_HEARTBEAT": "0.2",
+        "FLASK_STREAMS_PER_ADDRESS": "100",
+        "FLASK_STREAMS_PER_SESSION": "100",
+    }
     running = GunicornServer(env, workers=2).start()
     yield running
     running.stop()
@@ -125,7 +132,7 @@ def _settled(server: GunicornServer, start: tuple[int, int]) -> tuple[int, int]:
 
 
 # A worker's thread pool only grows, and each new thread opens its own SQLite connection (the
-# database and its journal files): growth that comes with a new thread is the pool's, not a leak.
+# database and its journal file): growth that comes with a new thread is the pool's, not a leak.
 FILES_PER_THREAD = 3
 
 

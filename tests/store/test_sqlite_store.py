@@ -64,14 +64,44 @@ def test_a_read_only_database_refuses_the_save_and_keeps_the_match(
     assert store.get(match_id) == Record(match_id, {"moves": []}, 1)
 
 
-def test_a_store_that_cannot_be_opened_is_unavailable(tmp_path: Path) -> None:
+def test_a_store_that_cannot_be_opened_yet_is_unavailable_until_it_can(tmp_path: Path) -> None:
+    """The app starts with a store it cannot open (a worker that failed to start took the
+    whole server down); every use is StoreUnavailable until the folder is there."""
+    folder = tmp_path / "missing"
+    store = SQLiteStore(str(folder / "matches.sqlite"), DAY, 0.3)
+    match_id = new_match_id()
     with pytest.raises(StoreUnavailable):
-        SQLiteStore(str(tmp_path / "missing" / "matches.sqlite"), DAY, 0.3)
+        store.get(match_id)
+    with pytest.raises(StoreUnavailable), store.locked(match_id) as record:
+        record.data = {"moves": ["B2"]}
+    folder.mkdir()
+    assert save(store, match_id, {"moves": ["B2"]}).version == 1
+    assert store.get(match_id) == Record(match_id, {"moves": ["B2"]}, 1)
 
 
-def test_the_database_is_in_wal_mode(store: SQLiteStore, path: str) -> None:
+def test_nothing_of_the_database_is_mapped_into_memory(store: SQLiteStore, path: str) -> None:
+    """A rollback journal, not WAL: WAL's -shm file is mapped into every process, and a
+    write to that map once the folder is read-only or immutable kills it with SIGBUS."""
+    save(store, new_match_id(), {"moves": []})
+    db = store._db()
+    assert db.execute("PRAGMA journal_mode").fetchone() == ("truncate",)
+    assert db.execute("PRAGMA mmap_size").fetchone() == (0,)
+    assert not Path(path + "-shm").exists() and not Path(path + "-wal").exists()
+
+
+def test_a_database_left_in_wal_mode_is_taken_out_of_it(path: str) -> None:
+    """A database written by an earlier version, in WAL mode, keeps its matches."""
+    with sqlite3.connect(path, isolation_level=None) as db:
+        db.execute("PRAGMA journal_mode = WAL")
+    older = SQLiteStore(path, DAY, 0.3)  # makes the tables
+    match_id = new_match_id()
+    save(older, match_id, {"moves": ["A1"]})
     with sqlite3.connect(path) as db:
-        assert db.execute("PRAGMA journal_mode").fetchone() == ("wal",)
+        db.execute("PRAGMA journal_mode = WAL")
+    store = SQLiteStore(path, DAY, 0.3)
+    assert store.get(match_id) == Record(match_id, {"moves": ["A1"]}, 1)
+    with sqlite3.connect(path) as db:
+        assert db.execute("PRAGMA journal_mode").fetchone() != ("wal",)
 
 
 def test_unreadable_stored_data_is_an_empty_dict(store: SQLiteStore, path: str) -> None:
@@ -107,7 +137,7 @@ def test_a_stored_match_row_is_small(store: SQLiteStore, path: str) -> None:
 
 def test_the_database_files_are_private(store: SQLiteStore, path: str) -> None:
     save(store, new_match_id(), {"moves": []})
-    for name in (path, path + "-wal", path + "-shm"):
+    for name in (path, path + "-journal"):
         assert Path(name).stat().st_mode & 0o777 == 0o600, name
 
 

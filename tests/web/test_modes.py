@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from flask import Flask
 from flask.testing import FlaskClient
 
 from tests.conftest import api_game, play, post
@@ -88,8 +89,13 @@ def test_the_mode_bar_needs_the_csrf_token(client: FlaskClient) -> None:
     assert state(client) == before
 
 
-def test_an_online_game_in_play_is_not_left_from_the_mode_bar(client: FlaskClient) -> None:
+def test_an_online_game_in_play_is_not_left_from_the_mode_bar(
+    client: FlaskClient, app: Flask
+) -> None:
     assert _mode(client, "friend") == 303
+    invite = page(client).link(page(client).ids["invite-link"]).removeprefix("http://localhost")
+    friend = app.test_client()
+    post(friend, invite)
     before = state(client)
     shown = page(client)
     hard = [a for tag, a in shown.elements if tag == "button" and a.get("value") == "hard"]
@@ -98,3 +104,10 @@ def test_an_online_game_in_play_is_not_left_from_the_mode_bar(client: FlaskClien
     assert response.status_code == 303
     assert "Resign or abort this online game first" in page(client).text
     assert state(client) == before
+
+
+def test_an_online_match_nobody_joined_is_left_for_another_mode(client: FlaskClient) -> None:
+    assert _mode(client, "friend") == 303
+    assert api_game(client)["online"]["full"] is False
+    assert _mode(client, "hard") == 303
+    assert api_game(client)["online"] is None and api_game(client)["players"]["O"] == "hard"

@@ -56,7 +56,7 @@ class RedisStore:
             blocking_timeout=self.lock_timeout,
         )  # fmt: skip
         token = secrets.token_hex(16)
-        released = False
+        released = False  # or not to be released: Redis failed, and the lock expires by itself
         try:
             if not lock.acquire(token=token):
                 raise StoreBusy("the match stayed locked by another request")
@@ -74,6 +74,9 @@ class RedisStore:
                     raise StoreUnavailable("the match's lock expired before its change was saved")
                 record.version += 1
         except redis.RedisError as error:
+            # Freeing the lock would wait out another timeout of a Redis that does not answer;
+            # it expires within lock_expiry.
+            released = True
             raise StoreUnavailable(str(error)) from error
         finally:
             if not released:  # a request that gives up frees what it holds

@@ -26,6 +26,22 @@ CREATE TABLE IF NOT EXISTS presence (
     PRIMARY KEY (match_id, seat)
 ) WITHOUT ROWID;
 """
+# A rollback journal, not WAL: WAL maps its index (the -shm file) into every process, and
+# when the folder becomes read-only or immutable, the next write to that map kills the process
+# with SIGBUS, and every request in flight on it. Without a map, the same fault is an error,
+# and a 503. TRUNCATE empties the journal after each change rather than deleting it. No part
+# of the database is mapped either (mmap_size 0, SQLite's usual default, made sure of).
+# synchronous OFF: a change is handed to the operating system before its answer, so it
+# survives a crash of the app, as WAL's NORMAL did, without an fsync per change, which made
+# move cycles 0.37x as fast here (docs/performance.md). A crash of the machine itself may
+# lose or damage what was not yet written out: back the file up.
+JOURNAL = "TRUNCATE"
+PRAGMAS = (
+    f"PRAGMA journal_mode = {JOURNAL}",  # per connection; it also takes an older WAL file out
+    "PRAGMA synchronous = OFF",
+    "PRAGMA mmap_size = 0",
+)
+_TABLES = "SELECT name FROM sqlite_master WHERE type = 'table'"
 _SELECT = "SELECT data, version FROM matches WHERE id = ? AND changed >= ?"
 _TOUCH = (
     "INSERT INTO presence (match_id, seat, seen) VALUES (?, ?, ?) "
@@ -41,25 +57,26 @@ _UPSERT = (
 
 
 class SQLiteStore:
-    """Matches in the SQLite file ``path``: WAL, so reads never wait for a change, and
+    """Matches in the SQLite file ``path``, with a rollback journal (JOURNAL) and
     ``BEGIN IMMEDIATE`` around each change, so changes of any process run one at a time."""
 
     def __init__(self, path: str, lifetime: float, lock_timeout: float) -> None:
-        """Open (and if needed create) the database; ``lifetime`` is in seconds."""
+        """Open (and if needed create) the database; ``lifetime`` is in seconds. A database
+        that cannot be opened or written now does not stop the app from starting: each use
+        tries again, and fails with StoreUnavailable until it can."""
         self.path = path
         self.lifetime = lifetime
         self.lock_timeout = lock_timeout
         self._local = threading.local()  # one connection per thread, as sqlite3 requires
+        self._ready = False  # whether the schema is known to be in place
         if not path.startswith("file:"):
             _make_private(path)
-        try:
-            with contextlib.closing(self._connect()) as db:
-                _create_schema(db, time.monotonic() + lock_timeout)
-        except sqlite3.Error as error:
-            raise StoreUnavailable(str(error)) from error
+        with contextlib.suppress(StoreUnavailable):
+            self._prepare()
 
     def get(self, match_id: str) -> Record | None:
-        """The match as stored now; no lock, and never a wait for one."""
+        """The match as stored now; no lock, and never a wait for one longer than a commit."""
+        self._prepare()
         try:
             row = self._db().execute(_SELECT, (match_id, self._oldest())).fetchone()
         except sqlite3.Error as error:
@@ -70,6 +87,7 @@ class SQLiteStore:
     @contextlib.contextmanager
     def locked(self, match_id: str) -> Iterator[Record]:
         """The match inside a write transaction, saved as the next version if changed."""
+        self._prepare()
         try:
             db = self._begin()
         except sqlite3.Error as error:
@@ -97,6 +115,7 @@ class SQLiteStore:
 
     def sweep(self) -> int:
         """Delete the matches unchanged for longer than the lifetime, and their presence."""
+        self._prepare()
         try:
             with contextlib.closing(self._connect()) as db:
                 deleted = db.execute("DELETE FROM matches WHERE changed < ?", (self._oldest(),))
@@ -107,6 +126,7 @@ class SQLiteStore:
 
     def touch(self, match_id: str, seat: str, when: float) -> None:
         """Note the seat open at ``when``, in its own small write."""
+        self._prepare()
         try:
             self._db().execute(_TOUCH, (match_id, seat, when))
         except sqlite3.Error as error:
@@ -116,6 +136,7 @@ class SQLiteStore:
     def seen(self, match_id: str) -> dict[str, float]:
         """When each seat was last noted open."""
         query = "SELECT seat, seen FROM presence WHERE match_id = ?"
+        self._prepare()
         try:
             return dict(self._db().execute(query, (match_id,)).fetchall())
         except sqlite3.Error as error:
@@ -133,14 +154,26 @@ class SQLiteStore:
         while not stop.wait(POLL_INTERVAL):
             ids = list(watched())
             try:
+                self._prepare()
                 for start in range(0, len(ids), _CHUNK):
                     chunk = ids[start : start + _CHUNK]
                     marks = ",".join("?" * len(chunk))  # placeholders only: ids are bound
                     query = f"SELECT id, version FROM matches WHERE id IN ({marks})"
                     for match_id, version in self._db().execute(query, chunk):
                         changed(match_id, version)
-            except sqlite3.Error:
+            except (sqlite3.Error, StoreUnavailable):
                 self._forget()  # the next round opens a new connection and tries again
+
+    def _prepare(self) -> None:
+        """Make sure the schema is in place (once it is, this costs nothing)."""
+        if self._ready:
+            return
+        try:
+            with contextlib.closing(self._connect()) as db:
+                _create_schema(db, time.monotonic() + self.lock_timeout)
+        except sqlite3.Error as error:
+            raise StoreUnavailable(str(error)) from error
+        self._ready = True
 
     def _oldest(self) -> float:
         """The time before which an unchanged match has expired."""
@@ -150,7 +183,12 @@ class SQLiteStore:
         # isolation_level=None: transactions are ours (BEGIN IMMEDIATE), not the module's.
         # uri=True: a plain path works as before, and file: URIs can set options (mode=ro).
         db = sqlite3.connect(self.path, timeout=self.lock_timeout, isolation_level=None, uri=True)
-        db.execute("PRAGMA synchronous = NORMAL")  # WAL: durable across a crash of the app
+        try:
+            for pragma in PRAGMAS:
+                db.execute(pragma)
+        except sqlite3.Error:
+            db.close()
+            raise
         return db
 
     def _db(self) -> sqlite3.Connection:
@@ -196,8 +234,8 @@ class SQLiteStore:
 
 
 def _make_private(path: str) -> None:
-    """Create the database file readable by its owner alone; SQLite gives its -wal and -shm
-    files the same mode. If it cannot be opened, connecting will say why."""
+    """Create the database file readable by its owner alone; SQLite gives its journal the
+    same mode. If it cannot be opened, connecting will say why."""
     with contextlib.suppress(OSError):
         descriptor = os.open(path, os.O_RDWR | os.O_CREAT, 0o600)
         try:
@@ -207,11 +245,14 @@ def _make_private(path: str) -> None:
 
 
 def _create_schema(db: sqlite3.Connection, deadline: float) -> None:
-    """WAL mode and the table, once. Workers start together, and SQLite answers some of their
-    first statements "locked" at once, without waiting: so try again until ``deadline``."""
+    """The tables, once; nothing is written when they are there. Workers start together, and
+    SQLite answers some of their first statements "locked" at once, without waiting: so try
+    again until ``deadline``."""
     while True:
         try:
-            db.execute("PRAGMA journal_mode = WAL")
+            tables = {name for (name,) in db.execute(_TABLES)}
+            if {"matches", "presence"} <= tables:
+                return
             db.execute("BEGIN IMMEDIATE")
             for statement in SCHEMA.split(";"):
                 if statement.strip():

@@ -133,7 +133,8 @@ def events() -> ResponseReturnValue:
     if not current.match_id:
         raise ApiError(404, _("This browser has no match yet: start one with POST /api/new."))
     hub: live.Hub = current_app.extensions["live"]
-    if hub.full:
+    slot = live.place(hub)  # None when the server, the address or the browser has its fill
+    if slot is None:
         raise ApiError(503, _(STREAMS_FULL))
     after = _int(request.headers.get("Last-Event-ID"))
     if after is None:
@@ -141,7 +142,9 @@ def events() -> ResponseReturnValue:
     lifetime = float(current_app.config["STREAM_LIFETIME"])
     stream = live.events(hub, current.match_id, current.seat, after or -1, lifetime)
     headers = {"Cache-Control": "no-store", "X-Accel-Buffering": "no"}
-    return current_app.response_class(stream, mimetype="text/event-stream", headers=headers)
+    response = current_app.response_class(stream, mimetype="text/event-stream", headers=headers)
+    response.call_on_close(slot.release)
+    return response
 
 
 @bp.post("/move")

@@ -3,6 +3,8 @@ a refused action goes back to the board with its message, or is a 409 for progra
 
 from __future__ import annotations
 
+import re
+
 from flask import Flask, current_app, flash, jsonify, request, url_for
 from flask.typing import ResponseReturnValue
 from flask_wtf.csrf import CSRFError
@@ -12,6 +14,7 @@ from werkzeug.exceptions import HTTPException, InternalServerError, NotFound
 from ..engine import N_, TicTacToeError
 from ..rules import UnknownLinkError
 from ..store import StoreBusy, StoreUnavailable
+from . import hosts
 from .i18n import gettext as _
 from .i18n import render, said
 
@@ -29,6 +32,8 @@ MESSAGES = {
           N_("The game store is unavailable, so nothing was changed. Please try again in a "
              "moment.")),
 }  # fmt: skip
+SAFE_METHODS = ("GET", "HEAD", "OPTIONS")
+_REQUEST_ID = re.compile(r"[A-Za-z0-9._-]{1,64}")
 GENERAL = (N_("Error"), N_("The request failed; nothing was changed."))
 CSRF_MESSAGE = N_(
     "The form was missing its security token or it was not valid, so nothing was changed. "
@@ -66,12 +71,14 @@ class ApiError(WebError):
 
 
 def init_app(app: Flask) -> None:
-    """Register the handlers."""
+    """Register the handlers; a request with an unusable Host gets the 400 page."""
     app.register_error_handler(TicTacToeError, _refused)
     app.register_error_handler(CSRFError, _csrf_error)
     app.register_error_handler(StoreUnavailable, _store_unavailable)
+    app.register_error_handler(RedisError, _store_unavailable)  # the limits' counts in Redis
     app.register_error_handler(InternalServerError, _server_error)
     app.register_error_handler(HTTPException, _http_error)
+    hosts.init_app(app)
 
 
 def for_api() -> bool:
@@ -85,6 +92,8 @@ def render_error(
     """The error page, or ``{"error": ...}`` for the API; ``message`` is already translated."""
     title, default = MESSAGES.get(code, GENERAL)
     text, title = message or _(default), _(title)
+    if request.method not in SAFE_METHODS:  # a script can tell that its post did not take
+        headers = {"X-Move-Result": "refused", **(headers or {})}
     if for_api():
         return jsonify(error=text), code, headers or {}
     return render("error.html", code=code, title=title, message=text), code, headers or {}
@@ -126,9 +135,17 @@ def _csrf_error(error: CSRFError) -> ResponseReturnValue:
 
 def _store_unavailable(error: Exception) -> ResponseReturnValue:
     """The match or session store failed: a 503 that tells programs the post did not take."""
-    current_app.logger.warning("store unavailable: %s", error)
+    current_app.logger.warning("store unavailable: %s (%s)", error, request_id())
     message = _(BUSY_MESSAGE) if isinstance(error, StoreBusy) else None
     return render_error(503, message, {"X-Move-Result": "refused", "Retry-After": "1"})
+
+
+def request_id() -> str:
+    """The request for the log: its method and path, and the X-Request-ID a proxy may set
+    (nginx's $request_id), if it is one (a client's header must not write lines of its own)."""
+    given = request.headers.get("X-Request-ID", "")
+    tag = f" {given}" if _REQUEST_ID.fullmatch(given) else ""
+    return f"{request.method} {request.path[:200]!r}{tag}"
 
 
 def _http_error(error: HTTPException) -> ResponseReturnValue:

@@ -143,11 +143,24 @@ def said(error: TicTacToeError) -> str:
 def choose(code: str) -> ResponseReturnValue:
     """Remember ``code`` as this browser's language and go back to the page it came from."""
     back = request.args.get("next", "")
-    parts = urlsplit(back)
-    # Only a path on this site: the link must not send anyone elsewhere.
-    if parts.scheme or parts.netloc or not back.startswith("/") or back.startswith("//"):
+    if not _on_this_site(back):
         back = url_for("board.index")
     response = redirect(back, 303)
     if code in LANGUAGES:
-        response.set_cookie(COOKIE, code, max_age=COOKIE_AGE, samesite="Lax", httponly=True)
+        secure = bool(current_app.config["SESSION_COOKIE_SECURE"])
+        response.set_cookie(
+            COOKIE, code, max_age=COOKIE_AGE, samesite="Lax", httponly=True, secure=secure
+        )
     return response
+
+
+def _on_this_site(back: str) -> bool:
+    """Whether ``back`` is a path on this site: the link must not send anyone elsewhere.
+    A control character cannot go into the Location header; browsers read a backslash as a
+    slash, so ``/\\host`` would be another site."""
+    if not back.startswith("/") or back.startswith("//") or "\\" in back:
+        return False
+    if any(ord(char) < 32 or ord(char) == 127 for char in back):
+        return False
+    parts = urlsplit(back)
+    return not (parts.scheme or parts.netloc)

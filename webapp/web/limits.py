@@ -7,6 +7,7 @@ from flask_limiter import Limiter
 from flask_limiter.util import get_remote_address
 from werkzeug.middleware.proxy_fix import ProxyFix
 
+from .. import settings
 from . import sessions
 
 
@@ -39,9 +40,13 @@ def init_app(app: Flask) -> None:
     """Count in the match store's Redis, or in memory; trust ``PROXIES`` proxies' addresses."""
     app.config.setdefault("RATELIMIT_STORAGE_URI", app.config["REDIS_URL"] or "memory://")
     app.config.setdefault("RATELIMIT_ENABLED", app.config["LIMITS"])
-    # A limit store that fails lets the request through: the match store's own failure, if
-    # it is the same Redis, answers with its 503 page.
-    app.config.setdefault("RATELIMIT_SWALLOW_ERRORS", True)
+    if app.config["REDIS_URL"]:
+        # The same timeouts as the match store's client: without them, a paused Redis held a
+        # counted request until it came back.
+        app.config.setdefault("RATELIMIT_STORAGE_OPTIONS", settings.redis_options(app.config))
+    # A limit store that fails is the 503 page (errors.py), at once: it is the match store's
+    # Redis, and a request let through would wait out that store's timeout as well.
+    app.config.setdefault("RATELIMIT_SWALLOW_ERRORS", False)
     proxies = int(app.config["PROXIES"])
     if proxies:  # behind a proxy, every request comes from the proxy's own address
         # Only the client's address and scheme: a Host taken from X-Forwarded-Host would let a
@@ -57,10 +62,9 @@ def _creating() -> str:
     return str(current_app.config["LIMIT_CREATE"])
 
 
-def _restarting() -> bool:
-    """The mode bar's Restart, which plays the same game again and creates nothing."""
-    return request.form.get("mode") == "restart"
-
-
-# New matches and invites (the setup form, the mode bar, POST /api/new) share one count.
-creating = limiter.shared_limit(_creating, scope="create", exempt_when=_restarting)
+# New matches and invites (the setup form, the mode bar, POST /api/new) share one count. No
+# request is exempt, whatever its fields say: a field the client sends cannot tell what it will
+# create. A view that creates only on some of its paths (the mode bar's Restart creates
+# nothing) leaves the decorator off and counts with ``with creating:`` around the part that
+# creates, as Flask-Limiter documents for a block inside a view.
+creating = limiter.shared_limit(_creating, scope="create")

@@ -4,15 +4,17 @@ and the presence of the players who have their board open."""
 from __future__ import annotations
 
 import contextlib
+import ipaddress
 import json
 import threading
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
-from flask import Flask
+from flask import Flask, g, request, session
 
 from ..store import MatchStore, StoreUnavailable
+from . import sessions
 
 TOUCH_EVERY = 10.0  # seconds: a seat's presence is written at most this often per process
 
@@ -31,20 +33,79 @@ class _Watch:
     condition: threading.Condition = field(default_factory=threading.Condition)
 
 
+class Slot:
+    """One stream's place in its hub, held until ``release`` (called once its response is
+    closed, however the stream ended)."""
+
+    def __init__(self, hub: Hub, owners: tuple[str, ...]) -> None:
+        self.owners = owners
+        self._hub = hub
+        self._held = True
+
+    def release(self) -> None:
+        """Give the place back; only the first call counts."""
+        self._hub._give_back(self)
+
+
 class Hub:
     """Every stream of this process waits here; one thread feeds it from the store."""
 
-    def __init__(self, store: MatchStore, limit: int, heartbeat: float) -> None:
-        """Feed from ``store``, with at most ``limit`` streams open at once, each writing at
+    def __init__(
+        self,
+        store: MatchStore,
+        limit: int,
+        heartbeat: float,
+        per_address: int = 10,
+        per_session: int = 4,
+    ) -> None:
+        """Feed from ``store``, with at most ``limit`` streams open at once (``per_address``
+        of them from one client address, ``per_session`` for one browser), each writing at
         least every ``heartbeat`` seconds (how a stream learns that its browser left)."""
         self.store = store
         self.limit = limit
+        self.per_address = per_address
+        self.per_session = per_session
         self.heartbeat = heartbeat
         self._lock = threading.Lock()
         self._watches: dict[str, _Watch] = {}
         self._stop = threading.Event()
         self._listener: threading.Thread | None = None
         self._touched: dict[tuple[str, str], float] = {}
+        self._slots = 0  # the places taken, each by a stream open or about to open
+        self._holders: dict[str, int] = {}  # places taken by each address and session
+
+    def claim(self, address: str, session: str | None = None) -> Slot | None:
+        """A place for one more stream of the client at ``address`` (and of the browser
+        ``session``, if it has one), or ``None`` when the process, the address or the browser
+        has as many as it may. Checked and counted in one step, so a burst of requests never
+        takes more: a check made before the stream counted itself let 200 places become 227."""
+        owners: tuple[str, ...] = (f"address:{_network(address)}",)
+        if session:
+            owners += (f"session:{session}",)
+        caps = (self.per_address, self.per_session)
+        with self._lock:
+            if self._slots >= self.limit or any(
+                self._holders.get(owner, 0) >= cap for owner, cap in zip(owners, caps, strict=False)
+            ):
+                return None
+            self._slots += 1
+            for owner in owners:
+                self._holders[owner] = self._holders.get(owner, 0) + 1
+        return Slot(self, owners)
+
+    def _give_back(self, slot: Slot) -> None:
+        """Count ``slot``'s place as free, once."""
+        with self._lock:
+            if not slot._held:
+                return
+            slot._held = False
+            self._slots -= 1
+            for owner in slot.owners:
+                left = self._holders[owner] - 1
+                if left:
+                    self._holders[owner] = left
+                else:
+                    del self._holders[owner]
 
     @property
     def streams(self) -> int:
@@ -54,8 +115,9 @@ class Hub:
 
     @property
     def full(self) -> bool:
-        """Whether this process has as many streams open as it allows."""
-        return self.streams >= self.limit
+        """Whether this process has as many streams as it allows."""
+        with self._lock:
+            return self._slots >= self.limit
 
     def changed(self, match_id: str, version: int) -> None:
         """The store (or this process) tells of ``version``; wake the streams waiting for it."""
@@ -152,8 +214,34 @@ def events(hub: Hub, match_id: str, seat: str | None, after: int, lifetime: floa
                 yield ": still here\n\n"
 
 
+def place(hub: Hub) -> Slot | None:
+    """A place in ``hub`` for this request's stream, counted against its client's address and
+    its browser (the stored session's id, else the visitor's), or ``None`` when there is none.
+    Its response must release it when closed (``Response.call_on_close``)."""
+    browser = getattr(session, "sid", None) if sessions.stored() else g.get("visitor")
+    return hub.claim(request.remote_addr or "", browser)
+
+
 def init_app(app: Flask) -> None:
     """Give the app its hub, on the app's match store."""
     config = app.config
-    hub = Hub(app.extensions["match_store"], int(config["STREAMS"]), float(config["HEARTBEAT"]))
+    hub = Hub(
+        app.extensions["match_store"],
+        int(config["STREAMS"]),
+        float(config["HEARTBEAT"]),
+        per_address=int(config["STREAMS_PER_ADDRESS"]),
+        per_session=int(config["STREAMS_PER_SESSION"]),
+    )
     app.extensions["live"] = hub
+
+
+def _network(address: str) -> str:
+    """Whom ``address`` stands for: itself, or for IPv6 its /64, which one subscriber holds
+    whole (counting each of its addresses apart would give it 2**64 times the cap)."""
+    try:
+        parsed = ipaddress.ip_address(address)
+    except ValueError:
+        return address
+    if parsed.version == 6:
+        return str(ipaddress.ip_network(f"{parsed}/64", strict=False))
+    return str(parsed)

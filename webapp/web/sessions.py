@@ -15,8 +15,10 @@ import msgspec
 import redis
 from cachelib.file import FileSystemCache
 from cachelib.serializers import FileSystemSerializer
-from flask import Flask, Response, current_app, g, request, session
+from flask import Flask, Request, Response, current_app, g, request, session
 from flask_session import Session
+
+from ..store import StoreUnavailable
 
 # A visitor who has only looked (GET /, /new, /api/game…) has a session that holds nothing but
 # its CSRF token, and storing it would keep a file (or a key) for 30 days per look. That
@@ -68,12 +70,14 @@ def init_app(app: Flask, client: redis.Redis | None) -> None:
         app.config.update(SESSION_TYPE="redis", SESSION_REDIS=client)
     else:
         directory = app.config["SESSION_DIR"]
-        os.makedirs(directory, mode=0o700, exist_ok=True)
-        os.chmod(directory, 0o700)  # private: nobody else may read or plant sessions
+        _make_private(app, directory)
         # threshold=0: cachelib's default of 500 deletes sessions past the 500th, silently.
         cache = FileSystemCache(directory, threshold=0, mode=0o600)
         cache.serializer = MsgpackFiles()
         app.config.update(SESSION_TYPE="cachelib", SESSION_CACHELIB=cache)
+        # cachelib logs a write that failed and goes on, and the player would lose what the
+        # session holds (their seat): a post is refused before it changes anything instead.
+        app.before_request(_refuse_unwritable)
     Session(app)
     interface: Any = app.session_interface
     interface.serializer = MsgpackOnly()
@@ -86,9 +90,54 @@ def init_app(app: Flask, client: redis.Redis | None) -> None:
         return not looked_only and bool(stores(app, session))
 
     interface.should_set_storage = should_set_storage
+    opens = interface.open_session
+
+    def open_session(app: Flask, request: Request) -> Any:
+        # A store that cannot be read is this request's 503, told in one line by the error
+        # handler: raised from here, Flask would log a traceback, then another as it failed to
+        # save the session it never had. None is Flask's null session, which is never saved.
+        try:
+            return opens(app, request)
+        except redis.RedisError as error:
+            g.session_error = error
+            return None
+
+    interface.open_session = open_session
     # Before CSRFProtect's own check, which init_app in create_app registers after this one.
+    app.before_request(_session_read)
     app.before_request(_visitor_token)
     app.after_request(_visitor_cookie)
+
+
+def _make_private(app: Flask, directory: str) -> None:
+    """Make the session directory, private (nobody else may read or plant sessions). One
+    that cannot be made private now (a folder of another owner, an immutable one) is said in
+    the log, and the app starts anyway: a worker that failed to start here took the whole
+    server down."""
+    try:
+        os.makedirs(directory, mode=0o700, exist_ok=True)
+        os.chmod(directory, 0o700)
+    except OSError as error:
+        mode = _mode(directory)
+        shared = "" if mode is None or not mode & 0o077 else f", open to others (mode {mode:o})"
+        app.logger.warning("the session directory could not be made private: %s%s", error, shared)
+
+
+def _mode(directory: str) -> int | None:
+    """The permission bits of ``directory``, or ``None`` if it cannot be looked at."""
+    try:
+        return os.stat(directory).st_mode & 0o777
+    except OSError:
+        return None
+
+
+def _refuse_unwritable() -> None:
+    """The 503 page for a post while the session directory cannot be written (read-only,
+    immutable, removed): it is checked in one cheap call, before anything changes."""
+    if request.method in ("GET", "HEAD", "OPTIONS"):
+        return
+    if not os.access(current_app.config["SESSION_DIR"], os.W_OK):
+        raise StoreUnavailable("the session directory cannot be written")
 
 
 def _token_key(app: Flask) -> str:
@@ -96,8 +145,17 @@ def _token_key(app: Flask) -> str:
     return str(app.config.get("WTF_CSRF_FIELD_NAME", "csrf_token"))
 
 
+def _session_read() -> None:
+    """The 503 page when the session could not be read, but the files it links to."""
+    error = g.get("session_error")
+    if error is not None and request.endpoint != "static":
+        raise StoreUnavailable(f"the session could not be read: {error}") from error
+
+
 def _visitor_token() -> None:
     """Give a session with no CSRF token (nothing stored for this browser) the visitor's."""
+    if g.get("session_error") is not None:
+        return  # a static file, served without a session
     key = _token_key(current_app)
     if key in session:
         return

@@ -67,7 +67,6 @@ def start() -> ResponseReturnValue:
 
 
 @bp.post("/mode")
-@limits.creating
 def mode() -> ResponseReturnValue:
     """The mode bar above the board: Two players, a computer level against the person, a
     friend online, or Restart (this game again from its start). Against the computer, the
@@ -82,7 +81,8 @@ def mode() -> ResponseReturnValue:
     if kinds is None:
         flash(_(BAD_PARAMETERS), "error")
         return to_board()
-    return _begin(kinds[0], kinds[1], Board(), toss=False)
+    with limits.creating:  # a new match counts; Restart, above, creates nothing
+        return _begin(kinds[0], kinds[1], Board(), toss=False)
 
 
 def _begin(x: str, o: str, start: Board, toss: bool) -> ResponseReturnValue:
