@@ -33,6 +33,8 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[GunicornServer]
     """``gunicorn wsgi:app`` on a free loopback port, with its own sessions and secret key."""
     sessions = tmp_path_factory.mktemp("browser-sessions")
     env = {"FLASK_SESSION_DIR": str(sessions), "FLASK_SECRET_KEY": secrets.token_hex(32)}
+    # Every browser of the tests comes from 127.0.0.1: the cap per address is for the public.
+    env["FLASK_STREAMS_PER_ADDRESS"] = "100"
     running = GunicornServer(env).start()
     yield running
     running.stop()

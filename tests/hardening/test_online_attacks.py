@@ -147,5 +147,8 @@ def test_streams_opened_and_dropped_in_a_loop_leak_nothing(server: GunicornServe
         # Streams stuck open would hold their threads, and the next 40 would need 40 more.
         new_threads = threads - start[1]
         assert new_threads < 20, (start, (files, threads))
-        assert files - start[0] <= FILES_PER_THREAD * max(new_threads, 0), (start, (files, threads))
+        # A leak of 40 streams would be 40 files; a thread that serves its first request may
+        # open its store connection then (one file, seen once in CI under load).
+        allowed = FILES_PER_THREAD * max(new_threads, 0) + 2
+        assert files - start[0] <= allowed, (start, (files, threads))
     assert host.get(server.url).status == 200

@@ -88,7 +88,8 @@ def test_a_stored_match_is_plain_json_and_expires_after_30_days(
     stored = json.loads(raw)  # JSON: nothing is ever unpickled
     assert stored["version"] == 2
     assert stored["data"]["moves"][0] == "A1"
-    assert stored["data"]["x"] == "user" and stored["data"]["o"] == "medium"
+    seats = {seat["mark"]: seat["kind"] for seat in stored["data"]["seats"]}
+    assert stored["data"]["schema"] == 2 and seats == {"X": "user", "O": "medium"}
     usage = store.memory_usage(key)
     assert usage is not None and usage <= 1024
     # The session holds only which match, the token and the day it was renewed, as msgpack,

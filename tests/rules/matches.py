@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from webapp.engine import Board
-from webapp.rules import Held, Match, RuleError, actions, new_secret
+from webapp.rules import Held, Match, RuleError, actions, new_secret, seating
 
 BOTH: Held = frozenset({"1", "2"})  # the home browser of a hot-seat match holds both seats
 ONE: Held = frozenset({"1"})
@@ -31,14 +31,14 @@ def hot_seat(cells: list[str], match: Match | None = None) -> Match:
 def opened(x: str = "user", o: str = "friend", start: Board | None = None) -> tuple[Match, str]:
     """Player 1 has invited a friend, who has not joined; also player 1's key."""
     key = new_secret()
-    return actions.invite(x, o, start or Board(), False, key).match, key
+    return seating.invite(x, o, start or Board(), False, key).match, key
 
 
 def joined() -> tuple[Match, str, str]:
     """An online match with both seats taken, player 1 playing X; also the two keys."""
     match, first = opened()
     second = new_secret()
-    return actions.join(match, match.invite, second, NOBODY).match, first, second
+    return seating.join(match, match.invite, second, NOBODY).match, first, second
 
 
 def by_turn(match: Match) -> Held:

@@ -23,6 +23,7 @@ from webapp.rules import (
     errors,
     is_secret,
     new_secret,
+    seating,
 )
 
 from .matches import BOTH, NOBODY, ONE, TWO, X_WINS, hot_seat, joined, opened, play, refused
@@ -287,7 +288,7 @@ def test_a_start_position_already_over_is_refused_with_its_result(
     with refused(message, **expected):
         actions.new_game(None, NOBODY, "user", "user", start, False)
     with refused(message, **expected):
-        actions.invite("user", FRIEND, start, False, new_secret())
+        seating.invite("user", FRIEND, start, False, new_secret())
 
 
 def test_the_messages_of_a_finished_start_read_as_before() -> None:
@@ -515,19 +516,19 @@ def test_endings_are_for_online_players(name: str) -> None:
 
 def test_an_invite_seats_player_1_and_keeps_the_other_seat_for_the_friend() -> None:
     key = new_secret()
-    outcome = actions.invite("user", FRIEND, Board(), False, key)
+    outcome = seating.invite("user", FRIEND, Board(), False, key)
     match = outcome.match
     assert match.seats == (Seat("1", "user", "X", key), Seat("2", "user", "O"))
     assert is_secret(match.invite) and match.online and not match.full
     assert (match.game.x, match.game.o) == ("user", "user") and match.game.ply == 0
     assert match.score == Score() and outcome.happened == ()
-    assert actions.invite(FRIEND, "user", Board(), False, key).match.seat("1").mark == "O"
+    assert seating.invite(FRIEND, "user", Board(), False, key).match.seat("1").mark == "O"
 
 
 @pytest.mark.parametrize("swap", [True, False])
 def test_an_invite_may_toss_for_the_sides(monkeypatch: pytest.MonkeyPatch, swap: bool) -> None:
     toss(monkeypatch, swap)
-    outcome = actions.invite("user", FRIEND, Board(), True, new_secret())
+    outcome = seating.invite("user", FRIEND, Board(), True, new_secret())
     mark = "O" if swap else "X"
     assert outcome.match.seat("1").mark == mark and outcome.match.seat("2").mark != mark
     assert outcome.happened == (Event("tossed", detail=mark),)
@@ -538,7 +539,7 @@ def test_an_invite_may_toss_for_the_sides(monkeypatch: pytest.MonkeyPatch, swap:
 )
 def test_a_friend_online_plays_against_you(x: str, o: str) -> None:
     with refused(errors.FRIEND_AGAINST_YOU):
-        actions.invite(x, o, Board(), False, new_secret())
+        seating.invite(x, o, Board(), False, new_secret())
 
 
 def test_an_invite_from_a_position_is_practice() -> None:
@@ -549,34 +550,34 @@ def test_an_invite_from_a_position_is_practice() -> None:
 def test_the_invite_seats_player_2_once() -> None:
     match, _ = opened()
     key = new_secret()
-    outcome = actions.join(match, match.invite, key, NOBODY)
+    outcome = seating.join(match, match.invite, key, NOBODY)
     assert outcome.happened == (Event("joined", seat="2"),)
     joined_match = outcome.match
     assert joined_match.seat("2") == Seat("2", "user", "O", key) and joined_match.full
     assert joined_match.held_by([key], home=False) == TWO
     with refused(errors.MATCH_FULL):
-        actions.join(joined_match, joined_match.invite, new_secret(), NOBODY)
+        seating.join(joined_match, joined_match.invite, new_secret(), NOBODY)
     with refused(errors.ALREADY_SEATED):
-        actions.join(joined_match, joined_match.invite, new_secret(), TWO)
+        seating.join(joined_match, joined_match.invite, new_secret(), TWO)
 
 
 def test_player_1_opening_their_own_invite_is_told_so_and_not_seated_twice() -> None:
     match, _ = opened()
     with refused(errors.OWN_INVITE):
-        actions.join(match, match.invite, new_secret(), ONE)
+        seating.join(match, match.invite, new_secret(), ONE)
 
 
 @pytest.mark.parametrize("secret", ["", "x" * 22, new_secret(), None, 5])
 def test_a_wrong_invite_seats_nobody(secret: object) -> None:
     match, _ = opened()
     with pytest.raises(UnknownLinkError) as raised:
-        actions.join(match, secret, new_secret(), NOBODY)  # type: ignore[arg-type]
+        seating.join(match, secret, new_secret(), NOBODY)  # type: ignore[arg-type]
     assert raised.value.message == "This invite link is not valid: ask your friend for a new one."
 
 
 def test_a_match_on_one_device_has_no_invite_to_use() -> None:
     with pytest.raises(UnknownLinkError):
-        actions.join(Match.between("user", "user"), "", new_secret(), NOBODY)
+        seating.join(Match.between("user", "user"), "", new_secret(), NOBODY)
 
 
 @pytest.mark.parametrize("seat", ["1", "2"])
@@ -584,21 +585,21 @@ def test_taking_a_seat_gives_it_to_the_new_key_only(seat: str) -> None:
     match, first, second = joined()
     old = first if seat == "1" else second
     new = new_secret()
-    outcome = actions.take_seat(match, old, new)
+    outcome = seating.take_seat(match, old, new)
     moved = outcome.match
     assert outcome.happened == (Event("seat_moved", seat=seat),)
     assert moved.seat(seat).key == new
     assert moved.held_by([new], home=False) == frozenset({seat})
     assert moved.held_by([old], home=False) == frozenset()
     with refused(errors.STALE_SEAT_LINK):  # the old link works once
-        actions.take_seat(moved, old, new_secret())
+        seating.take_seat(moved, old, new_secret())
 
 
 @pytest.mark.parametrize("old", ["", "x" * 22, None])
 def test_a_seat_link_with_no_seat_is_stale(old: object) -> None:
     match, _ = opened()  # seat 2 has no key yet
     with pytest.raises(UnknownLinkError) as raised:
-        actions.take_seat(match, old, new_secret())  # type: ignore[arg-type]
+        seating.take_seat(match, old, new_secret())  # type: ignore[arg-type]
     assert raised.value.message == errors.STALE_SEAT_LINK
 
 

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from webapp.engine import PLAYER_KINDS
-from webapp.rules import LostMatchError, Match, Score, Seat, actions, legacy_names, read
+from webapp.rules import LostMatchError, Match, Score, Seat, actions, legacy_names, read, seating
 
 from .matches import BOTH, X_WINS, hot_seat, joined, play
 
@@ -168,7 +168,7 @@ def test_an_online_match_waiting_for_the_friend() -> None:
     assert match.seats == (Seat("1", "user", "O", KEY_1), Seat("2", "user", "X"))
     assert match.online and not match.full
     assert match.held_by([], home=True) == frozenset()  # seat 2 is the friend's
-    joined = actions.join(match, INVITE, KEY_2, frozenset()).match
+    joined = seating.join(match, INVITE, KEY_2, frozenset()).match
     assert joined.seat("2").key == KEY_2
 
 

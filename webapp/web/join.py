@@ -6,7 +6,7 @@ from __future__ import annotations
 from flask import Blueprint, flash, redirect, url_for
 from flask.typing import ResponseReturnValue
 
-from ..rules import RuleError, UnknownLinkError, actions, errors, is_secret, new_secret
+from ..rules import RuleError, UnknownLinkError, errors, is_secret, new_secret, seating
 from ..rules.match import same_secret
 from ..store.record import MATCH_ID
 from . import matches
@@ -58,7 +58,7 @@ def join_by(token: str) -> matches.Current:
         raise UnknownLinkError()
     key = new_secret()
     joined, _outcome = matches.act(
-        lambda seen: actions.join(seen.match, secret, key, seen.held), match_id=match_id, key=key
+        lambda seen: seating.join(seen.match, secret, key, seen.held), match_id=match_id, key=key
     )
     return joined
 
@@ -91,7 +91,7 @@ def take_seat(token: str) -> matches.Current:
         raise UnknownLinkError(errors.STALE_SEAT_LINK)
     new = new_secret()
     moved, _outcome = matches.act(
-        lambda seen: actions.take_seat(seen.match, old, new), match_id=match_id, key=new
+        lambda seen: seating.take_seat(seen.match, old, new), match_id=match_id, key=new
     )
     return moved
 

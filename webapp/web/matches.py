@@ -14,7 +14,7 @@ from typing import Any
 from flask import current_app, flash, session
 
 from ..engine import N_, Board
-from ..rules import FRIEND, LostMatchError, Match, Outcome, actions, new_secret, read
+from ..rules import FRIEND, LostMatchError, Match, Outcome, actions, new_secret, read, seating
 from ..store import MatchStore, Record, new_match_id
 from ..store.record import MATCH_ID
 from . import sessions
@@ -152,7 +152,7 @@ def begin(x: str, o: str, start: Board, toss: bool) -> tuple[Current, Outcome]:
     if FRIEND in (x, o):
         key = new_secret()
         return act(
-            lambda _seen: actions.invite(x, o, start, toss, key), match_id=new_match_id(), key=key
+            lambda _seen: seating.invite(x, o, start, toss, key), match_id=new_match_id(), key=key
         )
     # A game on this device never replaces an online match, which the friend still plays.
     fresh = new_match_id() if seen.match.online else None

@@ -1,0 +1,51 @@
+"""Who holds which seat of a match played from several browsers: the invite that opens one,
+joining by it, and moving a seat to another browser by its link."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from ..engine import Board, Game
+from . import errors
+from .actions import FRIEND, Event, Held, Outcome, check_start, tossed
+from .errors import RuleError, UnknownLinkError
+from .match import PERSON, Match, Seat, new_secret, other, same_secret
+
+
+def invite(x: str, o: str, start: Board, toss: bool, key: str) -> Outcome:
+    """A new match of a person in this browser (holding ``key``) against a friend invited by
+    link; ``x`` and ``o`` are ``user`` and ``friend``, in either order."""
+    check_start(start)
+    if {x, o} != {PERSON, FRIEND}:
+        raise RuleError(errors.FRIEND_AGAINST_YOU)
+    mark = "X" if x == PERSON else "O"
+    mark = other(mark) if toss and tossed() else mark
+    seats = (Seat("1", PERSON, mark, key), Seat("2", PERSON, other(mark)))
+    match = Match(seats, Game(PERSON, PERSON, start), invite=new_secret())
+    happened = (Event("tossed", detail=mark),) if toss else ()
+    return Outcome(match, happened)
+
+
+def join(match: Match, secret: str, key: str, by: Held) -> Outcome:
+    """Seat 2 taken by the browser holding ``key``; ``by`` is what it held already."""
+    if not match.invite or not same_secret(match.invite, secret):
+        raise UnknownLinkError()
+    if "1" in by:
+        raise RuleError(errors.OWN_INVITE)
+    if "2" in by:
+        raise RuleError(errors.ALREADY_SEATED)
+    if match.seat("2").key:
+        raise RuleError(errors.MATCH_FULL)
+    seats = (match.seats[0], replace(match.seats[1], key=key))
+    return Outcome(replace(match, seats=seats), (Event("joined", seat="2"),))
+
+
+def take_seat(match: Match, old: str, new: str) -> Outcome:
+    """The seat held with key ``old`` held from now on with ``new``: the browser that held it,
+    and the link that carried ``old``, hold nothing any more."""
+    found = next((s for s in match.seats if s.key and same_secret(s.key, old)), None)
+    if found is None:
+        raise UnknownLinkError(errors.STALE_SEAT_LINK)
+    seats = tuple(replace(s, key=new) if s.id == found.id else s for s in match.seats)
+    moved = replace(match, seats=(seats[0], seats[1]))
+    return Outcome(moved, (Event("seat_moved", seat=found.id),))
