@@ -27,6 +27,7 @@ def create_app(
         errors,
         forms,
         headers,
+        health,
         i18n,
         limits,
         live,
@@ -55,6 +56,7 @@ def create_app(
     headers.init_app(app)
     errors.init_app(app)
     i18n.init_app(app)
+    health.init_app(app)
     # The templates show stored player names and levels in the page's language.
     app.jinja_env.globals.update(
         shown_name=views.shown_name, level_word=views.level_word, level_label=views.level_label

@@ -50,6 +50,8 @@ DEFAULTS: dict[str, Any] = {
     "STREAMS": 100,
     "STREAM_LIFETIME": 300.0,
     "HEARTBEAT": 10.0,
+    # Operations (docs/operations.md). Seconds /readyz waits for SQLite's write lock.
+    "READY_TIMEOUT": 1.0,
 }
 
 _SECRET_KEY_FILE = "secret_key"

@@ -25,6 +25,8 @@ from flask_session import Session
 # holds anything else (a match, a message).
 VISITOR_COOKIE = "ttt_visitor"
 _VISITOR_ID = re.compile(r"[A-Za-z0-9_-]{43}")  # secrets.token_urlsafe(32)
+# Endpoints that never use the session (health checks, metrics): no visitor id, no cookie.
+SESSIONLESS: set[str] = set()
 
 
 class MsgpackFiles(FileSystemSerializer):
@@ -99,7 +101,7 @@ def _token_key(app: Flask) -> str:
 def _visitor_token() -> None:
     """Give a session with no CSRF token (nothing stored for this browser) the visitor's."""
     key = _token_key(current_app)
-    if key in session:
+    if request.endpoint in SESSIONLESS or key in session:
         return
     visitor = request.cookies.get(VISITOR_COOKIE, "")
     if not _VISITOR_ID.fullmatch(visitor):
