@@ -32,6 +32,7 @@ def create_app(
         limits,
         live,
         matches,
+        observe,
         online,
         pages,
         sessions,
@@ -57,6 +58,7 @@ def create_app(
     errors.init_app(app)
     i18n.init_app(app)
     health.init_app(app)
+    observe.init_app(app)
     # The templates show stored player names and levels in the page's language.
     app.jinja_env.globals.update(
         shown_name=views.shown_name, level_word=views.level_word, level_label=views.level_label

@@ -52,6 +52,8 @@ DEFAULTS: dict[str, Any] = {
     "HEARTBEAT": 10.0,
     # Operations (docs/operations.md). Seconds /readyz waits for SQLite's write lock.
     "READY_TIMEOUT": 1.0,
+    # The log lines' format: "json", "text", or "auto" (text when stderr is a terminal).
+    "LOG_FORMAT": "auto",
 }
 
 _SECRET_KEY_FILE = "secret_key"
