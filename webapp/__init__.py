@@ -32,6 +32,7 @@ def create_app(
         limits,
         live,
         matches,
+        metrics,
         observe,
         online,
         pages,
@@ -58,6 +59,7 @@ def create_app(
     errors.init_app(app)
     i18n.init_app(app)
     health.init_app(app)
+    metrics.init_app(app)
     observe.init_app(app)
     # The templates show stored player names and levels in the page's language.
     app.jinja_env.globals.update(

@@ -10,6 +10,7 @@ from werkzeug.exceptions import HTTPException, InternalServerError, NotFound
 
 from ..engine import N_
 from ..store import StoreBusy, StoreUnavailable
+from . import metrics
 from .i18n import gettext as _
 
 MESSAGES = {
@@ -80,6 +81,7 @@ def _csrf_error(error: CSRFError) -> ResponseReturnValue:
 def _store_unavailable(error: Exception) -> ResponseReturnValue:
     """The match or session store failed: a 503 that tells programs the post did not take."""
     current_app.logger.warning("store unavailable: %s", error)
+    metrics.store_failed(error)
     message = _(BUSY_MESSAGE) if isinstance(error, StoreBusy) else None
     return render_error(503, message, {"X-Move-Result": "refused", "Retry-After": "1"})
 

@@ -1,4 +1,4 @@
-"""Each request observed: its id (X-Request-ID) and its one log line."""
+"""Each request observed: its id (X-Request-ID), its one log line, and its metrics."""
 
 from __future__ import annotations
 
@@ -13,10 +13,11 @@ from flask import Flask, Request, Response, current_app, g, request, session
 from flask.logging import default_handler
 from structlog.contextvars import bind_contextvars, clear_contextvars
 
-from . import logs
+from . import logs, metrics
 from .matches import MATCH_KEY
 
 HEADER = "X-Request-ID"
+STREAM = "text/event-stream"
 SAFE_ID = re.compile(r"[A-Za-z0-9._-]{1,64}")  # a client's id is kept only if it is one
 
 
@@ -37,14 +38,14 @@ class ObservedRequest(Request):
 
 
 def init_app(app: Flask) -> None:
-    """Give each request an id and, once answered, a log line."""
+    """Give each request an id and, once answered, a log line and its count."""
     app.request_class = ObservedRequest
     app.extensions["request_log"] = logs.configure(str(app.config["LOG_FORMAT"]))
     # Flask's own handler would print app.logger's lines a second time, unrendered.
     app.logger.removeHandler(default_handler)
     app.after_request(_answering)
     # At teardown, not at Flask's request_finished: that is not sent when saving the session
-    # fails (its store is down), and such a request must be logged most of all.
+    # fails (its store is down), and such a request must be counted most of all.
     app.teardown_request(_answered)
 
 
@@ -57,13 +58,16 @@ def _answering(response: Response) -> Response:
 
 
 def _answered(error: BaseException | None) -> None:
-    """Write the request's line: never its path, query or headers, which can
+    """Count the request and write its line: never its path, query or headers, which can
     carry secrets (invite keys, cookies, CSRF tokens), only its route."""
     answer: Response | None = g.pop("answer", None)
     if isinstance(request, ObservedRequest) and (answer is not None or error is not None):
         seconds = time.perf_counter() - request.arrived
         # No answer noted: an error escaped the error pages, and the server answers 500.
         route, status = logs.route(), 500 if answer is None else answer.status_code
+        metrics.answered(route, request.method, status, seconds)
+        if answer is not None and answer.is_streamed and answer.mimetype == STREAM:
+            metrics.stream_opened(answer)
         fields: dict[str, Any] = {"method": request.method, "route": route, "status": status}
         fields["duration_ms"] = round(seconds * 1000, 3)
         match_id = _match_id()
