@@ -28,9 +28,11 @@ MO := $(patsubst %.po,%.mo,$(wildcard $(CATALOGS)/*/LC_MESSAGES/messages.po))
 %.mo: %.po $(BIN)/.runtime
 	$(BIN)/pybabel compile --statistics -i $< -o $@
 
+# No gunicorn access log: the app writes one line per request itself, with the route rather
+# than the path, which can carry an invite's secret (docs/operations.md).
 run: $(BIN)/.runtime $(MO)
 	WEB_WORKERS=$(WORKERS) WEB_THREADS=$(THREADS) $(BIN)/gunicorn --config python:webapp.serving \
-		--bind $(HOST):$(PORT) --access-logfile - wsgi:app
+		--bind $(HOST):$(PORT) wsgi:app
 
 lint: $(BIN)/.installed
 	$(BIN)/ruff check .

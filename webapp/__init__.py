@@ -20,7 +20,8 @@ def create_app(
 
     from flask import Flask
 
-    from . import settings, web
+    from . import settings
+    from .web import layer
 
     root = Path(__file__).resolve().parent.parent
     app = Flask(
@@ -31,5 +32,5 @@ def create_app(
         static_folder=str(root / "static"),
     )
     settings.configure(app, test_config)
-    web.init_app(app, settings.redis_client(app.config))
+    layer.init_app(app, settings.redis_client(app.config))
     return app

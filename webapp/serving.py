@@ -11,7 +11,10 @@ import json
 import os
 import threading
 from collections.abc import Iterable
+from typing import Any
 from wsgiref.types import StartResponse, WSGIApplication, WSGIEnvironment
+
+from .web import exporter
 
 worker_class = "gthread"
 workers = int(os.environ.get("WEB_WORKERS", "2"))
@@ -103,3 +106,13 @@ def _read_body(environ: WSGIEnvironment) -> None:
         environ["wsgi.input"] = io.BytesIO(body)
         environ["CONTENT_LENGTH"] = str(len(body))
         del environ["HTTP_TRANSFER_ENCODING"]
+
+
+def on_starting(server: Any) -> None:
+    """gunicorn's hook in the master, before any worker: the workers' metrics folder."""
+    exporter.server_starting()
+
+
+def child_exit(server: Any, worker: Any) -> None:
+    """gunicorn's hook in the master once a worker has ended: its open streams uncounted."""
+    exporter.worker_exited(worker.pid)

@@ -54,6 +54,14 @@ DEFAULTS: dict[str, Any] = {
     "STREAMS_PER_SESSION": 4,
     "STREAM_LIFETIME": 300.0,
     "HEARTBEAT": 10.0,
+    # Operations (docs/operations.md). Seconds /readyz waits for SQLite's write lock.
+    "READY_TIMEOUT": 1.0,
+    # The log lines' format: "json", "text", or "auto" (text when stderr is a terminal).
+    "LOG_FORMAT": "auto",
+    # A port of its own for /metrics, served by gunicorn's master, and its address; without
+    # one, /metrics is on the app's port, for loopback clients only.
+    "METRICS_PORT": None,
+    "METRICS_HOST": "127.0.0.1",
 }
 
 _SECRET_KEY_FILE = "secret_key"

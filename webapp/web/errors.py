@@ -3,8 +3,6 @@ a refused action goes back to the board with its message, or is a 409 for progra
 
 from __future__ import annotations
 
-import re
-
 from flask import Flask, current_app, flash, jsonify, request, url_for
 from flask.typing import ResponseReturnValue
 from flask_wtf.csrf import CSRFError
@@ -14,7 +12,7 @@ from werkzeug.exceptions import HTTPException, InternalServerError, NotFound
 from ..engine import N_, TicTacToeError
 from ..rules import UnknownLinkError
 from ..store import StoreBusy, StoreUnavailable
-from . import hosts
+from . import hosts, metrics
 from .i18n import gettext as _
 from .i18n import render, said
 
@@ -33,7 +31,6 @@ MESSAGES = {
              "moment.")),
 }  # fmt: skip
 SAFE_METHODS = ("GET", "HEAD", "OPTIONS")
-_REQUEST_ID = re.compile(r"[A-Za-z0-9._-]{1,64}")
 GENERAL = (N_("Error"), N_("The request failed; nothing was changed."))
 CSRF_MESSAGE = N_(
     "The form was missing its security token or it was not valid, so nothing was changed. "
@@ -135,17 +132,11 @@ def _csrf_error(error: CSRFError) -> ResponseReturnValue:
 
 def _store_unavailable(error: Exception) -> ResponseReturnValue:
     """The match or session store failed: a 503 that tells programs the post did not take."""
-    current_app.logger.warning("store unavailable: %s (%s)", error, request_id())
+    # The request's id and route are on the line already (observe.py), never its raw path.
+    current_app.logger.warning("store unavailable: %s", error)
+    metrics.store_failed(error)
     message = _(BUSY_MESSAGE) if isinstance(error, StoreBusy) else None
     return render_error(503, message, {"X-Move-Result": "refused", "Retry-After": "1"})
-
-
-def request_id() -> str:
-    """The request for the log: its method and path, and the X-Request-ID a proxy may set
-    (nginx's $request_id), if it is one (a client's header must not write lines of its own)."""
-    given = request.headers.get("X-Request-ID", "")
-    tag = f" {given}" if _REQUEST_ID.fullmatch(given) else ""
-    return f"{request.method} {request.path[:200]!r}{tag}"
 
 
 def _http_error(error: HTTPException) -> ResponseReturnValue:

@@ -17,7 +17,7 @@ from ..engine import N_, Board
 from ..rules import FRIEND, LostMatchError, Match, Outcome, actions, new_secret, read, seating
 from ..store import MatchStore, Record, new_match_id
 from ..store.record import MATCH_ID
-from . import sessions
+from . import metrics, sessions
 from .errors import WebError
 from .i18n import said
 
@@ -137,6 +137,7 @@ def act(
         outcome = action(seen)
         record.data = outcome.match.to_dict()
     current_app.extensions["live"].changed(record.match_id, record.version)
+    _count(outcome, created=record.version == 1)
     _renew(record.match_id, key)
     changed = outcome.match
     now = Current(changed, record.match_id, record.version, held(changed, record.match_id))
@@ -157,6 +158,17 @@ def begin(x: str, o: str, start: Board, toss: bool) -> tuple[Current, Outcome]:
     # A game on this device never replaces an online match, which the friend still plays.
     fresh = new_match_id() if seen.match.online else None
     return act(lambda now: actions.new_game(now.match, now.held, x, o, start, toss), match_id=fresh)
+
+
+def _count(outcome: Outcome, created: bool) -> None:
+    """The metrics of a saved change: the moves it played, and a new match by kind."""
+    moves = sum(1 for event in outcome.happened if event.what == "moved")
+    if moves:
+        metrics.move_applied(moves)
+    if created:
+        people = len(outcome.match.people)
+        kind = "online" if outcome.match.online else ("computers", "computer", "hot-seat")[people]
+        metrics.match_created(kind)
 
 
 def seat_keys() -> list[str]:

@@ -27,6 +27,8 @@ from ..store import StoreUnavailable
 # holds anything else (a match, a message).
 VISITOR_COOKIE = "ttt_visitor"
 _VISITOR_ID = re.compile(r"[A-Za-z0-9_-]{43}")  # secrets.token_urlsafe(32)
+# Endpoints that never use the session (health checks, metrics): no visitor id, no cookie.
+SESSIONLESS: set[str] = set()
 
 
 class MsgpackFiles(FileSystemSerializer):
@@ -157,7 +159,7 @@ def _visitor_token() -> None:
     if g.get("session_error") is not None:
         return  # a static file, served without a session
     key = _token_key(current_app)
-    if key in session:
+    if request.endpoint in SESSIONLESS or key in session:
         return
     visitor = request.cookies.get(VISITOR_COOKIE, "")
     if not _VISITOR_ID.fullmatch(visitor):

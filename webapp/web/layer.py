@@ -1,0 +1,55 @@
+"""The web layer put together on an app: its stores, hooks, error pages, languages and every
+page's blueprint, in the order the hooks need."""
+
+from __future__ import annotations
+
+import redis
+from flask import Flask
+from flask_wtf.csrf import CSRFProtect
+
+from . import (
+    api,
+    board,
+    errors,
+    forms,
+    fragments,
+    headers,
+    health,
+    i18n,
+    join,
+    limits,
+    live,
+    metrics,
+    naming,
+    observe,
+    online,
+    replay,
+    review,
+    sessions,
+    setup,
+    stores,
+)
+
+PAGES = (board, setup, replay, review, join, forms, online, api)
+
+
+def init_app(app: Flask, client: redis.Redis | None) -> None:
+    """Give ``app`` its stores (Redis through ``client``, else SQLite and files), its hooks,
+    error pages and languages, and every page's blueprint. The order matters where a hook
+    must run before another: the visitor's CSRF token (sessions) before CSRFProtect's check."""
+    stores.init_app(app, client)
+    live.init_app(app)
+    sessions.init_app(app, client)
+    CSRFProtect(app)
+    limits.init_app(app)
+    headers.init_app(app)
+    errors.init_app(app)
+    i18n.init_app(app)
+    health.init_app(app)
+    metrics.init_app(app)
+    observe.init_app(app)
+    # The templates name computer levels in the page's language.
+    app.jinja_env.globals.update(level_word=naming.level_word, level_label=naming.level_label)
+    app.jinja_env.globals["site"] = fragments.site
+    for page in PAGES:
+        app.register_blueprint(page.bp)
