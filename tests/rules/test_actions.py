@@ -665,3 +665,11 @@ def test_a_refusal_changes_nothing() -> None:
     actions.resign(match, ONE)
     actions.claim(match, ONE, 500)
     assert match.to_dict() == data
+
+
+def test_resigning_before_the_friend_joined_counts_for_nobody() -> None:
+    match, _ = opened()
+    with refused(errors.WAITING_FOR_FRIEND):
+        actions.resign(match, ONE)
+    aborted = actions.abort(match, ONE).match  # leaving an invite nobody took is an abort
+    assert aborted.ending == "aborted" and aborted.score.wins == {"1": 0, "2": 0}

@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import re
+import sqlite3
 
 from flask import Flask
 from flask.testing import FlaskClient
 
 from tests.conftest import api_game, match_store, play, post, stored_match
+from tests.web.pages import page
 
 
 def _fields(client: FlaskClient) -> dict[str, str]:
@@ -105,3 +107,23 @@ def test_a_version_that_is_not_a_short_number_is_stale_not_an_error(client: Flas
         assert response.status_code == 303, version
         assert response.headers["X-Move-Result"] == "refused", version
     assert api_game(client)["moves"] == ["B2"]
+
+
+def test_a_match_that_expired_is_not_reused_for_the_next_one(app: Flask) -> None:
+    host, guest = app.test_client(), app.test_client()
+    post(host, "/new", {"x": "user", "o": "friend"})
+    invite = page(host).link(page(host).ids["invite-link"]).removeprefix("http://localhost")
+    post(guest, invite)
+    with host.session_transaction() as session:
+        old = session["match"]
+    with sqlite3.connect(app.config["DATABASE"]) as db:  # as a sweep after 30 days would
+        db.execute("DELETE FROM matches")
+    post(host, "/move", {"cell": "B2"})  # the host's next change starts a new match
+    assert api_game(host)["board"] == "____X____" and api_game(host)["online"] is None
+    # The friend's session names the old id: it shows a new board of its own, not the host's,
+    # and the friend's first move there starts the friend's own match.
+    assert api_game(guest)["board"] == "_________"
+    assert post(guest, "/move", {"cell": "A1"}).headers["X-Move-Result"] == "accepted"
+    assert api_game(guest)["board"] == "X________" and api_game(host)["board"] == "____X____"
+    with host.session_transaction() as session:
+        assert session["match"] != old

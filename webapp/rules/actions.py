@@ -147,6 +147,8 @@ def resign(match: Match, by: Held) -> Outcome:
     seat = _opponent_of(match, by)
     if match.is_over:
         raise RuleError(errors.GAME_ENDED)
+    if not match.full:  # nobody to win it: leave, or abort
+        raise RuleError(errors.WAITING_FOR_FRIEND)
     winner = other(match.seat(seat).mark)
     return Outcome(match.ended("resigned", winner), (Event("ended", seat, detail="resigned"),))
 

@@ -129,13 +129,20 @@ def act(
     """Apply ``action`` to the session's match (or to ``match_id``'s) under its lock, save
     the result, tell live boards, and make it the session's match, holding the seat ``key``
     if given. A stale request (StaleFormError) or a refused action saves nothing."""
+    given = match_id
     match_id = match_id or _session_match_id() or _first_match_id()
     with store().locked(match_id) as record:
-        seen = _seen(record)
-        if expected is not None and expected.is_stale(seen):
-            raise StaleFormError()
-        outcome = action(seen)
-        record.data = outcome.match.to_dict()
+        # The session's match expired: a new one gets a new id, or every other browser that
+        # knew the old one (a friend, a watcher) would be at it, holding its keyless seats.
+        expired = given is None and record.data is None and match_id == _session_match_id()
+        if not expired:
+            seen = _seen(record)
+            if expected is not None and expected.is_stale(seen):
+                raise StaleFormError()
+            outcome = action(seen)
+            record.data = outcome.match.to_dict()
+    if expired:  # the block saved nothing
+        return act(action, expected, new_match_id(), key)
     current_app.extensions["live"].changed(record.match_id, record.version)
     _count(outcome, created=record.version == 1)
     _renew(record.match_id, key)
