@@ -19,7 +19,7 @@ from flask.typing import ResponseReturnValue
 from msgspec import UNSET, UnsetType
 
 from ..engine import N_, Board, TicTacToeError
-from ..rules import FRIEND, Outcome, RuleError, UnknownLinkError, actions, errors
+from ..rules import FRIEND, Outcome, RuleError, actions, errors
 from . import limits, live, matches, online, review
 from .api_answers import answer, game_json
 from .api_bodies import decode
@@ -44,14 +44,6 @@ STREAMS_FULL = N_("Too many live boards are open on this server: reload the boar
 def _refused(error: ApiError) -> ResponseReturnValue:
     """``{"error": message}`` (and the bad ``field``) with the status of the refusal."""
     return answer(ErrorJson(error.message, error.field or UNSET), error.status)
-
-
-@bp.errorhandler(TicTacToeError)
-def _conflict(error: TicTacToeError) -> ResponseReturnValue:
-    """A refusal of the engine, the rules or the request cycle: 409 with its message, or
-    404 for a link that names nothing (errors.py says it for every kind of request)."""
-    status = 404 if isinstance(error, UnknownLinkError) else 409
-    return answer(ErrorJson(said(error), UNSET), getattr(error, "status", status))
 
 
 @bp.get("/game")
