@@ -5,7 +5,6 @@ BIN := $(VENV)/bin
 HOST ?= 127.0.0.1
 PORT ?= 8000
 WORKERS ?= 2
-THREADS ?= 128
 
 .PHONY: run test lint typecheck pytest bench screenshots messages clean
 
@@ -31,7 +30,7 @@ MO := $(patsubst %.po,%.mo,$(wildcard $(CATALOGS)/*/LC_MESSAGES/messages.po))
 # No gunicorn access log: the app writes one line per request itself, with the route rather
 # than the path, which can carry an invite's secret (docs/operations.md).
 run: $(BIN)/.runtime $(MO)
-	WEB_WORKERS=$(WORKERS) WEB_THREADS=$(THREADS) $(BIN)/gunicorn --config python:webapp.serving \
+	WEB_WORKERS=$(WORKERS) $(BIN)/gunicorn --config python:webapp.serving \
 		--bind $(HOST):$(PORT) wsgi:app
 
 lint: $(BIN)/.installed

@@ -3,6 +3,8 @@
 // - A Server-Sent Events stream tells the match's versions; a version newer than the page's
 //   reloads the board, which is then fetched whole, whatever was missed.
 // - The browser reconnects a dropped stream by itself, sending the last version it saw.
+// - A server that is stopping (a restart, a deploy) ends each stream with a "reconnect" event:
+//   the page opens a new stream at once, to a server that stays, and catches up by version.
 "use strict";
 (() => {
   const live = document.getElementById("live");
@@ -28,6 +30,11 @@
         source.close();
         reload();
       }
+    });
+    source.addEventListener("reconnect", () => {
+      source.close();
+      // Spread over half a second: every page of the stopping server reconnects together.
+      setTimeout(open, Math.random() * 500);
     });
     source.addEventListener("error", () => {
       // A refused stream (too many open on the server) is not retried by the browser.

@@ -66,10 +66,12 @@ def file_store_env(directory: Path) -> dict[str, str]:
 _READY_HOOK = """
 import os
 
+from webapp import serving
 from webapp.serving import *  # noqa: F403
 
 
 def post_worker_init(worker):
+    serving.post_worker_init(worker)
     open(os.path.join({directory!r}, str(os.getpid())), "w").close()
 """
 

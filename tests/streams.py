@@ -61,3 +61,59 @@ class Stream:
                             self._arrived.notify_all()
         except OSError:
             pass
+
+
+class Watcher:
+    """A page's live stream of one match as static/live.js keeps it: reopened from the newest
+    version it has, at once after a "reconnect" event, a second after a dropped connection."""
+
+    def __init__(self, server: str, match_id: str) -> None:
+        """Start following ``match_id`` on ``server`` (a base URL)."""
+        self.address = urllib.parse.urlsplit(server)
+        self.match_id = match_id
+        self.newest = 0
+        self.told_to_reconnect: list[float] = []  # when each "reconnect" event arrived
+        self.statuses: list[int] = []  # the status of every stream it opened
+        self._stopped = threading.Event()
+        self._socket: socket.socket | None = None
+        self._thread = threading.Thread(target=self._follow, daemon=True)
+        self._thread.start()
+
+    def stop(self) -> None:
+        """Stop following, as a closed tab does."""
+        self._stopped.set()
+        if self._socket is not None:
+            with contextlib.suppress(OSError):
+                self._socket.shutdown(socket.SHUT_RDWR)
+        self._thread.join(5)
+
+    def _follow(self) -> None:
+        while not self._stopped.is_set():
+            told = self._read_one_stream()
+            self._stopped.wait(0.25 if told else 1.0)
+
+    def _read_one_stream(self) -> bool:
+        """Read one stream to its end; whether it ended with a "reconnect" event."""
+        query = f"?match={self.match_id}&version={self.newest}"
+        request = f"GET /api/events{query} HTTP/1.1\r\nHost: {self.address.netloc}\r\n\r\n"
+        buffer, status = b"", 0
+        try:
+            with socket.create_connection(
+                (self.address.hostname, self.address.port), timeout=30
+            ) as self._socket:
+                self._socket.sendall(request.encode())
+                while chunk := self._socket.recv(65536):
+                    buffer += chunk
+                    if not status and b"\r\n" in buffer:
+                        status = int(buffer.split(b" ", 2)[1])
+                        self.statuses.append(status)
+                    *lines, buffer = buffer.split(b"\n")
+                    for line in lines:
+                        if line.startswith(b"id: "):
+                            self.newest = max(self.newest, int(line[4:]))
+                        elif line == b"event: reconnect":
+                            self.told_to_reconnect.append(time.monotonic())
+                            return True
+        except OSError:
+            pass
+        return False

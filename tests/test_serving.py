@@ -1,22 +1,54 @@
-"""The serving module: gunicorn's settings, and one request at a time per process."""
+"""The serving module: gunicorn's settings, and what a worker does when told to stop."""
 
 from __future__ import annotations
 
 import importlib
 import io
+import os
+import signal
 import threading
 import time
-from collections.abc import Iterable
 from typing import Any
 
 import pytest
+from flask import Flask
 
 from webapp import serving
+from webapp.settings import DEFAULTS
+from webapp.web import live
 
 
-def test_the_app_is_served_by_threads() -> None:
-    assert serving.worker_class == "gthread"
-    assert serving.threads > 100  # room for the streams (settings.STREAMS) and the requests
+def test_the_app_is_served_by_gevent_workers_with_room_beyond_the_streams() -> None:
+    assert serving.worker_class == "gevent"
+    # FLASK_STREAMS=20000 (the 10,000 watchers of tests/operations/test_watchers.py) still
+    # leaves each worker room for pages and moves.
+    assert serving.worker_connections > 20_000
+    assert serving.worker_connections > int(DEFAULTS["STREAMS"])
+
+
+def test_a_sigterm_ends_the_streams_then_runs_gunicorns_own_handler(app: Flask) -> None:
+    """The handler that post_worker_init installs drains every hub, then calls the one that
+    gunicorn had installed (which lets the requests finish and stops the worker)."""
+    hub: live.Hub = app.extensions["live"]
+    heard: list[int] = []
+    before = signal.signal(signal.SIGTERM, lambda number, frame: heard.append(number))
+    try:
+        serving.post_worker_init(object())
+        stream = live.events(hub, "m1", None, after=0, lifetime=60.0)
+        assert next(stream).startswith("retry:")
+        started = time.monotonic()
+        waiting = threading.Thread(target=lambda: heard.append(len(list(stream))))
+        waiting.start()
+        time.sleep(0.1)  # the stream now waits for a change
+        os.kill(os.getpid(), signal.SIGTERM)
+        waiting.join(5)
+        assert not waiting.is_alive() and time.monotonic() - started < 2
+        assert signal.SIGTERM in heard  # gunicorn's handler ran
+        assert hub.draining
+    finally:
+        signal.signal(signal.SIGTERM, before)
+        for other in list(live._HUBS):  # the other apps of this test process stay as they were
+            other.draining = False
 
 
 @pytest.mark.parametrize(
@@ -39,109 +71,17 @@ def test_gunicorn_trusts_forwarded_headers_only_from_declared_proxies(
         importlib.reload(serving)
 
 
-class Recorder:
-    """A WSGI app that notes how many requests run at once, and its bodies."""
+def test_a_chunked_body_is_given_its_length_and_read_up_to_one_byte_past_the_limit() -> None:
+    seen: list[tuple[str, bytes]] = []
 
-    def __init__(self) -> None:
-        self.running = 0
-        self.most = 0
-        self.bodies: list[bytes] = []
-        self.closed = 0
-        self.guard = threading.Lock()
+    def inner(environ: dict[str, Any], start_response: Any) -> list[bytes]:
+        seen.append((environ["CONTENT_LENGTH"], environ["wsgi.input"].read()))
+        return []
 
-    def __call__(self, environ: dict[str, Any], start_response: Any) -> Iterable[bytes]:
-        with self.guard:
-            self.running += 1
-            self.most = max(self.most, self.running)
-        self.bodies.append(environ["wsgi.input"].read())
-        time.sleep(0.01)  # a request that takes a while: another would overlap it
-        with self.guard:
-            self.running -= 1
-        start_response("200 OK", [])
-        recorder = self
-
-        class Answer(list[bytes]):
-            def close(self) -> None:
-                recorder.closed += 1
-
-        return Answer([b"done"])
-
-
-def _environ(path: str, body: bytes = b"") -> dict[str, Any]:
-    return {"PATH_INFO": path, "CONTENT_LENGTH": str(len(body)), "wsgi.input": io.BytesIO(body)}
-
-
-def test_requests_run_one_at_a_time_and_are_closed(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(serving, "LOCK_WAIT", 60.0)  # none waits long enough to run beside
-    inner = Recorder()
-    app = serving.one_at_a_time(inner)
-    threads = [
-        threading.Thread(target=lambda: app(_environ("/move", b"cell=B2"), lambda *a: None))
-        for _ in range(8)
-    ]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
-    assert inner.most == 1 and inner.closed == 8
-    assert inner.bodies == [b"cell=B2"] * 8
-
-
-def test_streams_run_beside_the_requests() -> None:
-    inner = Recorder()
-    app = serving.one_at_a_time(inner)
-    threads = [
-        threading.Thread(target=lambda: list(app(_environ(serving.STREAMS), lambda *a: None)))
-        for _ in range(8)
-    ]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
-    assert inner.most > 1
-
-
-def test_a_slow_body_is_read_before_the_lock_is_taken() -> None:
-    """While one client trickles its body, another request runs."""
-    inner = Recorder()
-    app = serving.one_at_a_time(inner)
-    arrived = threading.Event()
-
-    class Slow(io.BytesIO):
-        def read(self, size: int | None = -1) -> bytes:
-            arrived.wait(5)  # the body comes only once the other request has been served
-            return super().read(size)
-
-    slow = {"PATH_INFO": "/move", "CONTENT_LENGTH": "7", "wsgi.input": Slow(b"cell=A1")}
-    thread = threading.Thread(target=lambda: app(slow, lambda *a: None))
-    thread.start()
-    app(_environ("/"), lambda *a: None)
-    arrived.set()
-    thread.join()
-    assert inner.bodies == [b"", b"cell=A1"]
-
-
-def test_a_request_that_waited_long_enough_runs_beside_the_slow_one(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    """A request held up (a store that does not answer) does not queue the others for longer
-    than LOCK_WAIT: the next one runs, and ends, while it is still held."""
-    monkeypatch.setattr(serving, "LOCK_WAIT", 0.05)
-    held, served = threading.Event(), threading.Event()
-
-    def inner(environ: dict[str, Any], start_response: Any) -> Iterable[bytes]:
-        start_response("200 OK", [])
-        if environ["PATH_INFO"] == "/slow":
-            held.set()
-            assert served.wait(10), "the other request was queued behind this one"
-        else:
-            served.set()
-        return [b"done"]
-
-    app = serving.one_at_a_time(inner)
-    slow = threading.Thread(target=lambda: app(_environ("/slow"), lambda *a: None))
-    slow.start()
-    assert held.wait(10)
-    assert app(_environ("/"), lambda *a: None) == [b"done"]
-    slow.join(10)
-    assert not slow.is_alive()
+    app = serving.measured_bodies(inner)
+    for body in (b"a=1", b"x" * (serving.BODY_LIMIT * 2)):
+        environ = {"HTTP_TRANSFER_ENCODING": "chunked", "wsgi.input": io.BytesIO(body)}
+        app(environ, None)
+        assert "HTTP_TRANSFER_ENCODING" not in environ
+    assert seen[0] == ("3", b"a=1")
+    assert seen[1][0] == str(serving.BODY_LIMIT + 1)  # over the limit: the app answers 413

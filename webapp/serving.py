@@ -1,30 +1,32 @@
-"""How gunicorn serves the app (``gunicorn -c python:webapp.serving wsgi:app``), and the one
-piece of the request path that the threads need."""
+"""How gunicorn serves the app (``gunicorn -c python:webapp.serving wsgi:app``): the worker
+class, its limits, and what a worker does when told to stop."""
 
-# Threads, not gunicorn's default sync workers: an open live stream holds its thread for
-# minutes, and a sync worker has one. Each worker keeps STREAMS (settings.py) below its
-# threads, so moves always find a free thread. The figures are in docs/performance.md.
+# gevent workers: an open live stream is a parked greenlet (tens of KiB), not a thread, so one
+# worker holds thousands of watchers while its pages and moves run as under sync workers. The
+# models were measured side by side (docs/performance.md, "The serving model").
 from __future__ import annotations
 
 import io
 import json
 import os
+import signal
 import threading
-from collections.abc import Iterable
 from typing import Any
-from wsgiref.types import StartResponse, WSGIApplication, WSGIEnvironment
+from wsgiref.types import WSGIApplication, WSGIEnvironment
 
 from .web import exporter
 
-worker_class = "gthread"
+worker_class = "gevent"
 workers = int(os.environ.get("WEB_WORKERS", "2"))
-threads = int(os.environ.get("WEB_THREADS", "128"))
-keepalive = 5  # seconds an idle browser connection is kept, in the workers' poller
-graceful_timeout = 5  # open streams end on a restart; their browsers reconnect
-# A slow client holds one thread while it sends its headers, not a worker: fifty of them
-# leave the others playing (tests/hardening/test_slow_clients.py). gunicorn has no timeout for
-# reading headers; a proxy in front sets one (nginx's client_header_timeout). Its limits on a
-# request's headers, as gunicorn's defaults, written here so they are seen:
+# Connections one worker holds at once, streams included: above the streams it allows
+# (FLASK_STREAMS, per worker), so that pages and moves always find room.
+worker_connections = int(os.environ.get("WEB_CONNECTIONS", "25000"))
+keepalive = 5  # seconds an idle browser connection is kept
+graceful_timeout = 5  # a stopping worker's requests may finish within this; streams end at once
+# gunicorn has no timeout for reading a request's headers: a slow client holds one greenlet,
+# not a worker (tests/hardening/test_slow_clients.py); a proxy in front sets one (nginx's
+# client_header_timeout). Its limits on a request's headers, as gunicorn's defaults, written
+# here so they are seen:
 limit_request_line = 4094  # bytes of the request line, else a 414
 limit_request_fields = 100  # header fields, else a 431
 limit_request_field_size = 8190  # bytes of one header field, else a 431
@@ -48,69 +50,47 @@ forwarded_allow_ips = os.environ.get("FORWARDED_ALLOW_IPS", "127.0.0.1,::1") if 
 # prefix sets gunicorn's SCRIPT_NAME environment variable instead.
 forwarder_headers = ""
 
-STREAMS = "/api/events"
-BODY_LIMIT = 64 * 1024  # bodies up to this size are read before the app runs
-# Seconds a request waits for the process's lock before it runs beside the request holding
-# it: far longer than a request takes (about a millisecond), and short beside REDIS_TIMEOUT,
-# so that with a store that does not answer (each request then waits out its own timeout)
-# every request still gets its 503 within a second.
-LOCK_WAIT = 0.05
+
+BODY_LIMIT = 64 * 1024  # bytes of a chunked body read before the app runs, and one more
 
 
-def one_at_a_time(app: WSGIApplication) -> WSGIApplication:
-    """``app`` running one request at a time per process, streams aside, and never queueing a
-    request behind a slow one for longer than LOCK_WAIT.
+def measured_bodies(app: WSGIApplication) -> WSGIApplication:
+    """``app`` seeing every chunked body as a body of known length. Werkzeug ignores the
+    length of a chunked request and would read only the app's limit of it and go on; with the
+    length given, a body over the limit is refused with the 413 however it is sent."""
 
-    With threads, a request that waits for Redis hands the interpreter to another request,
-    and gets it back only when that one waits too, so every Redis call of a move waited for
-    some other request's Python. One at a time, it gets it back at once, as under sync
-    workers; the streams, which mostly wait, run beside. But a request that waits long (a
-    paused Redis: its timeout; SQLite: another process's change) would hold everyone behind
-    it, each then waiting out its own timeout in turn: a request that has waited LOCK_WAIT
-    runs beside it instead. The body is read first, so a client that sends it slowly holds
-    only its own thread; the answer is written after.
-    """
-    lock = threading.Lock()
+    def measured(environ: WSGIEnvironment, start_response: Any) -> Any:
+        chunked = "chunked" in environ.get("HTTP_TRANSFER_ENCODING", "").lower()
+        if chunked and not environ.get("CONTENT_LENGTH"):
+            body = environ["wsgi.input"].read(BODY_LIMIT + 1)
+            environ["wsgi.input"] = io.BytesIO(body)
+            environ["CONTENT_LENGTH"] = str(len(body))
+            del environ["HTTP_TRANSFER_ENCODING"]
+        return app(environ, start_response)
 
-    def serial(environ: WSGIEnvironment, start_response: StartResponse) -> Iterable[bytes]:
-        if environ.get("PATH_INFO") == STREAMS:
-            return app(environ, start_response)
-        _read_body(environ)
-        alone = lock.acquire(timeout=LOCK_WAIT)
-        try:
-            answer = app(environ, start_response)
-            try:
-                return list(answer)
-            finally:
-                close = getattr(answer, "close", None)
-                if close is not None:
-                    close()
-        finally:
-            if alone:
-                lock.release()
-
-    return serial
-
-
-def _read_body(environ: WSGIEnvironment) -> None:
-    """Read a body of up to BODY_LIMIT bytes into memory. A chunked body has no length, and
-    the app would read only its limit of it and go on: it gets the length read, so a body
-    over the app's limit is refused with the 413 however it is sent."""
-    length = environ.get("CONTENT_LENGTH") or ""
-    if length.isdigit() and 0 < int(length) <= BODY_LIMIT:
-        environ["wsgi.input"] = io.BytesIO(environ["wsgi.input"].read(int(length)))
-    elif not length and "chunked" in environ.get("HTTP_TRANSFER_ENCODING", "").lower():
-        body = environ["wsgi.input"].read(BODY_LIMIT + 1)
-        # Now a body of known length, as Werkzeug reads one: it ignores the length of a
-        # chunked request.
-        environ["wsgi.input"] = io.BytesIO(body)
-        environ["CONTENT_LENGTH"] = str(len(body))
-        del environ["HTTP_TRANSFER_ENCODING"]
+    return measured
 
 
 def on_starting(server: Any) -> None:
     """gunicorn's hook in the master, before any worker: the workers' metrics folder."""
     exporter.server_starting()
+
+
+def post_worker_init(worker: Any) -> None:
+    """gunicorn's hook in each worker once it has loaded the app: on SIGTERM (a stop, or the
+    old workers of a HUP), the open streams first tell their pages to reconnect, which then
+    find a worker that stays, and end; gunicorn's own handler then lets requests finish."""
+    from .web import live  # in the worker only: the master never imports the app
+
+    stop = signal.getsignal(signal.SIGTERM)
+
+    def stopping(number: int, frame: Any) -> None:
+        # Not in the handler itself, which may have interrupted a stream holding a lock.
+        threading.Thread(target=live.drain, name="drain-streams", daemon=True).start()
+        if callable(stop):
+            stop(number, frame)
+
+    signal.signal(signal.SIGTERM, stopping)
 
 
 def child_exit(server: Any, worker: Any) -> None:

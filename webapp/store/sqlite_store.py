@@ -48,6 +48,7 @@ _TOUCH = (
     "ON CONFLICT (match_id, seat) DO UPDATE SET seen = max(seen, excluded.seen)"
 )
 POLL_INTERVAL = 0.05  # seconds between two reads of the watched matches' versions
+IDLE = 8  # connections a process keeps open between uses
 _CHUNK = 500  # ids per read: SQLite allows 32,766 parameters, but short statements parse fast
 _UPSERT = (
     "INSERT INTO matches (id, data, version, changed) VALUES (?, ?, ?, ?) "
@@ -67,7 +68,10 @@ class SQLiteStore:
         self.path = path
         self.lifetime = lifetime
         self.lock_timeout = lock_timeout
-        self._local = threading.local()  # one connection per thread, as sqlite3 requires
+        # The process's open connections, each lent to one use at a time: under gevent every
+        # request is a greenlet, and a connection per greenlet opened one per request.
+        self._idle: list[sqlite3.Connection] = []
+        self._guard = threading.Lock()
         self._ready = False  # whether the schema is known to be in place
         if not path.startswith("file:"):
             _make_private(path)
@@ -78,9 +82,9 @@ class SQLiteStore:
         """The match as stored now; no lock, and never a wait for one longer than a commit."""
         self._prepare()
         try:
-            row = self._db().execute(_SELECT, (match_id, self._oldest())).fetchone()
+            with self._connection() as db:
+                row = db.execute(_SELECT, (match_id, self._oldest())).fetchone()
         except sqlite3.Error as error:
-            self._forget()
             raise StoreUnavailable(str(error)) from error
         return None if row is None else Record(match_id, decode(row[0]), row[1])
 
@@ -91,7 +95,6 @@ class SQLiteStore:
         try:
             db = self._begin()
         except sqlite3.Error as error:
-            self._forget()
             if getattr(error, "sqlite_errorname", "") == "SQLITE_BUSY":
                 raise StoreBusy(str(error)) from error
             raise StoreUnavailable(str(error)) from error
@@ -109,9 +112,11 @@ class SQLiteStore:
             with contextlib.suppress(sqlite3.Error):
                 db.execute("ROLLBACK")
             if isinstance(error, sqlite3.Error):
-                self._forget()
+                self._give_back(db, broken=True)
                 raise StoreUnavailable(str(error)) from error
+            self._give_back(db)
             raise
+        self._give_back(db)
 
     def sweep(self) -> int:
         """Delete the matches unchanged for longer than the lifetime, and their presence."""
@@ -128,9 +133,9 @@ class SQLiteStore:
         """Note the seat open at ``when``, in its own small write."""
         self._prepare()
         try:
-            self._db().execute(_TOUCH, (match_id, seat, when))
+            with self._connection() as db:
+                db.execute(_TOUCH, (match_id, seat, when))
         except sqlite3.Error as error:
-            self._forget()
             raise StoreUnavailable(str(error)) from error
 
     def seen(self, match_id: str) -> dict[str, float]:
@@ -138,9 +143,9 @@ class SQLiteStore:
         query = "SELECT seat, seen FROM presence WHERE match_id = ?"
         self._prepare()
         try:
-            return dict(self._db().execute(query, (match_id,)).fetchall())
+            with self._connection() as db:
+                return dict(db.execute(query, (match_id,)).fetchall())
         except sqlite3.Error as error:
-            self._forget()
             raise StoreUnavailable(str(error)) from error
 
     def listen(
@@ -159,10 +164,12 @@ class SQLiteStore:
                     chunk = ids[start : start + _CHUNK]
                     marks = ",".join("?" * len(chunk))  # placeholders only: ids are bound
                     query = f"SELECT id, version FROM matches WHERE id IN ({marks})"
-                    for match_id, version in self._db().execute(query, chunk):
+                    with self._connection() as db:
+                        versions = db.execute(query, chunk).fetchall()
+                    for match_id, version in versions:
                         changed(match_id, version)
             except (sqlite3.Error, StoreUnavailable):
-                self._forget()  # the next round opens a new connection and tries again
+                continue  # the next round opens a new connection and tries again
 
     def _prepare(self) -> None:
         """Make sure the schema is in place (once it is, this costs nothing)."""
@@ -182,7 +189,14 @@ class SQLiteStore:
     def _connect(self) -> sqlite3.Connection:
         # isolation_level=None: transactions are ours (BEGIN IMMEDIATE), not the module's.
         # uri=True: a plain path works as before, and file: URIs can set options (mode=ro).
-        db = sqlite3.connect(self.path, timeout=self.lock_timeout, isolation_level=None, uri=True)
+        # check_same_thread=False: a connection serves one use at a time, in any thread.
+        db = sqlite3.connect(
+            self.path,
+            timeout=self.lock_timeout,
+            isolation_level=None,
+            uri=True,
+            check_same_thread=False,
+        )
         try:
             for pragma in PRAGMAS:
                 db.execute(pragma)
@@ -191,46 +205,64 @@ class SQLiteStore:
             raise
         return db
 
-    def _db(self) -> sqlite3.Connection:
-        db: sqlite3.Connection | None = getattr(self._local, "db", None)
-        if db is None:
-            db = self._local.db = self._connect()
-        return db
+    def _take(self) -> sqlite3.Connection:
+        """A connection for one use: an idle one, else a new one."""
+        with self._guard:
+            if self._idle:
+                return self._idle.pop()
+        return self._connect()
+
+    def _give_back(self, db: sqlite3.Connection, broken: bool = False) -> None:
+        """Keep ``db`` for the next use, or close it: after a failure (a connection opened
+        while the file could not be written is read-only for good), or when enough are idle."""
+        if not broken:
+            with self._guard:
+                if len(self._idle) < IDLE:
+                    self._idle.append(db)
+                    return
+        with contextlib.suppress(sqlite3.Error):
+            db.close()
+
+    @contextlib.contextmanager
+    def _connection(self) -> Iterator[sqlite3.Connection]:
+        """A connection lent for the ``with`` block, closed if the block fails."""
+        db = self._take()
+        broken = True
+        try:
+            yield db
+            broken = False
+        finally:
+            self._give_back(db, broken)
 
     def _begin(self) -> sqlite3.Connection:
-        """This thread's connection in a write transaction; ``BEGIN IMMEDIATE`` waits up to
-        lock_timeout for another change. SQLite opens a file it cannot write read-only, and
-        the connection stays so: one opened during an outage (by any of a worker's threads)
-        is replaced by a fresh one, once."""
+        """A connection in a write transaction, the caller's to give back; ``BEGIN IMMEDIATE``
+        waits up to lock_timeout for another change. SQLite opens a file it cannot write
+        read-only, and the connection stays so: after such a failure every idle connection
+        (perhaps opened during the same outage) is closed, and a fresh one tried, once."""
         try:
             return self._write_transaction()
         except sqlite3.OperationalError as error:
             if getattr(error, "sqlite_errorname", "") == "SQLITE_BUSY":
                 raise
+            with self._guard:
+                stale, self._idle = self._idle, []
+            for db in stale:
+                self._give_back(db, broken=True)
             return self._write_transaction()
 
     def _write_transaction(self) -> sqlite3.Connection:
-        """``BEGIN IMMEDIATE`` on this thread's connection, proven writable; on failure the
-        connection is forgotten, so the next try opens a new one."""
-        db = self._db()
+        """``BEGIN IMMEDIATE`` on a connection, proven writable; on failure it is closed."""
+        db = self._take()
         try:
             db.execute("BEGIN IMMEDIATE")
             db.execute("DELETE FROM matches WHERE 0")  # fails at once if read-only
-        except sqlite3.OperationalError:
+        except sqlite3.Error:
             if db.in_transaction:
-                db.execute("ROLLBACK")
-            self._forget()
+                with contextlib.suppress(sqlite3.Error):
+                    db.execute("ROLLBACK")
+            self._give_back(db, broken=True)
             raise
         return db
-
-    def _forget(self) -> None:
-        """Close this thread's connection after a failure; the next call opens a new one. A
-        connection opened while the file could not be written is read-only for good."""
-        db: sqlite3.Connection | None = getattr(self._local, "db", None)
-        self._local.db = None
-        if db is not None:
-            with contextlib.suppress(sqlite3.Error):
-                db.close()
 
 
 def _make_private(path: str) -> None:

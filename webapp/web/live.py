@@ -8,6 +8,7 @@ import ipaddress
 import json
 import threading
 import time
+import weakref
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
@@ -17,6 +18,10 @@ from ..store import MatchStore, StoreUnavailable
 from . import sessions
 
 TOUCH_EVERY = 10.0  # seconds: a seat's presence is written at most this often per process
+# The last event of a stream whose worker is stopping: its page reconnects (to a worker that
+# stays) and catches up from the version it has.
+RECONNECT = "event: reconnect\ndata: {}\n\n"
+_HUBS: weakref.WeakSet[Hub] = weakref.WeakSet()  # every hub of this process, for drain()
 
 
 def now() -> float:
@@ -73,6 +78,8 @@ class Hub:
         self._touched: dict[tuple[str, str], float] = {}
         self._slots = 0  # the places taken, each by a stream open or about to open
         self._holders: dict[str, int] = {}  # places taken by each address and session
+        self.draining = False  # set once by drain(): no stream waits any longer
+        _HUBS.add(self)
 
     def claim(self, address: str, session: str | None = None) -> Slot | None:
         """A place for one more stream of the client at ``address`` (and of the browser
@@ -143,10 +150,21 @@ class Hub:
                     del self._watches[match_id]
 
     def wait(self, watch: _Watch, after: int, timeout: float) -> int:
-        """The newest version once it is above ``after``, or ``after`` after ``timeout``."""
+        """The newest version once it is above ``after``, or ``after`` after ``timeout`` (or
+        at once when the hub drains)."""
         with watch.condition:
-            watch.condition.wait_for(lambda: watch.version > after, timeout)
+            watch.condition.wait_for(lambda: watch.version > after or self.draining, timeout)
             return max(watch.version, after)
+
+    def drain(self) -> None:
+        """End every stream of this hub now, each with its last event, and any opened later
+        at once: the process is stopping."""
+        self.draining = True
+        with self._lock:
+            watches = list(self._watches.values())
+        for watch in watches:
+            with watch.condition:
+                watch.condition.notify_all()
 
     def touch(self, match_id: str, seat: str | None) -> None:
         """Note that ``seat`` has its board open; written at most every TOUCH_EVERY seconds.
@@ -204,14 +222,22 @@ def events(hub: Hub, match_id: str, seat: str | None, after: int, lifetime: floa
             return  # the browser reconnects in a second, and the store may be back
         hub.changed(match_id, record.version if record else 0)
         hub.touch(match_id, seat)
-        while (left := end - time.monotonic()) > 0:
+        while (left := end - time.monotonic()) > 0 and not hub.draining:
             version = hub.wait(watch, after, min(hub.heartbeat, left))
             hub.touch(match_id, seat)
             if version > after:
                 after = version
                 yield f"id: {version}\ndata: {json.dumps({'version': version})}\n\n"
-            else:
+            elif not hub.draining:
                 yield ": still here\n\n"
+        if hub.draining:
+            yield RECONNECT
+
+
+def drain() -> None:
+    """End the streams of every hub of this process (a worker told to stop)."""
+    for hub in list(_HUBS):
+        hub.drain()
 
 
 def place(hub: Hub) -> Slot | None:
