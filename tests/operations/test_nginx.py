@@ -117,6 +117,18 @@ def test_nginx_own_400_and_413_carry_the_security_headers(nginx: NginxServer) ->
     assert_security_headers(header_lines(too_large), HEADERS)
 
 
+def test_gunicorn_own_414_through_nginx_carries_the_security_headers(nginx: NginxServer) -> None:
+    """A request line that nginx takes (up to 8 KiB) but gunicorn does not (4094 bytes,
+    webapp/serving.py) is answered by gunicorn without the app: nginx adds the headers."""
+    query = b"a" * 5000
+    answer = raw(
+        nginx.http_port, b"GET /?%s HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n" % query
+    )
+    assert answer.startswith(b"HTTP/1.1 414 "), answer[:200]
+    assert b"Request Line is too large" in answer  # gunicorn's page, passed on
+    assert_security_headers(header_lines(answer), HEADERS)
+
+
 def test_a_502_with_gunicorn_down_carries_the_security_headers() -> None:
     down = NginxServer(f"127.0.0.1:{free_port()}").start()  # nothing listens there
     try:
