@@ -80,6 +80,10 @@ def test_a_live_event_leaves_nginx_within_200_ms_of_the_move(nginx: NginxServer)
     fields = page.board_fields
     stream = Stream(nginx.url, f"?match={fields['match']}&version={fields['version']}")
     try:
+        deadline = time.monotonic() + 10
+        while not stream.status:  # open through nginx before the first move
+            assert time.monotonic() < deadline, "the stream did not open"
+            time.sleep(0.01)
         delays = []
         for cell in ("B2", "A1", "C3"):
             page = player.get(nginx.url)
