@@ -7,6 +7,7 @@ from __future__ import annotations
 import http.client
 import json
 import re
+import ssl
 import urllib.parse
 from dataclasses import dataclass
 from typing import Any
@@ -50,14 +51,15 @@ class Reply:
 class Player:
     """One browser. Cookies ignore the port, so the same session goes to every server."""
 
-    def __init__(self) -> None:
-        """A browser with no cookie yet."""
+    def __init__(self, context: ssl.SSLContext | None = None) -> None:
+        """A browser with no cookie yet; ``context`` is its TLS settings for https:// servers."""
+        self.context = context
         self.sid: str | None = None
         self.visitor: str | None = None  # the cookie whose id makes a looker's CSRF token
 
     def tab(self) -> Player:
         """Another tab of this browser: the same session cookie, its own connections."""
-        other = Player()
+        other = Player(self.context)
         other.sid, other.visitor = self.sid, self.visitor
         return other
 
@@ -76,7 +78,13 @@ class Player:
         ``headers``).
         """
         address = urllib.parse.urlsplit(server)
-        connection = http.client.HTTPConnection(address.hostname or "", address.port, timeout=30)
+        connection = (
+            http.client.HTTPSConnection(
+                address.hostname or "", address.port, timeout=30, context=self.context
+            )
+            if address.scheme == "https"
+            else http.client.HTTPConnection(address.hostname or "", address.port, timeout=30)
+        )
         headers = dict(headers or {})
         if self.cookies():
             headers["Cookie"] = self.cookies()

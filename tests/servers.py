@@ -1,8 +1,10 @@
-"""Real servers for tests: gunicorn and redis-server on free loopback ports, stopped by PID."""
+"""Real servers for tests: gunicorn, redis-server and nginx on free loopback ports, stopped by
+PID."""
 
 from __future__ import annotations
 
 import os
+import re
 import secrets
 import shutil
 import signal
@@ -19,6 +21,7 @@ from typing import IO
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
+SYSTEM_PROGRAMS = "/usr/local/sbin:/usr/sbin:/sbin"
 
 
 def free_port() -> int:
@@ -29,8 +32,9 @@ def free_port() -> int:
 
 
 def require_program(name: str, package: str) -> str:
-    """The path of ``name``; skips without it, but fails when CI is set (CI must not skip)."""
-    path = shutil.which(name)
+    """The path of ``name``; skips without it, but fails when CI is set (CI must not skip).
+    Debian puts daemons such as nginx in /usr/sbin, which a user's PATH may lack."""
+    path = shutil.which(name) or shutil.which(name, path=SYSTEM_PROGRAMS)
     if path:
         return path
     message = f"{name} is not installed (Debian package {package}; .ci/run installs it)"
@@ -157,6 +161,108 @@ class RedisServer:
         """Stop it by its PID."""
         if self.process is not None:
             _stop(self.process)
+
+
+# nginx's own settings around deploy/nginx.conf (which goes in its http block), as Debian's
+# /etc/nginx/nginx.conf has them, but every file in the test's prefix: nothing is written to
+# the system's paths.
+_NGINX_MAIN = """
+daemon off;
+worker_processes 1;
+pid {prefix}/nginx.pid;
+error_log {prefix}/error.log info;
+events {{
+    worker_connections 512;
+}}
+http {{
+    access_log off;
+    client_body_temp_path {prefix}/body;
+    proxy_temp_path {prefix}/proxy;
+    fastcgi_temp_path {prefix}/fastcgi;
+    uwsgi_temp_path {prefix}/uwsgi;
+    scgi_temp_path {prefix}/scgi;
+    include {prefix}/site.conf;
+}}
+"""
+
+
+class NginxServer:
+    """nginx with deploy/nginx.conf, rendered by deploy/render, in front of ``app``: plain
+    HTTP at ``url`` and HTTPS (a certificate of its own for 127.0.0.1) at ``https_url``."""
+
+    def __init__(self, app: str, settings: dict[str, str] | None = None) -> None:
+        """A server in front of ``app`` (host:port), not started yet; ``settings`` replace the
+        values of directives of the configuration (each must be there once)."""
+        self.app = app
+        self.settings = settings or {}
+        self.http_port, self.https_port = free_port(), free_port()
+        self.url = f"http://127.0.0.1:{self.http_port}"
+        self.https_url = f"https://127.0.0.1:{self.https_port}"
+        self.prefix = Path(tempfile.mkdtemp(prefix="nginx-"))
+        self.certificate = self.prefix / "certificate.pem"
+        self.process: subprocess.Popen[bytes] | None = None
+
+    def start(self) -> NginxServer:
+        """Make the certificate, render the configuration, start nginx, wait for its ports."""
+        nginx = require_program("nginx", "nginx")
+        openssl = require_program("openssl", "openssl")
+        # Run as root, nginx's workers run as nobody, who must reach the prefix's folders.
+        self.prefix.chmod(0o755)
+        key = self.prefix / "key.pem"
+        subprocess.run(
+            [openssl, "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1",
+             "-nodes", "-days", "1", "-subj", "/CN=127.0.0.1",
+             "-addext", "subjectAltName=IP:127.0.0.1",
+             "-keyout", str(key), "-out", str(self.certificate)],
+            check=True, capture_output=True,
+        )  # fmt: skip
+        (self.prefix / "site.conf").write_text(self._site(key))
+        main = self.prefix / "nginx.conf"
+        main.write_text(_NGINX_MAIN.format(prefix=self.prefix))
+        self.process = subprocess.Popen(
+            [nginx, "-p", str(self.prefix), "-c", str(main), "-e", str(self.prefix / "error.log")],
+            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+        )  # fmt: skip
+        deadline = time.monotonic() + 10
+        for port in (self.http_port, self.https_port):
+            while True:
+                if self.process.poll() is not None or time.monotonic() > deadline:
+                    raise RuntimeError(f"nginx did not start: {self.error_log()[-2000:]}")
+                try:
+                    socket.create_connection(("127.0.0.1", port), timeout=1).close()
+                    break
+                except OSError:
+                    time.sleep(0.02)
+        return self
+
+    def _site(self, key: Path) -> str:
+        """deploy/nginx.conf as deploy/render fills it in, with ``settings`` applied."""
+        env = {
+            "PATH": os.environ.get("PATH", "/usr/bin:/bin"), "APP": self.app,
+            "HTTP_LISTEN": f"127.0.0.1:{self.http_port}",
+            "HTTPS_LISTEN": f"127.0.0.1:{self.https_port}", "SERVER_NAME": "127.0.0.1",
+            "CERTIFICATE": str(self.certificate), "CERTIFICATE_KEY": str(key),
+        }  # fmt: skip
+        render = [str(ROOT / "deploy" / "render")]
+        site = subprocess.run(render, env=env, check=True, capture_output=True, text=True).stdout
+        assert "@" not in site.replace("@...@", ""), "a placeholder left unfilled"
+        for directive, value in self.settings.items():
+            site, found = re.subn(rf"^(\s*{directive}) [^;]*;", rf"\1 {value};", site, flags=re.M)
+            assert found == 1, f"{directive} is not in deploy/nginx.conf once"
+        return site
+
+    def error_log(self) -> str:
+        """What nginx has logged so far."""
+        try:
+            return (self.prefix / "error.log").read_text(errors="replace")
+        except FileNotFoundError:
+            return ""
+
+    def stop(self) -> None:
+        """Stop it by its PID (SIGTERM: nginx's fast shutdown), then remove its files."""
+        if self.process is not None:
+            _stop(self.process)
+        shutil.rmtree(self.prefix, ignore_errors=True)
 
 
 def wait_until_answers(

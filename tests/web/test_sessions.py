@@ -101,3 +101,20 @@ def test_a_session_file_of_random_bytes_is_a_fresh_board_and_left_for_the_sweep(
     os.utime(path, (old, old))
     assert "removed 1 expired session files" in runner.invoke(args=["sweep"]).output
     assert not path.exists()
+
+
+def test_cookies_set_over_https_are_secure(client: FlaskClient) -> None:
+    """Without FLASK_SESSION_COOKIE_SECURE, a cookie is Secure when its request came over
+    HTTPS (behind a proxy, as its trusted X-Forwarded-Proto says): tests/operations/test_nginx."""
+    https = {"base_url": "https://localhost"}
+    looked = client.get("/", **https).headers["Set-Cookie"]
+    assert looked.startswith("ttt_visitor=") and "; Secure" in looked
+    language = client.get("/language/de", **https).headers["Set-Cookie"]
+    assert language.startswith("ttt_lang=") and "; Secure" in language
+    referrer = {"Referer": "https://localhost/"}  # Flask-WTF checks it on HTTPS
+    played = post(client, "/move", {"cell": "B2"}, headers=referrer, **https)
+    assert played.status_code == 303
+    assert played.headers["Set-Cookie"].startswith("ttt_session=")
+    assert "; Secure" in played.headers["Set-Cookie"]
+    plain = client.get("/language/fr").headers["Set-Cookie"]
+    assert plain.startswith("ttt_lang=") and "Secure" not in plain

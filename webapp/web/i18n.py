@@ -17,6 +17,7 @@ from jinja2.ext import Extension
 from jinja2.lexer import Token
 
 from ..engine import N_, TicTacToeError
+from . import sessions
 
 # Each language by its code, named in itself for the menu. English is the source.
 LANGUAGES = {"en": "English", "de": "Deutsch", "fr": "Français", "es": "Español"}
@@ -147,7 +148,7 @@ def choose(code: str) -> ResponseReturnValue:
         back = url_for("board.index")
     response = redirect(back, 303)
     if code in LANGUAGES:
-        secure = bool(current_app.config["SESSION_COOKIE_SECURE"])
+        secure = sessions.secure_cookies(current_app)
         response.set_cookie(
             COOKIE, code, max_age=COOKIE_AGE, samesite="Lax", httponly=True, secure=secure
         )

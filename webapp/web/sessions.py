@@ -15,7 +15,7 @@ import msgspec
 import redis
 from cachelib.file import FileSystemCache
 from cachelib.serializers import FileSystemSerializer
-from flask import Flask, Request, Response, current_app, g, request, session
+from flask import Flask, Request, Response, current_app, g, has_request_context, request, session
 from flask_session import Session
 
 from ..store import StoreUnavailable
@@ -105,6 +105,7 @@ def init_app(app: Flask, client: redis.Redis | None) -> None:
             return None
 
     interface.open_session = open_session
+    interface.get_cookie_secure = secure_cookies  # Flask's public hook for the Secure flag
     # Before CSRFProtect's own check, which init_app in create_app registers after this one.
     app.before_request(_session_read)
     app.before_request(_visitor_token)
@@ -187,6 +188,15 @@ def visitor_id() -> str | None:
     return visitor
 
 
+def secure_cookies(app: Flask) -> bool:
+    """Whether this request's cookies are ``Secure``: always with SESSION_COOKIE_SECURE, else
+    when the request came over HTTPS (behind a proxy, as its X-Forwarded-Proto says when
+    FLASK_PROXIES trusts it), so a cookie set over HTTPS is never sent in the clear."""
+    return bool(app.config["SESSION_COOKIE_SECURE"]) or (
+        has_request_context() and request.is_secure
+    )
+
+
 def _visitor_cookie(response: Response) -> Response:
     """Set the cookie of a new visitor, as the session's cookie is set."""
     visitor = g.get("new_visitor")
@@ -197,7 +207,7 @@ def _visitor_cookie(response: Response) -> Response:
             visitor,
             max_age=int(current_app.permanent_session_lifetime.total_seconds()),
             httponly=True,
-            secure=bool(config["SESSION_COOKIE_SECURE"]),
+            secure=secure_cookies(current_app),
             samesite=config["SESSION_COOKIE_SAMESITE"],
         )
         response.vary.add("Cookie")
