@@ -3,7 +3,7 @@
 Run: ``python bench/load.py`` (from ``.venv/bin/python``; needs ``wrk`` and ``redis-server``).
 
 It starts every server itself, each gunicorn with 2 workers, as the app is served
-(webapp/serving.py's threads; ``--serving sync`` for gunicorn's default sync workers):
+(webapp/serving.py's gevent workers; ``--serving gthread`` or ``sync`` for another class):
 a bare Flask app answering "hello" (the ceiling), and the game on SQLite (with session files)
 and on Redis, each once with 100 and once with 100,000 stored matches, seeded straight in the
 stores' formats (bench/seeding.py).
@@ -173,8 +173,8 @@ def main() -> int:
     parser.add_argument("--connections", type=int, default=4, help="wrk connections = threads")
     parser.add_argument("--store-dir", default=None, help="where the file stores go (a temp dir)")
     parser.add_argument("--games", type=int, default=LARGE, help="stored games of the large stores")
-    parser.add_argument("--serving", choices=servers.SERVING, default="gthread",
-                        help="gunicorn's workers: the app's threads, or sync")  # fmt: skip
+    parser.add_argument("--serving", choices=servers.SERVING, default="gevent",
+                        help="gunicorn's worker class: the app's (gevent), or another")  # fmt: skip
     options = parser.parse_args()
     wrk_program, redis_program = shutil.which("wrk"), shutil.which("redis-server")
     if not wrk_program or not redis_program:

@@ -15,9 +15,14 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 WORKERS = 2  # every app server gets the same gunicorn settings
-# How the servers are run: "gthread" is the app's own model (webapp/serving.py); "sync" is
-# gunicorn's default, which the app used before online play.
-SERVING = ("gthread", "sync")
+# How the servers are run: "gevent" is the app's own model (webapp/serving.py); "gthread" (128
+# threads, the model before) and "sync" (gunicorn's default) are its settings with another
+# worker class, measured beside it (bench/serving.py).
+SERVING = {
+    "gevent": [],
+    "gthread": ["-k", "gthread", "--threads", "128"],
+    "sync": ["-k", "sync"],
+}
 
 
 def free_port() -> int:
@@ -70,12 +75,13 @@ class Server:
             raise RuntimeError(f"{self.process.args!r} exited with {self.process.returncode}")
 
 
-def gunicorn(app: str, env: dict[str, str], serving: str = "gthread") -> Server:
+def gunicorn(app: str, env: dict[str, str], serving: str = "gevent") -> Server:
     """gunicorn serving ``app`` with 2 workers on a free port, answering before this returns:
-    with the app's settings (``-c python:webapp.serving``), or with sync workers."""
+    with the app's settings (``-c python:webapp.serving``) and the worker class of
+    ``serving``."""
     port = free_port()
     program = str(Path(sys.executable).with_name("gunicorn"))
-    model = ["-c", "python:webapp.serving"] if serving == "gthread" else []
+    model = ["-c", "python:webapp.serving", *SERVING[serving]]
     argv = [program, *model, "--workers", str(WORKERS), "--bind", f"127.0.0.1:{port}", app]
     # Every client of the bench comes from one address, which the app's limits per address
     # (new matches, new sessions) would answer with 429s: the bench measures play, not them.

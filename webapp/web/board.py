@@ -10,10 +10,9 @@ from flask.typing import ResponseReturnValue
 from ..engine import N_, Game, evaluate
 from . import grid, matches, online
 from .errors import render_error
-from .fragments import fragment
+from .fragments import fragment, page
 from .grid import Move, Rows
 from .i18n import gettext as _
-from .i18n import render
 from .matches import Current
 from .naming import Seating, by_mark, label, name, seating, who
 from .sentences import best_text, computer_move_line, hint_text, online_status, status_line
@@ -65,6 +64,35 @@ class ScoreView:
     practice: bool = False  # this game started from a chosen position and will not count
 
 
+@dataclass(frozen=True)
+class Here:
+    """Where the viewer stands in the match: its seats, the match's id and version, and the
+    game's id and whether it is over or waiting for player 2."""
+
+    you: str | None  # the marks this browser plays ("X", "O" or "XO"); None: watching
+    seat: str | None  # this browser's online seat
+    match_id: str
+    version: int
+    game_id: str
+    full: bool
+    is_over: bool
+
+
+@dataclass(frozen=True)
+class PageView:
+    """Everything the board page renders (with the request's path, host and language, which
+    fragments.page adds to the key): complete and hashable, so the page is kept by it."""
+
+    view: BoardView
+    current: Here
+    score: ScoreView
+    online: online.OnlineParts | None
+    live: bool
+    status: str  # the rendered fragments of the view
+    game: str
+    share_path: str
+
+
 @bp.get("/")
 def index() -> ResponseReturnValue:
     """The board; ``?hint=1`` adds the value of the position and marks the best cells."""
@@ -75,17 +103,24 @@ def board(current: matches.Current, hint: bool = False) -> ResponseReturnValue:
     """The board page of ``current`` as this browser sees it (a player, or a spectator)."""
     view = build(current, hint)
     extra = online.parts(current) if current.match.online or current.watching else None
-    game = current.match.game
-    return render(
+    match = current.match
+    game = match.game
+    here = Here(
+        current.you, current.seat, current.match_id, current.version, match.game_id,
+        match.full, match.is_over,
+    )  # fmt: skip
+    return page(
         "board.html",
-        view=view,
-        current=current,
-        score=build_score(current),
-        online=extra,
-        live=view.online or current.you is None,
-        status=fragment("_game.html", "status", view),
-        game=fragment("_game.html", "game", view),
-        share_path=url_for("setup.setup", position=game.board.to_string(), x=game.x, o=game.o),
+        PageView(
+            view=view,
+            current=here,
+            score=build_score(current),
+            online=extra,
+            live=view.online or current.you is None,
+            status=fragment("_game.html", "status", view),
+            game=fragment("_game.html", "game", view),
+            share_path=url_for("setup.setup", position=game.board.to_string(), x=game.x, o=game.o),
+        ),
     )
 
 

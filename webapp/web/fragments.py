@@ -1,21 +1,49 @@
-"""The page fragments kept per process, each rendered once per complete view model, in the
-page's language and under the app's script root: the three things its HTML depends on."""
+"""The pages and page fragments kept per process, each rendered once per complete view model,
+in the page's language and under the app's script root: the things its HTML depends on."""
 
 from __future__ import annotations
 
+import dataclasses
 import functools
+import secrets
 from collections.abc import Hashable
+from typing import Any
 
-from flask import current_app, request
+from flask import current_app, get_flashed_messages, request
+from flask_wtf.csrf import generate_csrf
 from jinja2 import Environment
 from markupsafe import Markup
 
-from .i18n import language
+from .i18n import language, render
+
+# What a kept page holds in place of the two things that belong to one request: the browser's
+# CSRF token and the messages flashed for it. Random, so no page text can contain them.
+TOKEN = f"token-{secrets.token_hex(16)}"
+MESSAGES = f"<!--messages-{secrets.token_hex(16)}-->"
 
 
 def site(macro: str, model: Hashable) -> Markup:
     """One of the parts every page shares (``_site.html``): the head's links, the header."""
     return fragment("_site.html", macro, model)
+
+
+def page(template: str, model: Any) -> str:
+    """The page ``template`` for ``model`` (a frozen dataclass whose fields are the template's
+    variables: every value it renders, but for the request's path, host and language, which
+    are added to the key), with this request's CSRF token and flashed messages put in."""
+    key = (request.method, request.full_path, request.host_url, request.script_root)
+    html = _page(template, model, language(), key)
+    flashed = tuple(tuple(pair) for pair in get_flashed_messages(with_categories=True))
+    messages = fragment("_site.html", "messages", flashed) if flashed else ""
+    return html.replace(TOKEN, generate_csrf()).replace(MESSAGES, messages)
+
+
+@functools.lru_cache(maxsize=1024)
+def _page(template: str, model: Any, language: str, request_key: tuple[str, ...]) -> str:
+    """The page rendered with the marks in place of the token and the messages; the arguments
+    are the cache's key (``language`` is the one ``render`` uses)."""
+    fields = {field.name: getattr(model, field.name) for field in dataclasses.fields(model)}
+    return render(template, **fields, csrf_token=lambda: TOKEN, messages=Markup(MESSAGES))
 
 
 def fragment(template: str, macro: str, model: Hashable) -> Markup:
