@@ -41,9 +41,7 @@ def players(current: Current) -> str:
                 mark=you,
                 level=level_word(them.level),
             )
-        if them.role == "friend":
-            return _("You are %(mark)s against your friend.", mark=you)
-        return _("You are %(mark)s against %(name)s.", mark=you, name=name(them))
+        return _("You are %(mark)s against your friend.", mark=you)
     return _("%(x)s plays X, %(o)s plays O.", x=name(people["X"]), o=name(people["O"]))
 
 

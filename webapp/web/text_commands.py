@@ -35,7 +35,6 @@ COMMANDS = (
     "review",
     "numpad",
 )
-CONTEXT = "text-mode command"
 
 
 def pgettext(context: str, text: str) -> str:
@@ -47,26 +46,26 @@ def words() -> dict[str, str]:
     """Each command as typed in the page's language: the translations of COMMANDS (marked
     here one by one, so that the catalogs get them)."""
     translated = (
-        pgettext(CONTEXT, "help"),
-        pgettext(CONTEXT, "board"),
-        pgettext(CONTEXT, "moves"),
-        pgettext(CONTEXT, "score"),
-        pgettext(CONTEXT, "clock"),
-        pgettext(CONTEXT, "hint"),
-        pgettext(CONTEXT, "undo"),
-        pgettext(CONTEXT, "new"),
-        pgettext(CONTEXT, "next"),
-        pgettext(CONTEXT, "rematch"),
-        pgettext(CONTEXT, "resign"),
-        pgettext(CONTEXT, "review"),
-        pgettext(CONTEXT, "numpad"),
+        pgettext("text-mode command", "help"),
+        pgettext("text-mode command", "board"),
+        pgettext("text-mode command", "moves"),
+        pgettext("text-mode command", "score"),
+        pgettext("text-mode command", "clock"),
+        pgettext("text-mode command", "hint"),
+        pgettext("text-mode command", "undo"),
+        pgettext("text-mode command", "new"),
+        pgettext("text-mode command", "next"),
+        pgettext("text-mode command", "rematch"),
+        pgettext("text-mode command", "resign"),
+        pgettext("text-mode command", "review"),
+        pgettext("text-mode command", "numpad"),
     )
     return dict(zip(COMMANDS, translated, strict=True))
 
 
 def yes_word() -> str:
     """The word that confirms a question (resigning), in the page's language."""
-    return pgettext(CONTEXT, "yes")
+    return pgettext("text-mode command", "yes")
 
 
 def command_of(text: str) -> str | None:
