@@ -50,6 +50,9 @@
         if (mine && theirs && mine.innerHTML !== theirs.innerHTML) {
           mine.innerHTML = theirs.innerHTML;
         }
+        if (mine && theirs) {
+          mine.hidden = theirs.hidden;
+        }
       }
       for (const name of ["version", "csrf_token", "match"]) {
         const field = page.querySelector(`#text-form input[name="${name}"]`);

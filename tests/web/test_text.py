@@ -10,7 +10,9 @@ from flask.testing import FlaskClient
 from tests.web.conftest import new_game
 from tests.web.text_pages import board, text_on
 
-SWITCH = re.compile(r'<nav class="text-switch"[^>]*><a href="([^"]+)" id="text-switch">([^<]+)</a>')
+SWITCH = re.compile(
+    r'<nav class="text-switch[^"]*"[^>]*><a href="([^"]+)" id="text-switch">([^<]+)</a>'
+)
 
 
 def switch(client: FlaskClient, path: str = "/") -> tuple[str, str]:
@@ -27,6 +29,17 @@ def test_the_switch_is_the_first_link_of_every_page(client: FlaskClient) -> None
         body = shown[shown.index("<body>") :]
         first_link = re.search(r"<a [^>]*>", body)
         assert first_link and 'id="text-switch"' in first_link.group(0), path
+
+
+def test_in_normal_mode_a_visible_copy_of_the_switch_ends_the_page(client: FlaskClient) -> None:
+    shown = client.get("/").get_data(as_text=True)
+    assert '<nav class="text-switch on-focus"' in shown  # shown when focused: a skip link
+    footer = re.search(
+        r'<footer class="text-switch"><a href="([^"]+)">Text mode</a></footer>', shown
+    )
+    assert footer and footer.group(1) == "/text/on?next=/"
+    text_on(client)
+    assert "<footer" not in board(client)
 
 
 def test_the_switch_turns_text_mode_on_and_off_and_the_browser_remembers(
