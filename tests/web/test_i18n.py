@@ -64,7 +64,7 @@ def test_every_marked_string_has_a_translation(code: str, extracted: Catalog) ->
     for message in extracted:
         if not message.id:
             continue
-        translated = po.get(message.id)
+        translated = po.get(message.id, context=message.context)
         if (
             translated is None
             or translated.fuzzy

@@ -8,7 +8,7 @@ from flask import Blueprint, redirect, request, session, url_for
 from flask.typing import ResponseReturnValue
 
 from ..engine import N_, Game, evaluate
-from . import grid, matches, online
+from . import grid, matches, online, text, text_board
 from .errors import render_error
 from .fragments import fragment, page
 from .grid import Move, Rows
@@ -103,6 +103,8 @@ def board(current: matches.Current, hint: bool = False) -> ResponseReturnValue:
     """The board page of ``current`` as this browser sees it (a player, or a spectator)."""
     view = build(current, hint)
     extra = online.parts(current) if current.match.online or current.watching else None
+    if text.enabled():
+        return text_board.page(current, view, build_score(current), extra)
     match = current.match
     game = match.game
     here = Here(

@@ -60,11 +60,11 @@ for _endpoint, (_rule, _action) in _BUTTONS.items():
 
 def change_board(action: Action) -> ResponseReturnValue:
     """Apply ``action`` to this browser's match and go back to the board."""
-    matches.act(action, _expected())
+    matches.act(action, posted_expected())
     return to_board(accepted=True)
 
 
-def _expected() -> matches.Expected | None:
+def posted_expected() -> matches.Expected | None:
     """What the posted form was made for: the match and its version, which every form of the
     board sends. Requests that send neither (scripts speaking only the ``cell`` contract) are
     validated by the rules alone."""

@@ -20,6 +20,8 @@ from .i18n import language, render
 # CSRF token and the messages flashed for it. Random, so no page text can contain them.
 TOKEN = f"token-{secrets.token_hex(16)}"
 MESSAGES = f"<!--messages-{secrets.token_hex(16)}-->"
+# Flask's own context: the page reads of the request only what the key has of it.
+_PER_REQUEST = frozenset({"request", "session", "g"})
 
 
 def site(macro: str, model: Hashable) -> Markup:
@@ -31,15 +33,21 @@ def page(template: str, model: Any) -> str:
     """The page ``template`` for ``model`` (a frozen dataclass whose fields are the template's
     variables: every value it renders, but for the request's path, host and language, which
     are added to the key), with this request's CSRF token and flashed messages put in."""
-    key = (request.method, request.full_path, request.host_url, request.script_root)
-    html = _page(template, model, language(), key)
+    context: dict[str, Any] = {}
+    current_app.update_template_context(context)  # what the context processors give the page
+    given = tuple(sorted((k, v) for k, v in context.items() if k not in _PER_REQUEST))
+    key = (request.method, request.full_path, request.host_url, request.script_root, given)
+    try:
+        html = _page(template, model, language(), key)
+    except TypeError:  # a value that cannot be a key: the page is rendered for this request
+        html = _page.__wrapped__(template, model, language(), key)
     flashed = tuple(tuple(pair) for pair in get_flashed_messages(with_categories=True))
     messages = fragment("_site.html", "messages", flashed) if flashed else ""
     return html.replace(TOKEN, generate_csrf()).replace(MESSAGES, messages)
 
 
 @functools.lru_cache(maxsize=1024)
-def _page(template: str, model: Any, language: str, request_key: tuple[str, ...]) -> str:
+def _page(template: str, model: Any, language: str, request_key: tuple[Any, ...]) -> str:
     """The page rendered with the marks in place of the token and the messages; the arguments
     are the cache's key (``language`` is the one ``render`` uses)."""
     fields = {field.name: getattr(model, field.name) for field in dataclasses.fields(model)}

@@ -28,9 +28,11 @@ from . import (
     sessions,
     setup,
     stores,
+    text,
+    text_input,
 )
 
-PAGES = (board, setup, replay, review, join, forms, online, api)
+PAGES = (board, setup, replay, review, join, forms, online, api, text, text_input)
 
 
 def init_app(app: Flask, client: redis.Redis | None) -> None:

@@ -8,7 +8,7 @@ from flask import Blueprint, request
 from flask.typing import ResponseReturnValue
 
 from ..engine import N_
-from . import grid, matches
+from . import grid, matches, text, text_board
 from .errors import render_error
 from .grid import Move, Rows
 from .i18n import gettext as _
@@ -63,6 +63,8 @@ def replay(ply: int) -> ResponseReturnValue:
                 ply=ply,
             ),
         )
+    if text.enabled():
+        return text_board.replay(current, build(current, ply))
     return render("replay.html", view=build(current, ply))
 
 

@@ -1,0 +1,124 @@
+"""Text mode's pages: one heading, the announcement, the summary, the field, the position in
+words; the moves since the last page, online; and the replay one move at a time."""
+
+from __future__ import annotations
+
+import re
+
+from flask import Flask
+from flask.testing import FlaskClient
+
+from tests.conftest import api_game
+from tests.web.conftest import new_game
+from tests.web.test_online import invite, join
+from tests.web.text_pages import board, part, said, text_on
+
+
+def test_the_page_starts_with_a_heading_the_regions_and_the_summary(client: FlaskClient) -> None:
+    new_game(client, "user", "hard")
+    text_on(client)
+    announced, _alerts = said(client, "b2")
+    shown = board(client)
+    main = shown[shown.index("<main>") :]
+    order = [
+        main.index(f'id="{name}"') for name in ("text-heading", "text-announce", "text-summary")
+    ]
+    assert order == sorted(order) and main.count("<h1") == 1
+    assert '<p id="text-announce" aria-live="polite">' in shown
+    assert '<div id="text-alerts" role="alert">' in shown
+    reply = api_game(client)["moves"][1]
+    assert part(shown, "text-summary") == (
+        "You are X against the computer (hard). Move 3. Your turn (X)."
+    )
+    assert announced == f"You played B2. The computer (hard) played {reply}. Your turn (X)."
+    rows = re.findall(r"<li>(Row [ABC]: [^<]+)</li>", shown)
+    assert len(rows) == 3 and rows[1] == "Row B: empty, X, empty"
+    # A reload says nothing new: the announcement was for the page after the move.
+    assert part(board(client), "text-announce") == ""
+
+
+def test_the_move_field_is_labelled_focused_and_posts_to_text(client: FlaskClient) -> None:
+    text_on(client)
+    shown = board(client)
+    assert '<label for="text-command">Your move</label>' in shown
+    field = re.search(r'<input id="text-command"[^>]*>', shown)
+    assert field and "autofocus" in field.group(0)
+    assert '<form method="post" action="/text" id="text-form"' in shown
+    client.get("/language/fr")
+    assert '<label for="text-command">Votre coup</label>' in board(client)
+
+
+def test_the_winning_line_and_the_result_are_named(client: FlaskClient) -> None:
+    text_on(client)
+    for cell in ("a1", "b1", "b2", "c1", "c3"):
+        said(client, cell)
+    shown = board(client)
+    assert part(shown, "text-winning") == "X wins with A1, B2, C3."
+    assert part(shown, "text-summary") == "Player 1 plays X, Player 2 plays O. Player 1 wins (X)."
+
+
+def test_online_the_page_says_the_friends_moves_since_the_last_one(
+    client: FlaskClient, app: Flask
+) -> None:
+    guest = app.test_client()
+    join(guest, invite(client))
+    text_on(client)
+    text_on(guest)
+    game_id = api_game(client)["game"]
+    shown = board(client)
+    assert part(shown, "text-summary") == "You are X against your friend. Move 1. Your turn (X)."
+    assert 'id="text-live"' in shown and "text.js" in shown
+    said(client, "b2")
+    waiting = board(client)
+    refresh = re.search(r'<meta http-equiv="refresh" content="2; url=([^"]+)">', waiting)
+    assert refresh and refresh.group(1).replace("&amp;", "&") == f"/?seen=1&game={game_id}"
+    assert part(board(guest, "/?seen=0&game=" + game_id), "text-announce") == (
+        "Your friend played B2. Your turn (O)."
+    )
+    said(guest, "a1")
+    again = board(client, f"/?seen=1&game={game_id}")
+    assert part(again, "text-announce") == "Your friend played A1. Your turn (X)."
+    assert part(board(client, "/?seen=0&game=another"), "text-announce") == (
+        "A new game started. You played B2. Your friend played A1. Your turn (X)."
+    )
+
+
+def test_a_spectator_hears_both_players(client: FlaskClient, app: Flask) -> None:
+    guest = app.test_client()
+    join(guest, invite(client))
+    said_before = api_game(client)
+    watch = said_before["online"]["watch"].removeprefix("http://localhost")
+    text_on(client)
+    said(client, "b2")
+    spectator = app.test_client()
+    text_on(spectator)
+    shown = board(spectator, f"{watch}?seen=0&game={said_before['game']}")
+    assert part(shown, "text-announce") == "Player 1 played B2. O to move."
+    assert part(shown, "text-summary").startswith("Player 1 plays X, Player 2 plays O.")
+
+
+def test_the_replay_says_each_move_in_words(client: FlaskClient) -> None:
+    text_on(client)
+    said(client, "b2")
+    said(client, "a1")
+    shown = board_of_replay(client, 2)
+    assert part(shown, "text-announce") == "Move 2: O at A1."
+    assert "<li>Row A: O, empty, empty</li>" in shown
+    assert "Start position" in part(board_of_replay(client, 0), "text-announce")
+
+
+def board_of_replay(client: FlaskClient, ply: int) -> str:
+    """The replay page after move ``ply``, in text mode."""
+    shown: str = client.get(f"/replay/{ply}").get_data(as_text=True)
+    return shown
+
+
+def test_computers_step_by_the_next_command(client: FlaskClient) -> None:
+    new_game(client, "easy", "hard")
+    text_on(client)
+    announced, _alerts = said(client, "next")
+    played = r"The computer \(easy\) played [A-C][1-3]\. Computer \(hard\) to move \(O\)\."
+    assert re.fullmatch(played, announced)
+    assert part(board(client), "text-summary").startswith(
+        "Computer (easy) plays X, Computer (hard) plays O. Move 2."
+    )

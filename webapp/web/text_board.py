@@ -1,0 +1,110 @@
+"""Text mode's pages: the board as a heading, an announcement, a summary, the position in
+words and one field for moves and commands; and the replay, one move at a time in words."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, cast
+
+from flask import get_flashed_messages, request, url_for
+from flask.typing import ResponseReturnValue
+
+from . import announce
+from .i18n import gettext as _
+from .i18n import render
+from .matches import Current
+from .text_commands import yes_word
+
+if TYPE_CHECKING:  # the board and replay pages call this module; it only reads their models
+    from .board import BoardView, ScoreView
+    from .online import OnlineParts
+    from .replay import ReplayView
+
+
+@dataclass(frozen=True)
+class TextView:
+    """What the text-mode board says, in the order it says it."""
+
+    summary: str  # You are X against the computer (hard). Move 4. Your turn (X).
+    announcement: str  # what happened since the viewer's last page
+    alerts: tuple[str, ...]  # refusals, and a question waiting for an answer
+    position: tuple[str, ...]  # Row A: X, empty, O
+    winning: str  # X wins with A1, B2, C3.
+    moves: str  # Moves: 1. X B2, 2. O A1.
+    confirm: str  # "resign" while the field waits for its confirmation
+    refresh: str  # where a page without JavaScript reloads while it waits, else ""
+
+
+def page(
+    current: Current, view: BoardView, score: ScoreView, online: OnlineParts | None
+) -> ResponseReturnValue:
+    """The board page of ``current`` in text mode (``view`` is the board's own model)."""
+    text = build(current, view.status, view.waiting)
+    return render(
+        "text/board.html", text=text, view=view, current=current, score=score, online=online
+    )
+
+
+def build(current: Current, status: str, waiting: bool) -> TextView:
+    """The text view of ``current``'s board; ``status`` is its status line."""
+    game = current.match.game
+    flashed = cast(list[tuple[str, str]], get_flashed_messages(with_categories=True))
+    said = [message for category, message in flashed if category != "error"]
+    alerts = [message for category, message in flashed if category == "error"]
+    said.append(_since_last_page(current, status))
+    confirm = request.args.get("confirm", "")
+    if confirm == "resign" and current.match.online and not current.match.is_over:
+        alerts.append(_("Do you want to resign? Type %(yes)s to resign.", yes=yes_word()))
+    else:
+        confirm = ""
+    # ``seen`` tells the next page which moves this one showed; its own reloads pass it.
+    refresh = _with_seen(current) if waiting else ""
+    return TextView(
+        summary=announce.summary(current, status),
+        announcement=" ".join(line for line in said if line),
+        alerts=tuple(alerts),
+        position=announce.position(game.board),
+        winning=announce.winning(game.board),
+        moves=announce.move_list(game),
+        confirm=confirm,
+        refresh=refresh,
+    )
+
+
+def replay(current: Current, view: ReplayView) -> ResponseReturnValue:
+    """The replay page in text mode: ``Move 3: X at B2``, the status and the position."""
+    board = current.match.game.boards[view.ply]
+    if view.ply:
+        move = view.moves[view.ply - 1]
+        step = _(
+            "Move %(ply)d: %(mark)s at %(cell)s.", ply=move.number, mark=move.mark, cell=move.cell
+        )
+    else:
+        step = view.caption
+    return render(
+        "text/replay.html",
+        view=view,
+        step=step,
+        position=announce.position(board),
+        winning=announce.winning(board),
+    )
+
+
+def _since_last_page(current: Current, status: str) -> str:
+    """The moves played since the page named by ``?seen=<ply>&game=<id>`` (a reload of a
+    waiting page, or the live update): a new game says so and starts from its first move."""
+    seen, game_id = request.args.get("seen", ""), request.args.get("game", "")
+    if not seen.isascii() or not seen.isdigit() or len(seen) > 2:
+        return ""
+    if game_id and game_id != current.match.game_id:
+        since = announce.since(current, 0, status) or announce.sentence(status)
+        return f"{_('A new game started.')} {since}"
+    return announce.since(current, int(seen), status)
+
+
+def _with_seen(current: Current) -> str:
+    """This page's address, saying which moves it shows."""
+    args: dict[str, Any] = {"seen": current.match.game.ply, "game": current.match.game_id}
+    if current.watching:
+        return url_for("board.watch", match_id=current.match_id, **args)
+    return url_for("board.index", **args)

@@ -1,0 +1,163 @@
+"""What text mode reads in its one field: a move in any notation the site knows, or a command
+(in English or the page's language), and the answers of the commands that only tell."""
+
+from __future__ import annotations
+
+from ..engine import (
+    CELL_IDS,
+    Board,
+    TicTacToeError,
+    cell_name,
+    evaluate,
+    parse_coordinates,
+    parse_numpad,
+)
+from . import announce, review
+from .i18n import catalog, ngettext
+from .i18n import gettext as _
+from .matches import Current
+from .naming import name, who
+from .sentences import best_text, hint_text
+
+# The commands, in the order help lists them. Those that change the match are in text_input.
+COMMANDS = (
+    "help",
+    "board",
+    "moves",
+    "score",
+    "clock",
+    "hint",
+    "undo",
+    "new",
+    "next",
+    "rematch",
+    "resign",
+    "review",
+    "numpad",
+)
+
+
+def pgettext(context: str, text: str) -> str:
+    """``text`` in the request's language, as meant in ``context``."""
+    return catalog().upgettext(context, text)
+
+
+def words() -> dict[str, str]:
+    """Each command as typed in the page's language: the translations of COMMANDS (marked
+    here one by one, so that the catalogs get them)."""
+    translated = (
+        pgettext("text-mode command", "help"),
+        pgettext("text-mode command", "board"),
+        pgettext("text-mode command", "moves"),
+        pgettext("text-mode command", "score"),
+        pgettext("text-mode command", "clock"),
+        pgettext("text-mode command", "hint"),
+        pgettext("text-mode command", "undo"),
+        pgettext("text-mode command", "new"),
+        pgettext("text-mode command", "next"),
+        pgettext("text-mode command", "rematch"),
+        pgettext("text-mode command", "resign"),
+        pgettext("text-mode command", "review"),
+        pgettext("text-mode command", "numpad"),
+    )
+    return dict(zip(COMMANDS, translated, strict=True))
+
+
+def yes_word() -> str:
+    """The word that confirms a question (resigning), in the page's language."""
+    return pgettext("text-mode command", "yes")
+
+
+def command_of(text: str) -> str | None:
+    """The command ``text`` names, in English or the page's language (any case), if any."""
+    typed = text.strip().casefold()
+    for command, word in words().items():
+        if typed in (command, word.casefold()):
+            return command
+    return None
+
+
+def cell_of(text: str, numpad: bool) -> str | None:
+    """The cell ``text`` names: ``B2``, ``b2``, ``b 2``, ``2 2`` (row then column, as the
+    console game), or a numpad digit when ``numpad``; ``None`` if it names none."""
+    compact = "".join(text.split()).upper()
+    if compact in CELL_IDS:
+        return compact
+    for parse in (parse_coordinates, parse_numpad) if numpad else (parse_coordinates,):
+        try:
+            return cell_name(parse(text))
+        except TicTacToeError:
+            continue
+    return None
+
+
+def refusal(text: str, board: Board, numpad: bool) -> str:
+    """Why ``text`` is not a move on ``board``, in words; ``""`` when it may be played."""
+    cell = cell_of(text, numpad)
+    if cell is None:
+        if text.strip() in "123456789" and text.strip():
+            return _("A digit alone plays only on the numpad layout: type numpad to turn it on.")
+        return _("That is not a cell: try A1 to C3.")
+    mark = board[cell]
+    if mark != "_":
+        return _("%(cell)s is taken by %(mark)s.", cell=cell, mark=mark)
+    return ""
+
+
+def answer(current: Current, command: str, numpad: bool) -> str:
+    """The answer of a command that only tells: help, board, moves, score, clock, hint,
+    review."""
+    game = current.match.game
+    if command == "board":
+        rows = " ".join(announce.sentence(row) for row in announce.position(game.board))
+        return f"{rows} {announce.winning(game.board)}".strip()
+    if command == "moves":
+        return announce.move_list(game)
+    if command == "score":
+        return score(current)
+    if command == "clock":
+        # Matches have no clock yet; a match that gets one answers here with its time left.
+        return _("This game has no clock.")
+    if command == "hint":
+        return hint(current)
+    if command == "review":
+        if not current.match.is_over:
+            return _(review.NOT_OVER)
+        return review.build(current).summary
+    return help_text(numpad)
+
+
+def help_text(numpad: bool) -> str:
+    """What can be typed: the notations, then every command by its word."""
+    listed = ", ".join(words().values())
+    said = _(
+        "Type a cell to play it: B2, b 2, or 2 2 (row, then column). Commands: %(commands)s.",
+        commands=listed,
+    )
+    if numpad:
+        said += " " + _("A digit alone plays as on a numeric keypad: 7 is A1, 3 is C3.")
+    return said
+
+
+def score(current: Current) -> str:
+    """``Score: You 2, Computer (hard) 1; draws: 0.``, the viewer's own seat first."""
+    match = current.match
+    order = sorted(match.seats, key=lambda seat: (seat.id not in current.held, seat.id))
+    wins = ", ".join(
+        f"{name(who(current, seat))} {match.score.wins.get(seat.id, 0)}" for seat in order
+    )
+    return ngettext(
+        "Score: %(wins)s; %(num)d draw.",
+        "Score: %(wins)s; %(num)d draws.",
+        match.score.draws,
+        wins=wins,
+    )
+
+
+def hint(current: Current) -> str:
+    """The value of the position and its best moves, for a game on one device still going."""
+    board = current.match.game.board
+    text = hint_text(board)
+    if current.match.online or current.you is None or text is None:
+        return _("There is no hint here: hints are for a game on this device, still going.")
+    return f"{text}. {best_text(board, tuple(sorted(evaluate(board).best)))}"
