@@ -74,6 +74,7 @@ class Watcher:
         self.newest = 0
         self.told_to_reconnect: list[float] = []  # when each "reconnect" event arrived
         self.statuses: list[int] = []  # the status of every stream it opened
+        self.opened: list[float] = []  # when each stream's answer began
         self._stopped = threading.Event()
         self._socket: socket.socket | None = None
         self._thread = threading.Thread(target=self._follow, daemon=True)
@@ -107,6 +108,7 @@ class Watcher:
                     if not status and b"\r\n" in buffer:
                         status = int(buffer.split(b" ", 2)[1])
                         self.statuses.append(status)
+                        self.opened.append(time.monotonic())
                     *lines, buffer = buffer.split(b"\n")
                     for line in lines:
                         if line.startswith(b"id: "):

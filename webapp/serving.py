@@ -11,8 +11,12 @@ import json
 import os
 import signal
 import threading
+from collections.abc import Callable
 from typing import Any
 from wsgiref.types import WSGIApplication, WSGIEnvironment
+
+import gevent  # type: ignore[import-untyped]  # gevent ships no type information
+from gevent import monkey
 
 from .web import exporter
 
@@ -85,12 +89,21 @@ def post_worker_init(worker: Any) -> None:
     stop = signal.getsignal(signal.SIGTERM)
 
     def stopping(number: int, frame: Any) -> None:
-        # Not in the handler itself, which may have interrupted a stream holding a lock.
-        threading.Thread(target=live.drain, name="drain-streams", daemon=True).start()
+        _soon(live.drain)  # not in the handler itself, which must not block or take a lock
         if callable(stop):
             stop(number, frame)
 
     signal.signal(signal.SIGTERM, stopping)
+
+
+def _soon(work: Callable[[], None]) -> None:
+    """Run ``work`` beside the caller: in a greenlet under gevent, whose signal handlers run in
+    its event loop, where starting a thread would block (as gunicorn's own gevent worker does
+    for its SIGQUIT); else in a thread."""
+    if monkey.is_module_patched("threading"):
+        gevent.spawn(work)
+    else:
+        threading.Thread(target=work, name="drain-streams", daemon=True).start()
 
 
 def child_exit(server: Any, worker: Any) -> None:
