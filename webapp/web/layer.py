@@ -9,6 +9,7 @@ from flask_wtf.csrf import CSRFProtect
 
 from . import (
     api,
+    api_pair,
     board,
     errors,
     forms,
@@ -23,6 +24,7 @@ from . import (
     naming,
     observe,
     online,
+    pair,
     replay,
     review,
     sessions,
@@ -30,7 +32,7 @@ from . import (
     stores,
 )
 
-PAGES = (board, setup, replay, review, join, forms, online, api)
+PAGES = (board, setup, replay, review, join, forms, online, pair, api, api_pair)
 
 
 def init_app(app: Flask, client: redis.Redis | None) -> None:

@@ -1,4 +1,4 @@
-"""The app's match store, chosen from the settings (Redis or SQLite), and ``flask sweep``."""
+"""The app's match store and pairing queue (Redis or SQLite), and ``flask sweep``."""
 
 from __future__ import annotations
 
@@ -7,6 +7,9 @@ import redis
 from flask import Flask
 
 from ..store import MatchStore, RedisStore, SQLiteStore
+from ..store.pairing import PairingQueue
+from ..store.redis_pairing import RedisPairing
+from ..store.sqlite_pairing import SQLitePairing
 from .sessions import sweep_files
 
 
@@ -16,11 +19,15 @@ def init_app(app: Flask, client: redis.Redis | None) -> None:
     lifetime = config["MATCH_LIFETIME"].total_seconds()
     wait = float(config["STORE_LOCK_TIMEOUT"])
     match_store: MatchStore
+    pairs: PairingQueue
     if client is not None:
         match_store = RedisStore(client, lifetime, wait, float(config["REDIS_LOCK_EXPIRY"]))
+        pairs = RedisPairing(client)
     else:
         match_store = SQLiteStore(config["DATABASE"], lifetime, wait)
+        pairs = SQLitePairing(config["DATABASE"], wait)
     app.extensions["match_store"] = match_store
+    app.extensions["pairing"] = pairs
 
     @app.cli.command("sweep")
     def sweep() -> None:
