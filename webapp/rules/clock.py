@@ -27,8 +27,9 @@ def with_clock(outcome: Outcome, seconds: int) -> Outcome:
 
 
 def running(match: Match) -> bool:
-    """Whether the clock of the player to move runs: a clock, both players, a game going."""
-    return bool(match.clock) and match.full and not match.is_over
+    """Whether the clock of the player to move runs: a clock, an online match with both
+    players seated, a game going. On one device nobody is left waiting: it never runs."""
+    return bool(match.clock) and match.online and match.full and not match.is_over
 
 
 def wound(before: Match, after: Match, now: float) -> Match:

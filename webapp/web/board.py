@@ -8,7 +8,7 @@ from flask import Blueprint, redirect, request, session, url_for
 from flask.typing import ResponseReturnValue
 
 from ..engine import N_, Game, evaluate
-from . import grid, matches, online
+from . import deadlines, grid, matches, online
 from .errors import render_error
 from .fragments import fragment
 from .grid import Move, Rows
@@ -86,6 +86,7 @@ def board(current: matches.Current, hint: bool = False) -> ResponseReturnValue:
         status=fragment("_game.html", "status", view),
         game=fragment("_game.html", "game", view),
         share_path=url_for("setup.setup", position=game.board.to_string(), x=game.x, o=game.o),
+        clock=deadlines.clock_view(current.match),
     )
 
 
