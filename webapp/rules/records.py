@@ -3,8 +3,11 @@ side, the result, and how it ended; plain data that every store keeps unchanged.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
+from ..engine.game import replayed
+from .errors import LostMatchError
 from .match import Match
 
 ENDED_BY = ("line", "draw", "resign", "time", "abort", "claim")
@@ -60,7 +63,23 @@ def entry(match: Match, match_id: str, held: frozenset[str], when: float) -> dic
         "side": side,
         "result": result,
         "ended_by": how,
+        "x": match.game.x,
+        "o": match.game.o,
         "start": match.game.start.to_string(),
         "moves": list(match.game.moves),
         "practice": match.practice,
     }
+
+
+def replayed_match(entry: dict[str, Any]) -> tuple[Match, frozenset[str]]:
+    """The finished game of a list's ``entry`` as a match (seat 1 plays X), and the seats the
+    browser held in it, for its replay and review; ValueError (a TicTacToeError, or a
+    LostMatchError) if the entry is not one we wrote."""
+    try:
+        x, o, side = entry["x"], entry["o"], entry["side"]
+        game = replayed(x, o, entry["start"], tuple(entry["moves"]))
+    except (KeyError, TypeError) as error:
+        raise LostMatchError() from error
+    match = replace(Match.between(x, o), game=game, paired=entry.get("opponent") == "someone")
+    held = {"X": frozenset({"1"}), "O": frozenset({"2"}), "both": frozenset({"1", "2"})}
+    return match, held.get(side, frozenset()) & match.people

@@ -7,6 +7,7 @@ from typing import Any
 
 import msgspec
 
+from .api_games import GAMES_QUERY, GamesJson
 from .api_types import (
     ErrorJson,
     ExpectedBody,
@@ -150,6 +151,11 @@ ROUTES = (
           "(with the match), or idle.", answer=PairJson, answered="Where the seeker stands."),
     Route("DELETE", "/api/pair", "Stop waiting for an opponent.",
           {409: "This session was not waiting."}, answer=PairJson, answered="Idle."),
+    Route("GET", "/api/games", "This browser's finished games, newest first, paged, and "
+          "its record against each computer level and against people.", answer=GamesJson,
+          answered="A page of games, and the record.", query=GAMES_QUERY),
+    Route("DELETE", "/api/games", "Forget this browser's games (and so its record).",
+          answer=GamesJson, answered="The empty list."),
     Route("GET", "/api/openapi.json", "This document.", answer=dict[str, Any],
           answered="The OpenAPI 3.1 document of this API."),
 )  # fmt: skip

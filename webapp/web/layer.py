@@ -9,11 +9,13 @@ from flask_wtf.csrf import CSRFProtect
 
 from . import (
     api,
+    api_games,
     api_pair,
     board,
     errors,
     forms,
     fragments,
+    games,
     headers,
     health,
     i18n,
@@ -32,7 +34,7 @@ from . import (
     stores,
 )
 
-PAGES = (board, setup, replay, review, join, forms, online, pair, api, api_pair)
+PAGES = (board, setup, replay, review, join, forms, online, pair, games, api, api_pair, api_games)
 
 
 def init_app(app: Flask, client: redis.Redis | None) -> None:

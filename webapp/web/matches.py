@@ -19,7 +19,7 @@ from ..rules import clock as clocks
 from ..rules.errors import OUT_OF_TIME, RuleError
 from ..store import MatchStore, Record, new_match_id
 from ..store.record import MATCH_ID
-from . import browsers, deadlines, metrics, sessions
+from . import browsers, deadlines, metrics, played, sessions
 from .errors import WebError
 from .i18n import said
 
@@ -104,7 +104,11 @@ def current() -> Current:
     change it; one that cannot be read is replaced by a new match, with a message."""
     match_id = _session_match_id() or _first_match_id()
     record = _settled(store().get(match_id))
-    return NEW if record is None else _seen(record)
+    if record is None:
+        return NEW
+    seen = _seen(record)
+    played.note(seen.match, seen.match_id, seen.held)
+    return seen
 
 
 def watched(match_id: str) -> Current | None:
@@ -155,6 +159,7 @@ def act(
     _renew(record.match_id, key)
     changed = outcome.match
     now = Current(changed, record.match_id, record.version, held(changed, record.match_id))
+    played.note(changed, now.match_id, now.held)
     return now, outcome
 
 
