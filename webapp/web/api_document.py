@@ -152,8 +152,9 @@ ROUTES = (
     Route("DELETE", "/api/pair", "Stop waiting for an opponent.",
           {409: "This session was not waiting."}, answer=PairJson, answered="Idle."),
     Route("GET", "/api/games", "This browser's finished games, newest first, paged, and "
-          "its record against each computer level and against people.", answer=GamesJson,
-          answered="A page of games, and the record.", query=GAMES_QUERY),
+          "its record against each computer level and against people.",
+          {400: "`offset` or `limit` is not a whole number in its range."},
+          answer=GamesJson, answered="A page of games, and the record.", query=GAMES_QUERY),
     Route("DELETE", "/api/games", "Forget this browser's games (and so its record).",
           answer=GamesJson, answered="The empty list."),
     Route("GET", "/api/openapi.json", "This document.", answer=dict[str, Any],

@@ -10,14 +10,19 @@ from flask import Blueprint, request
 from flask.typing import ResponseReturnValue
 from msgspec import Meta, Struct
 
+from ..engine import N_
 from ..rules.records import ENDED_BY
 from ..store.history import MOST
 from . import browsers, games, matches
 from .api_answers import answer
+from .errors import ApiError
+from .i18n import gettext as _
 from .played import history
 
 bp = Blueprint("api_games", __name__, url_prefix="/api")
 LIMIT = 100  # entries per page at most
+MOST_OFFSET = 1_000_000
+BAD_NUMBER = N_("The query's %(name)s is not a whole number in the documented range.")
 RESULTS = ("won", "lost", "drawn", "aborted", "X", "O")
 OPPONENTS = ("easy", "medium", "hard", "friend", "someone", "self", "computers")
 
@@ -70,16 +75,16 @@ class GamesJson(Struct):
 
 GAMES_QUERY = [
     {"name": name, "in": "query", "required": False, "description": text,
-     "schema": {"type": "integer", "minimum": low, **({"maximum": LIMIT} if high else {})}}
-    for name, text, low, high in (("offset", "Games to skip (newest first).", 0, False),
-                                  ("limit", f"Games in the page, at most {LIMIT}.", 1, True))
+     "schema": {"type": "integer", "minimum": low, "maximum": high}}
+    for name, text, low, high in (("offset", "Games to skip (newest first).", 0, MOST_OFFSET),
+                                  ("limit", f"Games in the page, at most {LIMIT}.", 1, LIMIT))
 ]  # fmt: skip
 
 
 @bp.get("/games")
 def listed() -> ResponseReturnValue:
     """A page of this browser's games (``?offset=&limit=``) and its record."""
-    offset, limit = _number("offset", 0, 0, MOST), _number("limit", 20, 1, LIMIT)
+    offset, limit = _number("offset", 0, 0, MOST_OFFSET), _number("limit", 20, 1, LIMIT)
     matches.current()  # notes the game of this browser's match if it ended since last seen
     browser = browsers.browser_id()
     shown, total = history().page(browser, offset, limit)
@@ -112,8 +117,13 @@ def _record(entries: list[dict[str, Any]]) -> list[RecordJson]:
 
 
 def _number(name: str, default: int, low: int, high: int) -> int:
-    """A whole number of the query, within ``low``..``high``; ``default`` if absent or bad."""
-    text = request.args.get(name, "")
-    if text.isascii() and text.isdigit() and len(text) < 7:
-        return min(max(int(text), low), high)
-    return default
+    """A whole number of the query from ``low`` to ``high``, or ``default`` when absent; a
+    400 naming it otherwise."""
+    text = request.args.get(name)
+    if text is None:
+        return default
+    if text.isascii() and text.isdigit() and len(text) < 10:
+        number = int(text)
+        if low <= number <= high:
+            return number
+    raise ApiError(400, _(BAD_NUMBER, name=name), field=name)

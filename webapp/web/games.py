@@ -71,12 +71,13 @@ def row(entry: dict[str, Any]) -> GameRow:
     """A listed game as the page shows it."""
     when = datetime.fromtimestamp(float(entry.get("when", 0)), UTC)
     side = entry.get("side", "")
+    result, how = RESULTS.get(str(entry.get("result")), ""), HOW.get(str(entry.get("ended_by")), "")
     return GameRow(
         game_id=str(entry.get("game_id", "")),
         opponent=opponent_name(str(entry.get("opponent", ""))),
         side=_("both") if side == "both" else str(side),
-        result=_(RESULTS[entry["result"]]) if entry.get("result") in RESULTS else "",
-        ended_by=_(HOW[entry["ended_by"]]) if entry.get("ended_by") in HOW else "",
+        result=_(result) if result else "",
+        ended_by=_(how) if how else "",
         when=when.strftime("%Y-%m-%d %H:%M UTC"),
     )
 
