@@ -11,7 +11,7 @@ from flask.testing import FlaskClient
 from tests.conftest import api_game, post
 from tests.web.pages import page
 from tests.web.test_online import join, move
-from webapp.web import deadlines
+from webapp.web import deadlines, live
 
 
 def seated(app: Flask, clock: str) -> tuple[FlaskClient, FlaskClient, str]:
@@ -90,3 +90,16 @@ def test_a_deadline_read_before_a_move_is_not_applied_after_it(app: Flask) -> No
         after = deadlines.settle(store, hub, before)
     assert after.version == before.version + 1 and after.data["ending"] == ""
     assert api_game(guest)["moves"] == ["A1"] and api_game(guest)["ended_by"] is None
+
+
+def test_a_stream_wakes_at_the_deadline_and_applies_it(app: Flask) -> None:
+    host, guest, match_id = seated(app, "1")
+    move(host, "A1")
+    move(guest, "B1")
+    store, hub = app.extensions["match_store"], app.extensions["live"]
+    version = store.get(match_id).version
+    started = time.monotonic()
+    stream = live.events(hub, match_id, None, version, 5.0, deadlines.due(store, hub, match_id))
+    event = next(chunk for chunk in stream if chunk.startswith("id:"))
+    assert event.startswith(f"id: {version + 1}\n") and time.monotonic() - started < 2.0
+    assert store.get(match_id).data["ending"] == "timed_out"  # nobody but the stream read it

@@ -37,9 +37,14 @@ def settle(store: MatchStore, hub: Hub, record: Record) -> Record:
 
 def due(store: MatchStore, hub: Hub, match_id: str) -> Callable[[], float | None]:
     """For a stream of ``match_id``: settle the match, and say the seconds until its next
-    deadline (``None``: no clock runs), so the stream wakes when it passes."""
+    deadline (``None``: no clock runs), so the stream wakes when it passes. A match made
+    without a clock never gets one, so it is read once, not at every wake of every stream."""
+    clockless = False
 
     def seconds() -> float | None:
+        nonlocal clockless
+        if clockless:
+            return None
         try:
             record = store.get(match_id)
             if record is None or not record.data:
@@ -47,6 +52,7 @@ def due(store: MatchStore, hub: Hub, match_id: str) -> Callable[[], float | None
             match = read(settle(store, hub, record).data)
         except (StoreUnavailable, LostMatchError):
             return None
+        clockless = not match.clock
         return clocks.seconds_left(match, time.time())
 
     return seconds
