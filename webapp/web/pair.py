@@ -146,9 +146,10 @@ def events() -> ResponseReturnValue:
 def _stream(
     hub: live.Hub, pairs: PairingQueue, seeker: str, sought: Seek | None, lifetime: float
 ) -> Iterator[str]:
-    """The waiting page's events: its match's first version, or its leaving the queue."""
+    """The waiting page's events: its match's first version (the match made for it is
+    stored), or its leaving the queue."""
     done = "data: " + json.dumps({"state": "moved"}) + "\n\n"
-    if sought is None or sought.state != WAITING:
+    if sought is None:
         yield done
         return
     for chunk in live.events(hub, sought.match_id, None, 0, lifetime):
@@ -161,6 +162,6 @@ def _stream(
                 now = pairs.poll(seeker, time.time())
             except StoreUnavailable:
                 continue
-            if now is None or now.state != WAITING:
+            if now is None:
                 yield done
                 return
