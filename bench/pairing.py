@@ -44,6 +44,7 @@ class Seeker:
         self.match = ""
         self.clicked = self.answered = 0.0
         self.second = False
+        self.refused = 0  # waiting streams refused or ended early (the page would retry)
 
     def request(self, method: str, path: str) -> tuple[int, bytes, http.client.HTTPResponse]:
         """One request on a new connection; keeps new cookies."""
@@ -77,10 +78,14 @@ class Seeker:
             return
         while answer["state"] != "paired":
             assert answer["state"] == "waiting", answer
-            _, _, stream = self.request("GET", "/pair/events")
-            while not stream.readline().startswith(b"data:"):
-                pass
+            status, _, stream = self.request("GET", "/pair/events")
+            line = b"retry"
+            while status == 200 and line and not line.startswith(b"data:"):
+                line = stream.readline()  # b"" at the end of a stream that ended early
             stream.close()
+            if status != 200 or not line:
+                self.refused += 1
+                time.sleep(0.1)
             status, body, _ = self.request("GET", "/api/pair")
             answer = json.loads(body)
         self.answered = time.perf_counter()
@@ -108,7 +113,7 @@ def run(count: int, rate: float) -> int:
             time.sleep(max(0.0, start + n / rate - time.perf_counter()))
             seekers[n].seek()
 
-        with ThreadPoolExecutor(min(count, 900)) as pool:
+        with ThreadPoolExecutor(count) as pool:  # a thread each: a waiter holds its own
             list(pool.map(arrive, range(count)))
         return report(seekers, start)
     finally:
@@ -132,7 +137,8 @@ def report(seekers: list[Seeker], start: float) -> int:
           f"{len(seekers) / elapsed:.0f} seekers paired/s; second click to both boards "
           f"p50 {statistics.median(both) * 1000:.1f} ms, p99 {_p99(both) * 1000:.1f} ms "
           f"(to the second's own answer: p50 {statistics.median(answers) * 1000:.1f} ms, "
-          f"p99 {_p99(answers) * 1000:.1f} ms)")  # fmt: skip
+          f"p99 {_p99(answers) * 1000:.1f} ms); "
+          f"{sum(s.refused for s in seekers)} waiting streams refused or cut")  # fmt: skip
     return 0
 
 
@@ -145,7 +151,7 @@ def main() -> int:
     """Parse the options and run."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
     parser.add_argument("--seekers", type=int, default=1000, help="even; default 1000")
-    parser.add_argument("--rate", type=float, default=200.0, help="arrivals a second")
+    parser.add_argument("--rate", type=float, default=100.0, help="arrivals a second")
     options = parser.parse_args()
     return run(options.seekers - options.seekers % 2, options.rate)
 
