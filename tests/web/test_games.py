@@ -78,22 +78,6 @@ def test_the_replay_and_review_of_a_listed_game_and_clearing(client: FlaskClient
     assert client.get(f"/games/{path}").status_code == 404
 
 
-def test_the_api_lists_the_games_paged_with_the_record(client: FlaskClient) -> None:
-    for _game in range(3):
-        new_game(client, "user", "user")
-        play(client, X_WINS)
-    new_game(client, "user", "user")
-    listed = client.get("/api/games?limit=2").get_json()
-    assert listed["total"] == 3 and len(listed["games"]) == 2 and listed["limit"] == 2
-    first = listed["games"][0]
-    assert first["opponent"] == "self" and first["side"] == "both" and first["result"] == "X"
-    assert first["ended_by"] == "line" and first["when"].endswith("Z")
-    assert client.get("/api/games?offset=2").get_json()["games"][0]["moves"] == X_WINS
-    token = client.get("/api/game").get_json()["csrf_token"]
-    cleared = client.delete("/api/games", headers={"X-CSRFToken": token}).get_json()
-    assert cleared["total"] == 0 and client.get("/api/games").get_json()["games"] == []
-
-
 def test_the_list_survives_a_restart(instance: Path) -> None:
     config = {"SECRET_KEY": "test-secret", "TESTING": True, "LIMITS": False}
     client = create_app(config, instance_path=str(instance)).test_client()
