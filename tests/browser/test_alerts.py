@@ -1,4 +1,4 @@
-""""Your turn" alerts in real browsers: a board in a background tab says it in its title when
+""" "Your turn" alerts in real browsers: a board in a background tab says it in its title when
 the opponent has moved; in front it does not; without JavaScript the refreshed title says
 whose turn it is."""
 
