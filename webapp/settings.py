@@ -54,6 +54,10 @@ DEFAULTS: dict[str, Any] = {
     "STREAMS_PER_SESSION": 4,
     "STREAM_LIFETIME": 300.0,
     "HEARTBEAT": 10.0,
+    # Quick pairing: the seconds a seeker waits before the computer is offered, and the
+    # seconds per move of a paired match.
+    "PAIR_PATIENCE": 60,
+    "PAIR_CLOCK": 30,
     # Operations (docs/operations.md). Seconds /readyz waits for SQLite's write lock.
     "READY_TIMEOUT": 1.0,
     # The log lines' format: "json", "text", or "auto" (text when stderr is a terminal).

@@ -92,13 +92,13 @@ def test_a_stored_match_is_plain_json_and_expires_after_30_days(
     assert stored["data"]["schema"] == 2 and seats == {"X": "user", "O": "medium"}
     usage = store.memory_usage(key)
     assert usage is not None and usage <= 1024
-    # The session holds only which match, the token and the day it was renewed, as msgpack,
-    # and lives a day longer than its match.
+    # The session holds only which match, the token, the day it was renewed and the
+    # browser's id (its list of games), as msgpack, and lives a day longer than its match.
     session_key = f"session:{player.sid}"
     assert 31 * day - 60 <= store.ttl(session_key) <= 31 * day
     session = msgspec.msgpack.decode(store.get(session_key) or b"")
     assert session["match"] == match_id
-    assert set(session) <= {"_permanent", "csrf_token", "match", "renewed", "_flashes"}
+    assert set(session) <= {"_permanent", "csrf_token", "match", "renewed", "_flashes", "browser"}
     # A read rewrites neither (their expiry counts from the last change).
     store.expire(key, 1000)
     assert player.get(servers[1]).status == 200 and player.game(servers[0])["moves"]

@@ -51,7 +51,8 @@ def test_every_button_of_the_board_is_in_the_one_form(client: FlaskClient) -> No
     assert page.count("<form") == 2 and page.count('name="csrf_token"') == 2
     assert page.count('name="version"') == 1
     actions = re.findall(r'formaction="([^"]+)"', page)
-    assert actions == ["/again", "/swap", "/undo", "/score/reset"]
+    # The mode bar's Play someone posts to quick pairing; the rest are the board's own.
+    assert actions == ["/pair", "/again", "/swap", "/undo", "/score/reset"]
 
 
 def test_occupied_cells_show_their_mark_and_are_not_buttons(client: FlaskClient) -> None:

@@ -11,9 +11,11 @@ from flask.testing import FlaskClient
 from webapp.engine import CELL_IDS, PLAYER_KINDS, Status
 from webapp.rules import FRIEND
 from webapp.rules.match import ENDINGS, SEAT_IDS
+from webapp.rules.records import ENDED_BY
 from webapp.web import api
 from webapp.web.api_document import DOCUMENT, ROUTES, Route, build
-from webapp.web.api_types import GameJson, MoveBody
+from webapp.web.api_games import OPPONENTS, RESULTS
+from webapp.web.api_types import PAIR_STATES, GameJson, MoveBody
 
 # Flask answers these for every route by itself.
 AUTOMATIC = {"HEAD", "OPTIONS"}
@@ -33,7 +35,9 @@ def test_cells_kinds_and_statuses_are_the_engines() -> None:
     kinds = {*PLAYER_KINDS, FRIEND}
     statuses = {str(status) for status in Status}
     allowed = [set(CELL_IDS), set(PLAYER_KINDS), kinds, statuses, {"X", "O"}, {"X", "O", "both"},
-               {"you", "friend"}, set(ENDINGS), set(SEAT_IDS)]  # fmt: skip
+               {"you", "friend"}, set(ENDINGS), set(SEAT_IDS), set(ENDED_BY),
+               set(PAIR_STATES), set(RESULTS), set(OPPONENTS),
+               {"easy", "medium", "hard", "people"}]  # fmt: skip
     found = [set(enum) for enum in enums(DOCUMENT)]
     assert found, "the document has no enums"
     for enum in found:
@@ -42,14 +46,13 @@ def test_cells_kinds_and_statuses_are_the_engines() -> None:
 
 
 def test_every_api_rule_is_in_the_document_and_every_path_is_a_rule(app: Flask) -> None:
-    rules = {
-        rule.rule: set(rule.methods or ()) - AUTOMATIC
-        for rule in app.url_map.iter_rules()
-        if rule.rule.startswith("/api/")
-    }
+    rules: dict[str, set[str]] = {}
+    for rule in app.url_map.iter_rules():  # one path may have a rule per method (/api/pair)
+        if rule.rule.startswith("/api/"):
+            rules.setdefault(rule.rule, set()).update(set(rule.methods or ()) - AUTOMATIC)
     documented = {path: {m.upper() for m in item} for path, item in DOCUMENT["paths"].items()}
     assert documented == rules
-    assert len(rules) == 14
+    assert len(rules) == 16
 
 
 def test_the_document_is_built_once_and_served_as_built(client: FlaskClient) -> None:
@@ -91,4 +94,4 @@ def test_a_route_of_its_own_makes_a_document_of_its_own() -> None:
     document = build((route,))
     assert list(document["paths"]) == ["/api/try"]
     assert "ReviewJson" not in document["components"]["schemas"]
-    assert len(ROUTES) == 14
+    assert len(ROUTES) == 19

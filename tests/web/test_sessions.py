@@ -32,7 +32,9 @@ def test_a_session_file_holds_only_the_match_and_the_token_as_msgpack(
 ) -> None:
     play(client, ("B2",))
     data = msgspec.msgpack.decode(session_file(session_dir, client).read_bytes()[4:])
-    assert set(data) <= {"_permanent", "csrf_token", "match", "renewed", "_flashes"}
+    # "browser": the id of its list of games and of its place in quick pairing (browsers.py).
+    allowed = {"_permanent", "csrf_token", "match", "renewed", "_flashes", "browser"}
+    assert set(data) <= allowed
     assert {"match", "csrf_token"} <= set(data)
 
 

@@ -54,3 +54,6 @@ STALE_SEAT_LINK = N_(
     "This link to continue on another device is no longer valid: it works once, and the "
     "newest one is on your board."
 )
+BAD_CLOCK = N_("A time per move must be between 1 second and 7 days.")
+OUT_OF_TIME = N_("The time for this move has run out: nothing was played.")
+NOT_SEEKING = N_("You are not waiting for an opponent.")

@@ -14,7 +14,7 @@ from .errors import LostMatchError
 PERSON = "user"  # the kind of a seat played by a person; the other kinds are computer levels
 SEAT_IDS = ("1", "2")  # seat 1 made the match; online, seat 2 is the invited player's
 MARKS = ("X", "O")
-ENDINGS = ("resigned", "aborted", "claimed")
+ENDINGS = ("resigned", "aborted", "claimed", "timed_out")
 SCHEMA = 2  # the stored form's version: migrate.py reads every older one
 
 _GAME_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")  # secrets.token_urlsafe: safe in any URL
@@ -100,6 +100,9 @@ class Match:
     rematch: str = ""
     ending: str = ""
     winner: str = ""
+    clock: int = 0  # seconds per move; 0: no clock (rules/clock.py)
+    deadline: float = 0.0  # when the player to move runs out (seconds since 1970); 0: none
+    paired: bool = False  # the players met by quick pairing: strangers, not friends
 
     @classmethod
     def between(cls, x: str, o: str, start: Board | None = None) -> Match:
@@ -207,6 +210,9 @@ class Match:
             "rematch": self.rematch,
             "ending": self.ending,
             "winner": self.winner,
+            "clock": self.clock,
+            "deadline": self.deadline,
+            "paired": self.paired,
         }
 
     @classmethod
@@ -223,6 +229,9 @@ class Match:
             wins, draws = data["wins"], data["draws"]
             fields = [data[name] for name in ("game_id", "invite", "rematch", "ending", "winner")]
             scored = data["scored"]
+            # Added later in schema 2: a record written before has no clock and no pairing.
+            clock, deadline = data.get("clock", 0), data.get("deadline", 0.0)
+            paired = data.get("paired", False)
         except (TicTacToeError, KeyError, TypeError, ValueError) as error:
             raise LostMatchError() from error
         game_id, invite, rematch, ending, winner = fields
@@ -238,11 +247,19 @@ class Match:
             and rematch in ("", *SEAT_IDS)
             and ending in ("", *ENDINGS)
             and winner in ("", *MARKS)
+            and _count(clock)
+            and isinstance(deadline, int | float)
+            and not isinstance(deadline, bool)
+            and deadline >= 0
+            and isinstance(paired, bool)
         )
         if not valid:
             raise LostMatchError()
         score = Score({seat: wins.get(seat, 0) for seat in SEAT_IDS}, draws)
-        return cls((first, second), game, game_id, score, scored, invite, rematch, ending, winner)
+        return cls(
+            (first, second), game, game_id, score, scored, invite, rematch, ending, winner,
+            clock, float(deadline), paired,
+        )  # fmt: skip
 
 
 def _seat(raw: Any) -> Seat:

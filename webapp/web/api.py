@@ -20,7 +20,7 @@ from msgspec import UNSET, UnsetType
 
 from ..engine import N_, Board, TicTacToeError
 from ..rules import FRIEND, Outcome, RuleError, actions, errors
-from . import limits, live, matches, online, review
+from . import deadlines, limits, live, matches, online, review
 from .api_answers import answer, game_json
 from .api_bodies import decode
 from .api_document import DOCUMENT
@@ -75,7 +75,7 @@ def new() -> ResponseReturnValue:
             raise RuleError(errors.FRIEND_AGAINST_YOU)
     except TicTacToeError as error:
         raise ApiError(422, said(error)) from error
-    return answer(game_json(matches.begin(x, o, start, toss)[0]))
+    return answer(game_json(matches.begin(x, o, start, toss, body.clock)[0]))
 
 
 @bp.post("/join")
@@ -132,7 +132,8 @@ def events() -> ResponseReturnValue:
     if after is None:
         after = _int(request.args.get("version"))
     lifetime = float(current_app.config["STREAM_LIFETIME"])
-    stream = live.events(hub, current.match_id, current.seat, after or -1, lifetime)
+    due = deadlines.due(hub.store, hub, current.match_id)
+    stream = live.events(hub, current.match_id, current.seat, after or -1, lifetime, due)
     headers = {"Cache-Control": "no-store", "X-Accel-Buffering": "no"}
     response = current_app.response_class(stream, mimetype="text/event-stream", headers=headers)
     response.call_on_close(slot.release)

@@ -9,9 +9,10 @@ from flask import Response, current_app
 from flask_wtf.csrf import generate_csrf
 
 from ..engine import evaluate
-from ..rules import Match, legacy_names
-from . import online
+from ..rules import Match, legacy_names, records
+from . import deadlines, online
 from .api_types import (
+    ClockJson,
     EvaluationJson,
     GameJson,
     KindsJson,
@@ -57,7 +58,19 @@ def game_json(current: Current) -> GameJson:
         csrf_token=generate_csrf(),
         seats=seats_json(current),
         score=score_json(match),
+        clock=clock_json(match),
+        ended_by=records.ended_by(match),
     )
+
+
+def clock_json(match: Match) -> ClockJson | None:
+    """The match's move clock, or ``None`` when it has none."""
+    if not match.clock:
+        return None
+    shown = deadlines.clock_view(match)
+    if shown is None:
+        return ClockJson(per_move=match.clock, deadline=None, seconds_left=None)
+    return ClockJson(per_move=match.clock, deadline=shown.deadline, seconds_left=shown.seconds_left)
 
 
 def seats_json(current: Current) -> tuple[SeatJson, SeatJson]:

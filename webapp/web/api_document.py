@@ -7,6 +7,7 @@ from typing import Any
 
 import msgspec
 
+from .api_games import GAMES_QUERY, GamesJson
 from .api_types import (
     ErrorJson,
     ExpectedBody,
@@ -14,6 +15,7 @@ from .api_types import (
     JoinBody,
     MoveBody,
     NewBody,
+    PairJson,
     ReviewJson,
     SeatBody,
     StepBody,
@@ -139,6 +141,22 @@ ROUTES = (
            503: "Too many streams open on this server, or the store is down; reload instead."},
           answer=str, answered='The event stream: `id: <version>` and `data: {"version": n}` '
           "per change.", media="text/event-stream", query=EVENTS_QUERY),
+    Route("POST", "/api/pair", "Play someone: seated at once with a seeker who waits (sides "
+          "drawn at random, 30 s a move), else waiting; poll GET /api/pair, or follow the "
+          "match with GET /api/events.",
+          {409: "This browser plays an online game still in play: resign or abort it first.",
+           429: "Too many new games from this address in a short time (FLASK_LIMIT_CREATE)."},
+          answer=PairJson, answered="Where the seeker stands."),
+    Route("GET", "/api/pair", "Where this session stands in quick pairing: waiting, paired "
+          "(with the match), or idle.", answer=PairJson, answered="Where the seeker stands."),
+    Route("DELETE", "/api/pair", "Stop waiting for an opponent.",
+          {409: "This session was not waiting."}, answer=PairJson, answered="Idle."),
+    Route("GET", "/api/games", "This browser's finished games, newest first, paged, and "
+          "its record against each computer level and against people.",
+          {400: "`offset` or `limit` is not a whole number in its range."},
+          answer=GamesJson, answered="A page of games, and the record.", query=GAMES_QUERY),
+    Route("DELETE", "/api/games", "Forget this browser's games (and so its record).",
+          answer=GamesJson, answered="The empty list."),
     Route("GET", "/api/openapi.json", "This document.", answer=dict[str, Any],
           answered="The OpenAPI 3.1 document of this API."),
 )  # fmt: skip
@@ -165,7 +183,7 @@ def build(routes: tuple[Route, ...] = ROUTES) -> dict[str, Any]:
 def _operation(route: Route, schema_of: dict[Any, dict[str, Any]]) -> dict[str, Any]:
     """The OpenAPI operation of ``route``: its parameters, body, answers and refusals."""
     refusals = dict(ANY_REQUEST)
-    if route.method == "POST":
+    if route.method in ("POST", "DELETE"):
         refusals |= ANY_POST
     if route.body is not None:
         refusals |= ANY_BODY
@@ -176,7 +194,7 @@ def _operation(route: Route, schema_of: dict[Any, dict[str, Any]]) -> dict[str, 
     operation: dict[str, Any] = {"summary": route.summary, "responses": answers}
     if route.query:
         operation["parameters"] = route.query
-    if route.method == "POST":
+    if route.method in ("POST", "DELETE"):
         operation["security"] = [{"csrf": []}]
     if route.body is not None:
         content = {"application/json": {"schema": schema_of[route.body]}}

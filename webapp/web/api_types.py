@@ -10,8 +10,10 @@ from ..engine import CELL_IDS, PLAYER_KINDS, Status
 from ..rules import FRIEND
 from ..rules.match import ENDINGS
 from ..rules.match import SEAT_IDS as SEATS
+from ..rules.records import ENDED_BY
 
 KINDS = (*PLAYER_KINDS, FRIEND)  # a new game's sides: a person, a computer level, a friend
+PAIR_STATES = ("waiting", "paired", "idle")
 
 if TYPE_CHECKING:
     # mypy sees the plain strings that the engine and the rules hand out; msgspec (below) sees
@@ -24,6 +26,8 @@ if TYPE_CHECKING:
     SeatId: TypeAlias = str
     Ending: TypeAlias = str
     Offer: TypeAlias = str
+    EndedBy: TypeAlias = str
+    PairState: TypeAlias = str
 else:
     CellId = Literal[CELL_IDS]
     Kind = Literal[PLAYER_KINDS]
@@ -33,6 +37,8 @@ else:
     SeatId = Literal[SEATS]
     Ending = Literal[ENDINGS]
     Offer = Literal["you", "friend"]
+    EndedBy = Literal[ENDED_BY]
+    PairState = Literal[PAIR_STATES]
 
 Count = Annotated[int, Meta(ge=0)]
 Position = Annotated[
@@ -103,6 +109,9 @@ class NewBody(Struct, kw_only=True):
     o: NewKind
     position: Annotated[str, Meta(pattern="^([XO_]{9})?$")] | None = None
     toss: Annotated[bool, Meta(description="Toss a coin that may swap x and o.")] = False
+    clock: Annotated[
+        int, Meta(ge=0, le=7 * 86400, description="Seconds per move; 0: no clock.")
+    ] = 0
 
 
 class JoinBody(Struct):
@@ -197,6 +206,25 @@ class OnlineJson(Struct):
     presence: PresenceJson
 
 
+class ClockJson(Struct):
+    """The move clock: seconds per move, and while a game goes on with both players, when
+    the player to move runs out (ISO 8601, UTC) and the seconds left; then both are null."""
+
+    per_move: Annotated[int, Meta(ge=1, le=7 * 86400)]
+    deadline: str | None
+    seconds_left: Annotated[int, Meta(ge=0)] | None
+
+
+class PairJson(Struct, kw_only=True):
+    """Quick pairing: ``waiting`` (for ``waited`` seconds; ``offer_computer`` once a game
+    against the computer is offered), ``paired`` (``game`` is the new match) or ``idle``."""
+
+    state: PairState
+    waited: Annotated[int, Meta(ge=0)] = 0
+    offer_computer: bool = False
+    game: GameJson | None = None
+
+
 class GameJson(Struct, kw_only=True):
     """The match of this session, as every API call but the review answers it."""
 
@@ -218,6 +246,10 @@ class GameJson(Struct, kw_only=True):
     csrf_token: Annotated[str, Meta(description="Send it back in the X-CSRFToken header.")]
     seats: tuple[SeatJson, SeatJson]
     score: ScoreJson
+    clock: ClockJson | None
+    ended_by: Annotated[
+        EndedBy | None, Meta(description="How the finished game ended; null while it goes on.")
+    ]
 
 
 class ValueJson(Struct):

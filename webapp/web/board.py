@@ -8,7 +8,7 @@ from flask import Blueprint, redirect, request, session, url_for
 from flask.typing import ResponseReturnValue
 
 from ..engine import N_, Game, evaluate
-from . import grid, matches, online, text, text_board
+from . import deadlines, grid, matches, online, text, text_board
 from .errors import render_error
 from .fragments import fragment, page
 from .grid import Move, Rows
@@ -91,6 +91,7 @@ class PageView:
     status: str  # the rendered fragments of the view
     game: str
     share_path: str
+    clock: deadlines.ClockView | None  # the player to move's, when a clock runs
 
 
 @bp.get("/")
@@ -122,6 +123,7 @@ def board(current: matches.Current, hint: bool = False) -> ResponseReturnValue:
             status=fragment("_game.html", "status", view),
             game=fragment("_game.html", "game", view),
             share_path=url_for("setup.setup", position=game.board.to_string(), x=game.x, o=game.o),
+            clock=deadlines.clock_view(match),
         ),
     )
 

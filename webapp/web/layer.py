@@ -9,10 +9,13 @@ from flask_wtf.csrf import CSRFProtect
 
 from . import (
     api,
+    api_games,
+    api_pair,
     board,
     errors,
     forms,
     fragments,
+    games,
     headers,
     health,
     i18n,
@@ -23,6 +26,7 @@ from . import (
     naming,
     observe,
     online,
+    pair,
     replay,
     review,
     sessions,
@@ -32,7 +36,10 @@ from . import (
     text_input,
 )
 
-PAGES = (board, setup, replay, review, join, forms, online, api, text, text_input)
+PAGES = (
+    board, setup, replay, review, join, forms, online, pair, games, text, text_input,
+    api, api_pair, api_games,
+)  # fmt: skip
 
 
 def init_app(app: Flask, client: redis.Redis | None) -> None:

@@ -9,7 +9,7 @@ import json
 import threading
 import time
 import weakref
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 
 from flask import Flask, g, request, session
@@ -209,10 +209,18 @@ class Hub:
             return list(self._watches)
 
 
-def events(hub: Hub, match_id: str, seat: str | None, after: int, lifetime: float) -> Iterator[str]:
+def events(
+    hub: Hub,
+    match_id: str,
+    seat: str | None,
+    after: int,
+    lifetime: float,
+    due: Callable[[], float | None] | None = None,
+) -> Iterator[str]:
     """The Server-Sent Events of ``match_id``: an event whenever its version passes ``after``
     (the event's id is the version), a comment at every heartbeat, for ``lifetime`` seconds;
-    the browser then reconnects with the last id it saw."""
+    the browser then reconnects with the last id it saw. ``due`` (called at each wake) gives
+    the seconds until the match's clock runs out, so the stream also wakes then."""
     end = time.monotonic() + lifetime
     yield "retry: 1000\n\n"
     with hub.watching(match_id) as watch:
@@ -223,7 +231,9 @@ def events(hub: Hub, match_id: str, seat: str | None, after: int, lifetime: floa
         hub.changed(match_id, record.version if record else 0)
         hub.touch(match_id, seat)
         while (left := end - time.monotonic()) > 0 and not hub.draining:
-            version = hub.wait(watch, after, min(hub.heartbeat, left))
+            until = due() if due is not None else None
+            wait = min(hub.heartbeat, left, hub.heartbeat if until is None else until + 0.05)
+            version = hub.wait(watch, after, wait)
             hub.touch(match_id, seat)
             if version > after:
                 after = version

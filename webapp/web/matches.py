@@ -15,9 +15,11 @@ from flask import current_app, flash, session
 
 from ..engine import N_, Board
 from ..rules import FRIEND, LostMatchError, Match, Outcome, actions, new_secret, read, seating
+from ..rules import clock as clocks
+from ..rules.errors import OUT_OF_TIME, RuleError
 from ..store import MatchStore, Record, new_match_id
 from ..store.record import MATCH_ID
-from . import metrics, sessions
+from . import browsers, deadlines, metrics, played, sessions
 from .errors import WebError
 from .i18n import said
 
@@ -101,13 +103,17 @@ def current() -> Current:
     (or whose match expired) sees a new hot-seat match, which nothing stores until they
     change it; one that cannot be read is replaced by a new match, with a message."""
     match_id = _session_match_id() or _first_match_id()
-    record = store().get(match_id)
-    return NEW if record is None else _seen(record)
+    record = _settled(store().get(match_id))
+    if record is None:
+        return NEW
+    seen = _seen(record)
+    played.note(seen.match, seen.match_id, seen.held)
+    return seen
 
 
 def watched(match_id: str) -> Current | None:
     """The match ``match_id`` as a spectator sees it, or ``None`` if there is none."""
-    record = store().get(match_id) if MATCH_ID.fullmatch(match_id) else None
+    record = _settled(store().get(match_id)) if MATCH_ID.fullmatch(match_id) else None
     if record is None or not record.data:
         return None
     return Current(_readable(record), match_id, record.version, watching=True)
@@ -131,6 +137,7 @@ def act(
     if given. A stale request (StaleFormError) or a refused action saves nothing."""
     given = match_id
     match_id = match_id or _session_match_id() or _first_match_id()
+    _settled(store().get(match_id))  # a clock that ran out ends the game before any action
     with store().locked(match_id) as record:
         # The session's match expired: a new one gets a new id, or every other browser that
         # knew the old one (a friend, a watcher) would be at it, holding its keyless seats.
@@ -139,7 +146,11 @@ def act(
             seen = _seen(record)
             if expected is not None and expected.is_stale(seen):
                 raise StaleFormError()
+            moment = time.time()
+            if clocks.expired(seen.match, moment):  # it ran out since: the next read ends it
+                raise RuleError(OUT_OF_TIME)
             outcome = action(seen)
+            outcome = Outcome(clocks.wound(seen.match, outcome.match, moment), outcome.happened)
             record.data = outcome.match.to_dict()
     if expired:  # the block saved nothing
         return act(action, expected, new_match_id(), key)
@@ -148,23 +159,39 @@ def act(
     _renew(record.match_id, key)
     changed = outcome.match
     now = Current(changed, record.match_id, record.version, held(changed, record.match_id))
+    played.note(changed, now.match_id, now.held)
     return now, outcome
 
 
-def begin(x: str, o: str, start: Board, toss: bool) -> tuple[Current, Outcome]:
-    """A new game of kind ``x`` against kind ``o`` from ``start`` for this browser: online
-    against a friend, else on this device (the same match while the players are the same). A
-    live online game is not left this way (the rules refuse)."""
+def begin(x: str, o: str, start: Board, toss: bool, clock: int = 0) -> tuple[Current, Outcome]:
+    """A new game of kind ``x`` against kind ``o`` from ``start`` for this browser, with
+    ``clock`` seconds per move (0: none): online against a friend, else on this device (the
+    same match while the players are the same). A live online game is not left this way (the
+    rules refuse)."""
     seen = current()
     actions.leave(seen.match, seen.held)
+    clocks.checked(clock)
     if FRIEND in (x, o):
         key = new_secret()
         return act(
-            lambda _seen: seating.invite(x, o, start, toss, key), match_id=new_match_id(), key=key
+            lambda _seen: clocks.with_clock(seating.invite(x, o, start, toss, key), clock),
+            match_id=new_match_id(),
+            key=key,
         )
     # A game on this device never replaces an online match, which the friend still plays.
     fresh = new_match_id() if seen.match.online else None
-    return act(lambda now: actions.new_game(now.match, now.held, x, o, start, toss), match_id=fresh)
+    return act(
+        lambda now: clocks.with_clock(
+            actions.new_game(now.match, now.held, x, o, start, toss), clock
+        ),
+        match_id=fresh,
+    )
+
+
+def enter(match_id: str, key: str) -> None:
+    """Make ``match_id`` this browser's match, holding its seat by ``key`` (quick pairing
+    made the match for a browser that was waiting)."""
+    _renew(match_id, key)
 
 
 def _count(outcome: Outcome, created: bool) -> None:
@@ -200,6 +227,7 @@ def _renew(match_id: str, key: str | None) -> None:
     long as its match, so a change renews its expiry, at most once a day: writing the
     session file on every move cost as much as the rest of it."""
     today = int(time.time() // 86400)
+    browsers.keep()
     moved = session.get(MATCH_KEY) != match_id
     if moved or session.get(RENEWED_KEY) != today:
         if moved:
@@ -226,6 +254,13 @@ def _first_match_id() -> str:
     secret = str(current_app.secret_key).encode()
     digest = hmac.new(secret, f"match:{sid}".encode(), "sha256").digest()
     return base64.urlsafe_b64encode(digest[:16]).decode().rstrip("=")
+
+
+def _settled(record: Record | None) -> Record | None:
+    """``record``, or what it became if its clock had run out and this request ended it."""
+    if record is None:
+        return None
+    return deadlines.settle(store(), current_app.extensions["live"], record)
 
 
 def _readable(record: Record) -> Match:

@@ -18,7 +18,8 @@ LEVEL_LABELS = {"easy": N_("Easy"), "medium": N_("Medium"), "hard": N_("Hard")}
 @dataclass(frozen=True)
 class Who:
     """A seat as the viewer sees it: ``you``, ``friend`` (a person on another browser, to a
-    player), ``computer`` (with its ``level``), or ``player`` (numbered by its seat)."""
+    player), ``opponent`` (a stranger met by quick pairing), ``computer`` (with its
+    ``level``), or ``player`` (numbered by its seat)."""
 
     role: str
     number: int = 0  # the seat's number, where two of one kind are told apart by it
@@ -33,7 +34,9 @@ def who(current: Current, seat: Seat) -> Who:
         return Who("computer", numbered, seat.kind)
     if current.watching or not held or (held == match.people and len(held) > 1):
         return Who("player", int(seat.id))
-    return Who("you") if seat.id in held else Who("friend")
+    if seat.id in held:
+        return Who("you")
+    return Who("opponent") if match.paired else Who("friend")
 
 
 def by_mark(current: Current) -> dict[str, Who]:
@@ -48,6 +51,8 @@ def name(person: Who) -> str:
         return _("You")
     if person.role == "friend":
         return _("Your friend")
+    if person.role == "opponent":
+        return _("Your opponent")
     if person.role == "player":
         return _("Player %(number)d", number=person.number)
     if person.number:
@@ -89,6 +94,7 @@ class Seating:
     rematch: str = ""
     ending: str = ""
     winner: str = ""
+    paired: bool = False  # the other player is a stranger met by quick pairing
 
 
 def seating(current: Current) -> Seating:
@@ -99,7 +105,7 @@ def seating(current: Current) -> Seating:
         offered = "you" if match.rematch in current.held else "friend"
     if not match.online:
         return Seating(current.you, rematch=offered)
-    return Seating(current.you, True, match.full, offered, match.ending, match.winner)
+    return Seating(current.you, True, match.full, offered, match.ending, match.winner, match.paired)
 
 
 def _twins(seats: tuple[Seat, Seat]) -> bool:

@@ -85,10 +85,16 @@ def online_status(game: Game, seat: Seating) -> str:
     board, you = game.board, seat.you
     if seat.ending == "aborted":
         return _("Game aborted: it counts for nobody")
+    if seat.ending == "timed_out":
+        return on_time(seat)
+    if seat.paired and seat.ending:
+        return paired_ending(seat)
     if seat.ending:
         return _ended(seat.winner, you, resigned=seat.ending == "resigned")
     if board.is_over:
         winner = board.status.winner
+        if winner is not None and seat.paired and you not in (None, winner):
+            return _("%(name)s wins (%(mark)s)", name=_("Your opponent"), mark=winner)
         return _("Draw") if winner is None else _wins(winner, you)
     if not seat.full:
         if you:
@@ -98,7 +104,33 @@ def online_status(game: Game, seat: Seating) -> str:
         return _("%(mark)s to move", mark=board.turn)
     if board.turn == you:
         return _("Your turn (%(mark)s)", mark=you)
+    if seat.paired:
+        return _("Waiting for %(mark)s (your opponent)", mark=board.turn)
     return _("Waiting for %(mark)s (your friend)", mark=board.turn)
+
+
+def on_time(seat: Seating) -> str:
+    """A game lost on time, in the viewer's words: ``O wins on time``, ``You win on time!
+    (O)``, ``Your opponent wins on time (O)``."""
+    if seat.you is None:
+        return _("%(mark)s wins on time", mark=seat.winner)
+    if seat.winner == seat.you:
+        return _("You win on time! (%(mark)s)", mark=seat.winner)
+    who = _("Your opponent") if seat.paired else _("Your friend")
+    return _("%(name)s wins on time (%(mark)s)", name=who, mark=seat.winner)
+
+
+def paired_ending(seat: Seating) -> str:
+    """A paired game ended off the board (resigned, claimed), in the player's words."""
+    if seat.you is None:
+        return _ended(seat.winner, None, resigned=seat.ending == "resigned")
+    if seat.winner == seat.you:
+        if seat.ending == "resigned":
+            return _("You win! (%(mark)s): your opponent resigned", mark=seat.winner)
+        return _("You win! (%(mark)s): your opponent left the game", mark=seat.winner)
+    if seat.ending == "resigned":
+        return _("Your opponent wins (%(mark)s): you resigned", mark=seat.winner)
+    return _("Your opponent wins (%(mark)s): you left the game", mark=seat.winner)
 
 
 def _ended(winner: str, you: str | None, resigned: bool) -> str:

@@ -63,7 +63,11 @@ def start() -> ResponseReturnValue:
         flash(said(error), "error")
         back = url_for(".setup", x=x, o=o, position=position[:POSITION_LIMIT])
         return redirect(back, code=303)
-    return _begin(x, o, start, toss=bool(request.form.get("toss")))
+    clock = _clock(request.form.get("clock"))
+    if clock is None:
+        flash(_(BAD_PARAMETERS), "error")
+        return redirect(url_for(".setup", x=x, o=o), code=303)
+    return _begin(x, o, start, toss=bool(request.form.get("toss")), clock=clock)
 
 
 @bp.post("/mode")
@@ -85,11 +89,12 @@ def mode() -> ResponseReturnValue:
         return _begin(kinds[0], kinds[1], Board(), toss=False)
 
 
-def _begin(x: str, o: str, start: Board, toss: bool) -> ResponseReturnValue:
-    """A new game of ``x`` against ``o`` from ``start``: online with a friend, else on this
-    device (the same match while the players are the same)."""
+def _begin(x: str, o: str, start: Board, toss: bool, clock: int = 0) -> ResponseReturnValue:
+    """A new game of ``x`` against ``o`` from ``start``, with ``clock`` seconds per move:
+    online with a friend, else on this device (the same match while the players are the
+    same)."""
     try:
-        current, _outcome = matches.begin(x, o, start, toss)
+        current, _outcome = matches.begin(x, o, start, toss, clock)
     except RuleError as error:
         if error.template != errors.FRIEND_AGAINST_YOU:
             raise
@@ -98,6 +103,16 @@ def _begin(x: str, o: str, start: Board, toss: bool) -> ResponseReturnValue:
     if toss:
         flash(toss_line(current), "info")
     return to_board(accepted=True)
+
+
+def _clock(value: str | None) -> int | None:
+    """The posted time per move in whole seconds (0, or missing: none); ``None`` if it is not
+    a number (the rules refuse one out of range, saying so)."""
+    if not value:
+        return 0
+    if value.isascii() and value.isdigit() and len(value) < 10:
+        return int(value)
+    return None
 
 
 def _kind(value: str | None) -> str | None:

@@ -1,0 +1,64 @@
+"""What every list of games must do (``webapp.store.history.GameHistory``), on both backends:
+SQLite in a file of the test's own, and a real Redis."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+import redis
+
+from tests.servers import RedisServer
+from webapp.store.history import GameHistory
+from webapp.store.redis_history import RedisHistory
+from webapp.store.sqlite_history import SQLiteHistory
+
+NewHistory = Callable[[], GameHistory]
+MONTH = 30 * 86400.0
+NOW = time.time()  # the lists keep games of the last MONTH
+
+
+@pytest.fixture(params=["sqlite", "redis"])
+def new_history(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[NewHistory]:
+    """Make lists of one backend on the same data, as a restarted server has them."""
+    if request.param == "sqlite":
+        path = str(tmp_path / "matches.sqlite")
+        yield lambda: SQLiteHistory(path, MONTH, lock_timeout=5.0)
+        return
+    server: RedisServer = request.getfixturevalue("redis_server")
+    clients: list[redis.Redis] = []
+
+    def on_redis() -> GameHistory:
+        client = redis.Redis.from_url(server.url)
+        clients.append(client)
+        return RedisHistory(client, MONTH)
+
+    yield on_redis
+    if clients:
+        clients[0].flushdb()
+    for client in clients:
+        client.close()
+
+
+def test_games_are_kept_once_newest_first_and_paged(new_history: NewHistory) -> None:
+    history = new_history()
+    for n in range(5):
+        history.add("browser", f"game-{n}", NOW + n, {"n": n})
+    history.add("browser", "game-1", NOW + 100, {"n": "again"})  # kept once, as first written
+    history.add("other", "game-9", NOW + 9, {"n": 9})
+    restarted = new_history()
+    first, total = restarted.page("browser", 0, 2)
+    assert total == 5 and first == [{"n": 4}, {"n": 3}]
+    assert restarted.page("browser", 3, 10) == ([{"n": 1}, {"n": 0}], 5)
+    assert restarted.page("nobody", 0, 10) == ([], 0)
+
+
+def test_clear_forgets_one_browsers_games(new_history: NewHistory) -> None:
+    history = new_history()
+    history.add("browser", "game-1", NOW, {"n": 1})
+    history.add("other", "game-2", NOW, {"n": 2})
+    assert history.clear("browser") == 1
+    assert history.page("browser", 0, 10) == ([], 0)
+    assert history.page("other", 0, 10) == ([{"n": 2}], 1)

@@ -1,0 +1,45 @@
+"""Quick pairing for programs: POST, GET and DELETE /api/pair, answered as documented."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Flask
+from flask.testing import FlaskClient
+
+from tests.conftest import api_game
+
+
+def call(client: FlaskClient, method: str) -> tuple[int, Any]:
+    """``method`` /api/pair with the session's CSRF token; the status and the JSON."""
+    token = api_game(client)["csrf_token"]
+    response = client.open("/api/pair", method=method, headers={"X-CSRFToken": token})
+    return response.status_code, response.get_json()
+
+
+def test_two_programs_are_paired(app: Flask) -> None:
+    first, second = app.test_client(), app.test_client()
+    assert call(first, "POST") == (200, {"state": "waiting", "waited": 0, "offer_computer": False,
+                                          "game": None})  # fmt: skip
+    status, paired = call(second, "POST")
+    assert status == 200 and paired["state"] == "paired"
+    assert paired["game"]["online"]["full"] and paired["game"]["clock"]["per_move"] == 30
+    status, found = call(first, "GET")
+    assert found["state"] == "paired"
+    assert found["game"]["online"]["watch"] == paired["game"]["online"]["watch"]
+    assert found["game"]["you"] != paired["game"]["you"]
+    assert api_game(first)["online"]["watch"] == paired["game"]["online"]["watch"]
+
+
+def test_delete_stops_waiting_and_is_refused_when_not_waiting(app: Flask) -> None:
+    client = app.test_client()
+    call(client, "POST")
+    assert call(client, "DELETE") == (200, {"state": "idle", "waited": 0,
+                                            "offer_computer": False, "game": None})  # fmt: skip
+    status, refused = call(client, "DELETE")
+    assert status == 409 and refused == {"error": "You are not waiting for an opponent."}
+    assert call(client, "GET")[1]["state"] == "idle"
+
+
+def test_a_delete_without_the_token_is_refused(client: FlaskClient) -> None:
+    assert client.delete("/api/pair").status_code == 403

@@ -1,0 +1,85 @@
+"""A finished game as a browser's list of games keeps it: who played it against whom, which
+side, the result, and how it ended; plain data that every store keeps unchanged."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from ..engine.game import replayed
+from .errors import LostMatchError
+from .match import Match
+
+ENDED_BY = ("line", "draw", "resign", "time", "abort", "claim")
+# How a game ended, by the match's ``ending`` (a game ended on the board has none).
+_BY_ENDING = {"resigned": "resign", "aborted": "abort", "timed_out": "time", "claimed": "claim"}
+
+
+def ended_by(match: Match) -> str | None:
+    """How the current game ended: ``line``, ``draw``, ``resign``, ``time``, ``abort`` or
+    ``claim`` (the win claimed from an absent player); ``None`` while it goes on."""
+    if match.ending:
+        return _BY_ENDING[match.ending]
+    if not match.game.board.is_over:
+        return None
+    return "draw" if match.game.board.status.winner is None else "line"
+
+
+def opponent(match: Match, held: frozenset[str]) -> str:
+    """Whom the browser holding ``held`` played: a computer level, ``friend``, ``someone``
+    (met by quick pairing), ``self`` (both sides on one device), or ``computers``."""
+    if not held:
+        return "computers"
+    others = [seat for seat in match.seats if seat.id not in held]
+    if not others:
+        return "self"
+    seat = others[0]
+    if not seat.is_person:
+        return seat.kind
+    return "someone" if match.paired else "friend"
+
+
+def entry(match: Match, match_id: str, held: frozenset[str], when: float) -> dict[str, Any]:
+    """The finished game of ``match`` as the list of games of the browser holding ``held``
+    keeps it: ``result`` is ``won``, ``lost``, ``drawn``, ``aborted``, or for a game where the
+    browser played both sides (or neither) the winning mark, ``X`` or ``O``."""
+    sides = sorted(match.seat(seat).mark for seat in held)
+    side = sides[0] if len(sides) == 1 else "both"
+    winner = match.winner or match.game.board.status.winner or ""
+    how = ended_by(match) or "draw"
+    if how == "abort":
+        result = "aborted"
+    elif not winner:
+        result = "drawn"
+    elif side == "both":
+        result = winner
+    else:
+        result = "won" if winner == side else "lost"
+    return {
+        "game_id": match.game_id,
+        "match_id": match_id,
+        "when": when,
+        "opponent": opponent(match, held),
+        "side": side,
+        "result": result,
+        "ended_by": how,
+        "x": match.game.x,
+        "o": match.game.o,
+        "start": match.game.start.to_string(),
+        "moves": list(match.game.moves),
+        "practice": match.practice,
+    }
+
+
+def replayed_match(entry: dict[str, Any]) -> tuple[Match, frozenset[str]]:
+    """The finished game of a list's ``entry`` as a match (seat 1 plays X), and the seats the
+    browser held in it, for its replay and review; ValueError (a TicTacToeError, or a
+    LostMatchError) if the entry is not one we wrote."""
+    try:
+        x, o, side = entry["x"], entry["o"], entry["side"]
+        game = replayed(x, o, entry["start"], tuple(entry["moves"]))
+    except (KeyError, TypeError) as error:
+        raise LostMatchError() from error
+    match = replace(Match.between(x, o), game=game, paired=entry.get("opponent") == "someone")
+    held = {"X": frozenset({"1"}), "O": frozenset({"2"}), "both": frozenset({"1", "2"})}
+    return match, held.get(side, frozenset()) & match.people

@@ -1,0 +1,78 @@
+"""A browser's list of games in the SQLite file of matches: one table, by browser and game."""
+
+from __future__ import annotations
+
+import contextlib
+import sqlite3
+import threading
+import time
+from collections.abc import Iterator
+from typing import Any
+
+from .record import StoreUnavailable, decode, encode
+from .sqlite_store import PRAGMAS
+
+SCHEMA = (
+    "CREATE TABLE IF NOT EXISTS games (browser TEXT NOT NULL, game_id TEXT NOT NULL, "
+    "at REAL NOT NULL, data TEXT NOT NULL, PRIMARY KEY (browser, game_id)) WITHOUT ROWID",
+    "CREATE INDEX IF NOT EXISTS games_by_time ON games (browser, at)",
+)
+
+
+class SQLiteHistory:
+    """The lists of games in the database at ``path``, each entry kept ``lifetime`` seconds."""
+
+    def __init__(self, path: str, lifetime: float, lock_timeout: float) -> None:
+        self.path = path
+        self.lifetime = lifetime
+        self.lock_timeout = lock_timeout
+        self._local = threading.local()
+
+    def add(self, browser: str, game_id: str, when: float, entry: dict[str, Any]) -> None:
+        """See GameHistory.add."""
+        insert = "INSERT OR IGNORE INTO games VALUES (?, ?, ?, ?)"
+        with self._db() as db:
+            db.execute(insert, (browser, game_id, when, encode(entry)))
+
+    def page(self, browser: str, offset: int, limit: int) -> tuple[list[dict[str, Any]], int]:
+        """See GameHistory.page."""
+        oldest = time.time() - self.lifetime
+        with self._db() as db:
+            rows = db.execute(
+                "SELECT data FROM games WHERE browser = ? AND at >= ? "
+                "ORDER BY at DESC LIMIT ? OFFSET ?",
+                (browser, oldest, limit, offset),
+            ).fetchall()
+            (total,) = db.execute(
+                "SELECT count(*) FROM games WHERE browser = ? AND at >= ?", (browser, oldest)
+            ).fetchone()
+        return [decode(data) for (data,) in rows], total
+
+    def clear(self, browser: str) -> int:
+        """See GameHistory.clear."""
+        with self._db() as db:
+            return db.execute("DELETE FROM games WHERE browser = ?", (browser,)).rowcount
+
+    def sweep(self) -> int:
+        """See GameHistory.sweep."""
+        with self._db() as db:
+            oldest = time.time() - self.lifetime
+            return db.execute("DELETE FROM games WHERE at < ?", (oldest,)).rowcount
+
+    @contextlib.contextmanager
+    def _db(self) -> Iterator[sqlite3.Connection]:
+        """This thread's connection (each statement its own transaction); a failure is
+        StoreUnavailable, and the connection is opened afresh next time."""
+        try:
+            db: sqlite3.Connection | None = getattr(self._local, "db", None)
+            if db is None:
+                db = sqlite3.connect(
+                    self.path, timeout=self.lock_timeout, isolation_level=None, uri=True
+                )
+                for statement in (*PRAGMAS, *SCHEMA):
+                    db.execute(statement)
+                self._local.db = db
+            yield db
+        except sqlite3.Error as error:
+            self._local.db = None
+            raise StoreUnavailable(str(error)) from error

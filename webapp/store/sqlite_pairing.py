@@ -1,0 +1,120 @@
+"""Quick pairing's queue in the SQLite file of matches: two tables, each call one
+``BEGIN IMMEDIATE`` transaction, so the workers of a server pair one at a time."""
+
+from __future__ import annotations
+
+import contextlib
+import sqlite3
+import threading
+from collections.abc import Iterator
+
+from .pairing import FOUND, FOUND_FOR, PAIRED, STALE_AFTER, WAITING, Seek
+from .record import StoreUnavailable
+from .sqlite_store import PRAGMAS
+
+SCHEMA = (
+    "CREATE TABLE IF NOT EXISTS pair_waiting (seeker TEXT PRIMARY KEY, key TEXT NOT NULL, "
+    "match_id TEXT NOT NULL, since REAL NOT NULL, seen REAL NOT NULL)",
+    "CREATE TABLE IF NOT EXISTS pair_found (seeker TEXT PRIMARY KEY, match_id TEXT NOT NULL, "
+    "key TEXT NOT NULL, made REAL NOT NULL)",
+)
+
+
+class SQLitePairing:
+    """The queue in the database at ``path``; one connection per thread."""
+
+    def __init__(self, path: str, lock_timeout: float) -> None:
+        self.path = path
+        self.lock_timeout = lock_timeout
+        self._local = threading.local()
+
+    def seek(self, seeker: str, key: str, match_id: str, now: float, at: str) -> Seek:
+        """See PairingQueue.seek."""
+        with self._transaction() as db:
+            db.execute("DELETE FROM pair_found WHERE made < ?", (now - FOUND_FOR,))
+            found = _found(db, seeker)
+            if found is not None and found.match_id != at:
+                return found
+            db.execute("DELETE FROM pair_found WHERE seeker = ?", (seeker,))
+            waiting = _waiting(db, seeker, now)
+            if waiting is not None:
+                return waiting
+            db.execute("DELETE FROM pair_waiting WHERE seen < ?", (now - STALE_AFTER,))
+            row = db.execute(
+                "SELECT seeker, key, match_id FROM pair_waiting ORDER BY since LIMIT 1"
+            ).fetchone()
+            if row is None:
+                db.execute(
+                    "INSERT INTO pair_waiting VALUES (?, ?, ?, ?, ?)",
+                    (seeker, key, match_id, now, now),
+                )
+                return Seek(WAITING, match_id, key, now)
+            other, other_key, made = row
+            db.execute("DELETE FROM pair_waiting WHERE seeker = ?", (other,))
+            insert = "INSERT OR REPLACE INTO pair_found VALUES (?, ?, ?, ?)"
+            db.executemany(insert, [(other, made, other_key, now), (seeker, made, key, now)])
+            return Seek(PAIRED, made, other_key)
+
+    def poll(self, seeker: str, now: float) -> Seek | None:
+        """See PairingQueue.poll."""
+        with self._transaction() as db:
+            found = _found(db, seeker)
+            if found is not None and found.since >= now - FOUND_FOR:
+                return found
+            return _waiting(db, seeker, now)
+
+    def cancel(self, seeker: str) -> bool:
+        """See PairingQueue.cancel."""
+        with self._transaction() as db:
+            gone = db.execute("DELETE FROM pair_waiting WHERE seeker = ?", (seeker,))
+            return gone.rowcount > 0
+
+    @contextlib.contextmanager
+    def _transaction(self) -> Iterator[sqlite3.Connection]:
+        """This thread's connection inside BEGIN IMMEDIATE, committed at the block's end."""
+        try:
+            db = self._db()
+            db.execute("BEGIN IMMEDIATE")
+        except sqlite3.Error as error:
+            self._local.db = None
+            raise StoreUnavailable(str(error)) from error
+        try:
+            yield db
+            db.execute("COMMIT")
+        except BaseException as error:
+            with contextlib.suppress(sqlite3.Error):
+                db.execute("ROLLBACK")
+            if isinstance(error, sqlite3.Error):
+                self._local.db = None
+                raise StoreUnavailable(str(error)) from error
+            raise
+
+    def _db(self) -> sqlite3.Connection:
+        db: sqlite3.Connection | None = getattr(self._local, "db", None)
+        if db is None:
+            db = sqlite3.connect(
+                self.path, timeout=self.lock_timeout, isolation_level=None, uri=True
+            )
+            for statement in (*PRAGMAS, *SCHEMA):
+                db.execute(statement)
+            self._local.db = db
+        return db
+
+
+def _found(db: sqlite3.Connection, seeker: str) -> Seek | None:
+    """The match made for ``seeker``, if any (``since`` is when it was made)."""
+    row = db.execute(
+        "SELECT match_id, key, made FROM pair_found WHERE seeker = ?", (seeker,)
+    ).fetchone()
+    return None if row is None else Seek(FOUND, row[0], row[1], row[2])
+
+
+def _waiting(db: sqlite3.Connection, seeker: str, now: float) -> Seek | None:
+    """``seeker``'s place in the queue, noted as seen at ``now``, if it waits."""
+    row = db.execute(
+        "SELECT match_id, key, since FROM pair_waiting WHERE seeker = ?", (seeker,)
+    ).fetchone()
+    if row is None:
+        return None
+    db.execute("UPDATE pair_waiting SET seen = max(seen, ?) WHERE seeker = ?", (now, seeker))
+    return Seek(WAITING, row[0], row[1], row[2])
