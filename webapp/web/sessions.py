@@ -12,13 +12,13 @@ import time
 from typing import IO, Any
 
 import msgspec
-import redis
 from cachelib.file import FileSystemCache
 from cachelib.serializers import FileSystemSerializer
 from flask import Flask, Request, Response, current_app, g, request, session
 from flask_session import Session
 
-from ..store import StoreUnavailable
+from ..settings import RedisClient
+from ..store import REDIS_ERRORS, StoreUnavailable
 
 # A visitor who has only looked (GET /, /new, /api/game…) has a session that holds nothing but
 # its CSRF token, and storing it would keep a file (or a key) for 30 days per look. That
@@ -66,7 +66,7 @@ def decode(data: bytes) -> dict[str, Any] | None:
     return value if isinstance(value, dict) else None
 
 
-def init_app(app: Flask, client: redis.Redis | None) -> None:
+def init_app(app: Flask, client: RedisClient | None) -> None:
     """Keep sessions in Redis through ``client``, or else as files in ``SESSION_DIR``."""
     if client is not None:
         app.config.update(SESSION_TYPE="redis", SESSION_REDIS=client)
@@ -100,7 +100,7 @@ def init_app(app: Flask, client: redis.Redis | None) -> None:
         # save the session it never had. None is Flask's null session, which is never saved.
         try:
             return opens(app, request)
-        except redis.RedisError as error:
+        except REDIS_ERRORS as error:
             g.session_error = error
             return None
 
