@@ -9,6 +9,7 @@ import os
 import re
 import secrets
 import time
+import warnings
 from typing import IO, Any
 
 import msgspec
@@ -16,6 +17,7 @@ from cachelib.file import FileSystemCache
 from cachelib.serializers import FileSystemSerializer
 from flask import Flask, Request, Response, current_app, g, request, session
 from flask_session import Session
+from redis.cluster import RedisCluster
 
 from ..settings import RedisClient
 from ..store import REDIS_ERRORS, StoreUnavailable
@@ -80,8 +82,15 @@ def init_app(app: Flask, client: RedisClient | None) -> None:
         # cachelib logs a write that failed and goes on, and the player would lose what the
         # session holds (their seat): a post is refused before it changes anything instead.
         app.before_request(_refuse_unwritable)
-    Session(app)
+    with warnings.catch_warnings():
+        # Flask-Session 0.8 takes only a redis.Redis: given a cluster's client it warns and
+        # makes a client of localhost (never connected), replaced by the cluster's just below
+        # through the interface's public ``client``.
+        warnings.filterwarnings("ignore", "No valid Redis instance", RuntimeWarning)
+        Session(app)
     interface: Any = app.session_interface
+    if isinstance(client, RedisCluster):
+        interface.client = client
     interface.serializer = MsgpackOnly()
     stores = interface.should_set_storage  # Flask-Session's public hook, kept for the rest
 
