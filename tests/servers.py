@@ -214,12 +214,18 @@ class RedisCluster:
             check=True, capture_output=True, timeout=30,
         )  # fmt: skip
         deadline = time.monotonic() + 20
-        while not all(self.healthy(port) for port in self.ports):
+        while not all(self.healthy(port) and self.synced(port) for port in self.ports):
             if time.monotonic() > deadline:
                 self.stop()
                 raise RuntimeError("the Redis Cluster did not reach cluster_state:ok")
             time.sleep(0.05)
         return self
+
+    def synced(self, port: int) -> bool:
+        """Whether the node on ``port`` is a master, or a replica linked to its master: a
+        replica that never was refuses to take over (its data would be too old)."""
+        replication = self.command(port, "info", "replication")
+        return "role:master" in replication or "master_link_status:up" in replication
 
     def command(self, port: int, *args: str) -> str:
         """``redis-cli -p port args...``'s output."""
