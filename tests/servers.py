@@ -181,10 +181,11 @@ class RedisCluster:
     """A private Redis Cluster on free loopback ports: ``masters`` redis-servers with
     ``--cluster-enabled yes`` and ``replicas`` replicas of each, joined by ``redis-cli --cluster
     create``; each server is stopped by its PID. ``url`` names one node, as the app's setting
-    does. A node that misses its peers for ``node_timeout`` ms is failed over (Redis's default
-    is 15 s; a test waits less)."""
+    does. A node that misses its peers for ``node_timeout`` ms is failed over (Redis's default,
+    15 s; a failover test waits less, but below a few seconds a loaded machine's pauses fail
+    nodes that are only slow)."""
 
-    def __init__(self, masters: int = 3, replicas: int = 0, node_timeout: int = 500) -> None:
+    def __init__(self, masters: int = 3, replicas: int = 0, node_timeout: int = 15000) -> None:
         self.ports = [_cluster_port() for _ in range(masters * (1 + replicas))]
         self.replicas = replicas
         self.node_timeout = node_timeout
@@ -205,6 +206,15 @@ class RedisCluster:
                  "--save", "", "--appendonly", "no"],
                 stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
             )  # fmt: skip
+        try:
+            self._join(cli)
+        except BaseException:
+            self.stop()  # no node is left behind
+            raise
+        return self
+
+    def _join(self, cli: str) -> None:
+        """Create the cluster of the started nodes; wait until it is ok and replicas linked."""
         for port in self.ports:
             _wait_for_pong(port)
         addresses = [f"127.0.0.1:{port}" for port in self.ports]
@@ -216,10 +226,8 @@ class RedisCluster:
         deadline = time.monotonic() + 20
         while not all(self.healthy(port) and self.synced(port) for port in self.ports):
             if time.monotonic() > deadline:
-                self.stop()
                 raise RuntimeError("the Redis Cluster did not reach cluster_state:ok")
             time.sleep(0.05)
-        return self
 
     def synced(self, port: int) -> bool:
         """Whether the node on ``port`` is a master, or a replica linked to its master: a

@@ -17,13 +17,16 @@ from tests.streams import Stream
 
 from .conftest import two_servers
 
-TAKEOVER = 15.0  # seconds for the replica to take over and the app servers to find it
+# Milliseconds without an answer before a master is failed over: short for the test, long
+# enough that a loaded machine's pauses do not fail a master that is only slow.
+NODE_TIMEOUT = 2000
+TAKEOVER = 20.0  # seconds for the replica to take over and the app servers to find it
 
 
 @pytest.fixture
 def replicated() -> Iterator[tuple[RedisCluster, str, str]]:
     """Three masters with a replica each, and two app servers on them."""
-    cluster = RedisCluster(masters=3, replicas=1).start()
+    cluster = RedisCluster(masters=3, replicas=1, node_timeout=NODE_TIMEOUT).start()
     try:
         first, second = two_servers(cluster)
     except Exception:

@@ -63,6 +63,8 @@ def new_store(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[NewSto
     yield on_redis
     for client in clients:
         client.close()
+        if isinstance(client, RedisCluster):  # its close() leaves the nodes' sockets open
+            client.disconnect_connection_pools()
 
 
 @pytest.fixture

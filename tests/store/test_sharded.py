@@ -27,6 +27,7 @@ def client(redis_cluster: Cluster) -> Iterator[RedisCluster]:
     assert isinstance(cluster, RedisCluster)
     yield cluster
     cluster.close()
+    cluster.disconnect_connection_pools()  # close() leaves the nodes' sockets open
 
 
 @pytest.fixture
