@@ -232,7 +232,7 @@ def wrk(program: str, row: Row, seconds: int, connections: int) -> dict[str, Any
 
 
 def online_row(
-    apps: list[servers.Server], redis_server: servers.Server, watchers: int,
+    apps: list[servers.Server], redis_server: servers.Server | servers.Cluster, watchers: int,
     options: argparse.Namespace, wrk_program: str,
 ) -> dict[str, Any]:  # fmt: skip
     """One measurement: the online matches and ``watchers`` more streams, and wrk's cycles;
@@ -278,7 +278,9 @@ def online_row(
         streams.close()
 
 
-def _cpu(apps: list[servers.Server], redis_server: servers.Server) -> dict[str, float]:
+def _cpu(
+    apps: list[servers.Server], redis_server: servers.Server | servers.Cluster
+) -> dict[str, float]:
     """CPU seconds used so far by the app servers, by Redis, and by this process (its players
     and its stream reader)."""
     usage = resource.getrusage(resource.RUSAGE_SELF)

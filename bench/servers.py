@@ -118,3 +118,79 @@ def redis_server(program: str) -> Server:
             time.sleep(0.02)
     server.stop()
     raise RuntimeError("redis-server did not start")
+
+
+class Cluster:
+    """A private Redis Cluster of ``masters`` redis-servers (no replicas) joined by
+    ``redis-cli --cluster create``; ``url`` names its first node, as FLASK_REDIS_URL does."""
+
+    def __init__(self, program: str, cli: str, directory: Path, masters: int = 3) -> None:
+        self.nodes: list[Server] = []
+        self.cli = cli
+        try:
+            for _ in range(masters):
+                port = _cluster_port()
+                self.nodes.append(Server([
+                    program, "--port", str(port), "--bind", "127.0.0.1",
+                    "--cluster-enabled", "yes", "--cluster-config-file",
+                    str(directory / f"nodes-{port}.conf"), "--dir", str(directory),
+                    "--save", "", "--appendonly", "no"], port))  # fmt: skip
+            for node in self.nodes:
+                _wait_for_pong(node)
+            addresses = [f"127.0.0.1:{node.port}" for node in self.nodes]
+            create = [cli, "--cluster", "create", *addresses, "--cluster-replicas", "0"]
+            subprocess.run([*create, "--cluster-yes"], check=True, capture_output=True, timeout=30)
+            self._wait_until_ok()
+        except BaseException:
+            self.stop()
+            raise
+        self.port = self.nodes[0].port
+        self.url = f"redis://127.0.0.1:{self.port}"
+
+    def _wait_until_ok(self) -> None:
+        deadline = time.monotonic() + 20
+        for node in self.nodes:
+            while "cluster_state:ok" not in subprocess.run(
+                [self.cli, "-p", str(node.port), "cluster", "info"],
+                capture_output=True, text=True, timeout=10,
+            ).stdout:  # fmt: skip
+                if time.monotonic() > deadline:
+                    raise RuntimeError("the Redis Cluster did not reach cluster_state:ok")
+                time.sleep(0.05)
+
+    def cpu_seconds(self) -> float:
+        """CPU time used so far by every node."""
+        return sum(node.cpu_seconds() for node in self.nodes)
+
+    def stop(self) -> None:
+        """Stop every node by its PID."""
+        for node in self.nodes:
+            node.stop()
+
+
+def _cluster_port() -> int:
+    """A free port whose cluster bus port (10000 above it) is free too, and below 65536."""
+    while True:
+        port = free_port()
+        if port + 10000 < 65536:
+            with socket.socket() as probe:
+                try:
+                    probe.bind(("127.0.0.1", port + 10000))
+                except OSError:
+                    continue
+            return port
+
+
+def _wait_for_pong(node: Server) -> None:
+    """Wait until ``node`` (a redis-server) answers PING."""
+    deadline = time.monotonic() + 10
+    while time.monotonic() < deadline:
+        node.check_alive()
+        try:
+            with socket.create_connection(("127.0.0.1", node.port), timeout=0.2) as connection:
+                connection.sendall(b"PING\r\n")
+                if connection.recv(16).startswith(b"+PONG"):
+                    return
+        except OSError:
+            time.sleep(0.02)
+    raise RuntimeError("redis-server did not start")

@@ -11,7 +11,12 @@ from typing import Any
 import redis
 from flask import Flask
 from redis.backoff import NoBackoff
+from redis.cluster import RedisCluster
 from redis.retry import Retry
+
+# The app's Redis client: one server, or a cluster (REDIS_CLUSTER) through redis-py's own
+# cluster client, which finds every node from the one REDIS_URL names.
+RedisClient = redis.Redis | RedisCluster
 
 DEFAULTS: dict[str, Any] = {
     # The SQLite file of matches and the directory of session files; relative to instance/.
@@ -19,6 +24,8 @@ DEFAULTS: dict[str, Any] = {
     "SESSION_DIR": "sessions",
     # Set to redis://host:port/db to share matches and sessions between several app servers.
     "REDIS_URL": None,
+    # true: REDIS_URL names any node of a Redis Cluster, for sites that outgrow one Redis.
+    "REDIS_CLUSTER": False,
     "REDIS_TIMEOUT": 0.5,  # seconds; a dead Redis answers with a 503 page quickly
     # Seconds before a Redis lock left behind (a paused Redis, a dead server) frees itself.
     "REDIS_LOCK_EXPIRY": 0.8,
@@ -113,8 +120,8 @@ def instance_secret_key(instance: Path) -> str:
     return path.read_text().strip()
 
 
-def redis_client(config: dict[str, Any]) -> redis.Redis | None:
-    """The Redis client of ``REDIS_URL``, or ``None`` without one.
+def redis_client(config: dict[str, Any]) -> RedisClient | None:
+    """The Redis client of ``REDIS_URL`` (a cluster's if ``REDIS_CLUSTER``), or ``None``.
 
     Every command gives up after ``REDIS_TIMEOUT`` and a timeout is not retried (redis-py
     retries three times by default), so a paused or unreachable Redis is a quick 503 page. A
@@ -123,7 +130,21 @@ def redis_client(config: dict[str, Any]) -> redis.Redis | None:
     """
     if not config["REDIS_URL"]:
         return None
+    if config.get("REDIS_CLUSTER"):
+        return RedisCluster.from_url(config["REDIS_URL"], **redis_options(config))
     return redis.Redis.from_url(config["REDIS_URL"], **redis_options(config))
+
+
+def limits_storage(config: dict[str, Any]) -> str:
+    """Flask-Limiter's storage URI: the app's Redis (``redis+cluster://`` for a cluster, from
+    the node REDIS_URL names), or memory."""
+    url = config["REDIS_URL"]
+    if not url:
+        return "memory://"
+    if not config.get("REDIS_CLUSTER"):
+        return str(url)
+    scheme, _, rest = str(url).partition("://")
+    return f"{scheme}+cluster://{rest.split('/', 1)[0]}"
 
 
 def redis_options(config: dict[str, Any]) -> dict[str, Any]:

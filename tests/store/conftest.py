@@ -6,7 +6,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from tests.servers import RedisServer
+from tests.servers import RedisCluster, RedisServer
 
 
 @pytest.fixture(scope="module")
@@ -17,3 +17,12 @@ def redis_server() -> Iterator[RedisServer]:
     server = RedisServer().start()
     yield server
     server.stop()
+
+
+@pytest.fixture(scope="module")
+def redis_cluster() -> Iterator[RedisCluster]:
+    """A Redis Cluster of three masters on free loopback ports for the module's tests, each
+    node stopped by its PID."""
+    cluster = RedisCluster(masters=3).start()
+    yield cluster
+    cluster.stop()

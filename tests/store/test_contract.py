@@ -1,7 +1,7 @@
 """What every match store must do (``webapp.store.record.MatchStore``), checked on both
-backends through the interface alone: SQLite in a file of the test's own, and Redis on a real
-redis-server. What one backend does its own way is in test_sqlite_store.py and
-test_redis_store.py."""
+backends through the interface alone: SQLite in a file of the test's own, Redis on a real
+redis-server, and Redis on a real Redis Cluster of three masters. What one backend does its own
+way is in test_sqlite_store.py, test_redis_store.py and test_sharded.py."""
 
 from __future__ import annotations
 
@@ -15,7 +15,9 @@ from pathlib import Path
 
 import pytest
 import redis
+from redis.cluster import RedisCluster
 
+from tests.servers import RedisCluster as Cluster
 from tests.servers import RedisServer
 from webapp.store import MatchStore, Record, RedisStore, SQLiteStore, StoreBusy, new_match_id
 
@@ -31,7 +33,7 @@ NOT_YET = 0.2  # seconds during which a change that must wait is watched not to 
 NewStore = Callable[..., MatchStore]
 
 
-@pytest.fixture(params=["sqlite", "redis"])
+@pytest.fixture(params=["sqlite", "redis", "cluster"])
 def new_store(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[NewStore]:
     """Make stores of one backend on the same matches, as several workers or servers have
     them: ``new_store(lifetime=..., lock_timeout=...)``."""
@@ -43,17 +45,26 @@ def new_store(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[NewSto
 
         yield sqlite
         return
-    server: RedisServer = request.getfixturevalue("redis_server")  # started for Redis only
-    clients: list[redis.Redis] = []
+    # Started for the Redis backends only.
+    server: RedisServer | Cluster = request.getfixturevalue(
+        "redis_server" if request.param == "redis" else "redis_cluster"
+    )
+    clients: list[redis.Redis | RedisCluster] = []
 
     def on_redis(lifetime: float = MONTH, lock_timeout: float = LOCK_TIMEOUT) -> MatchStore:
-        client = redis.Redis.from_url(server.url)
+        client: redis.Redis | RedisCluster = (
+            redis.Redis.from_url(server.url)
+            if request.param == "redis"
+            else RedisCluster.from_url(server.url)
+        )
         clients.append(client)
         return RedisStore(client, lifetime, lock_timeout=lock_timeout, lock_expiry=LOCK_EXPIRY)
 
     yield on_redis
     for client in clients:
         client.close()
+        if isinstance(client, RedisCluster):  # its close() leaves the nodes' sockets open
+            client.disconnect_connection_pools()
 
 
 @pytest.fixture

@@ -1,4 +1,5 @@
-"""The backend for several servers: one Redis key per match, changed under redis-py's Lock."""
+"""The backend for several servers: one Redis key per match, changed under redis-py's Lock, on
+one Redis or on a Redis Cluster."""
 
 from __future__ import annotations
 
@@ -8,33 +9,72 @@ import threading
 from collections.abc import Callable, Collection, Iterator
 
 import redis
-from redis.exceptions import LockError
+from redis.cluster import RedisCluster
+from redis.exceptions import LockError, RedisClusterException
 
+from . import sharded
 from .record import Record, StoreBusy, StoreUnavailable, changed, decode, encode
 
 # Save only while the lock is still ours, and free it in the same step: a request that held
 # it past its expiry (Redis paused, a worker stalled) is refused instead of overwriting a
-# change made by the next holder. Every app server hears of the change on CHANNEL.
+# change made by the next holder. Every app server hears of the change: on one Redis on
+# CHANNEL (PUBLISH), on a cluster on the match's own channel (SPUBLISH, in its keys' slot).
 _SAVE_AND_RELEASE = """
 if redis.call('get', KEYS[2]) ~= ARGV[1] then return 0 end
 redis.call('set', KEYS[1], ARGV[2], 'EX', ARGV[3])
 redis.call('del', KEYS[2])
-redis.call('publish', ARGV[4], ARGV[5])
+redis.call(ARGV[6], ARGV[4], ARGV[5])
 return 1
 """
 CHANNEL = "match-changes"  # each message is "<match id> <version>"
+# What redis-py raises when Redis fails: a cluster missing a slot's master raises some
+# errors that are not RedisErrors.
+ERRORS = (redis.RedisError, RedisClusterException)
+
+
+class Names:
+    """Where a match is kept. On one Redis, the names of the first release (``match:<id>``,
+    ``lock:<id>``, ``seen:<id>``), so matches stored before are read as they are. On a
+    cluster, every key and the channel of a match carry its id as a hash tag
+    (``match:{<id>}``, ``match:{<id>}:lock``...), so they live in one slot, on one master, and
+    a change stays one atomic script there."""
+
+    def __init__(self, cluster: bool) -> None:
+        self.cluster = cluster
+
+    def match(self, match_id: str) -> str:
+        """The key of the match's record."""
+        return f"match:{{{match_id}}}" if self.cluster else f"match:{match_id}"
+
+    def lock(self, match_id: str) -> str:
+        """The key of the lock guarding a change."""
+        return f"match:{{{match_id}}}:lock" if self.cluster else f"lock:{match_id}"
+
+    def seen(self, match_id: str) -> str:
+        """The hash of when each seat was last seen."""
+        return f"match:{{{match_id}}}:seen" if self.cluster else f"seen:{match_id}"
+
+    def channel(self, match_id: str) -> str:
+        """Where the match's changes are told: its own sharded channel, or everyone's."""
+        return f"match:{{{match_id}}}:changes" if self.cluster else CHANNEL
 
 
 class RedisStore:
-    """Matches as ``match:<id>`` keys holding ``{"version": n, "data": {...}}`` as JSON, each
-    with a TTL of the lifetime, renewed by every change; ``lock:<id>`` guards a change."""
+    """Matches as keys holding ``{"version": n, "data": {...}}`` as JSON, each with a TTL of
+    the lifetime, renewed by every change; a lock key guards a change (``Names``)."""
 
     def __init__(
-        self, client: redis.Redis, lifetime: float, lock_timeout: float, lock_expiry: float
+        self,
+        client: redis.Redis | RedisCluster,
+        lifetime: float,
+        lock_timeout: float,
+        lock_expiry: float,
     ) -> None:
-        """Use ``client``; the lock expires after ``lock_expiry`` seconds even if never freed,
-        so a lock left behind (a dead server, a paused Redis) blocks the match only that long."""
+        """Use ``client`` (a cluster's: matches spread over its masters); the lock expires
+        after ``lock_expiry`` seconds even if never freed, so a lock left behind (a dead server,
+        a paused Redis) blocks the match only that long."""
         self.client = client
+        self.names = Names(isinstance(client, RedisCluster))
         self.lifetime = int(lifetime)
         self.lock_timeout = lock_timeout
         self.lock_expiry = lock_expiry
@@ -43,8 +83,8 @@ class RedisStore:
     def get(self, match_id: str) -> Record | None:
         """The match as stored now; no lock."""
         try:
-            raw = self.client.get(_key(match_id))
-        except redis.RedisError as error:
+            raw = self.client.get(self.names.match(match_id))
+        except ERRORS as error:
             raise StoreUnavailable(str(error)) from error
         return None if raw is None else _record(match_id, raw)
 
@@ -52,7 +92,7 @@ class RedisStore:
     def locked(self, match_id: str) -> Iterator[Record]:
         """The match under its lock, saved as the next version if the block changed it."""
         lock = self.client.lock(
-            _lock_key(match_id), timeout=self.lock_expiry, sleep=0.005,
+            self.names.lock(match_id), timeout=self.lock_expiry, sleep=0.005,
             blocking_timeout=self.lock_timeout,
         )  # fmt: skip
         token = secrets.token_hex(16)
@@ -60,27 +100,29 @@ class RedisStore:
         try:
             if not lock.acquire(token=token):
                 raise StoreBusy("the match stayed locked by another request")
-            raw = self.client.get(_key(match_id))
+            raw = self.client.get(self.names.match(match_id))
             record = Record(match_id) if raw is None else _record(match_id, raw)
             before = record.data
             yield record
             if changed(record, before):
                 stored = encode({"version": record.version + 1, "data": record.data or {}})
-                keys = [_key(match_id), _lock_key(match_id)]
+                keys = [self.names.match(match_id), self.names.lock(match_id)]
                 released = True
                 news = f"{match_id} {record.version + 1}"
-                args: list[str | int] = [token, stored, self.lifetime, CHANNEL, news]
+                publish = "spublish" if self.names.cluster else "publish"
+                channel = self.names.channel(match_id)
+                args: list[str | int] = [token, stored, self.lifetime, channel, news, publish]
                 if not self._save(keys=keys, args=args):
                     raise StoreUnavailable("the match's lock expired before its change was saved")
                 record.version += 1
-        except redis.RedisError as error:
+        except ERRORS as error:
             # Freeing the lock would wait out another timeout of a Redis that does not answer;
             # it expires within lock_expiry.
             released = True
             raise StoreUnavailable(str(error)) from error
         finally:
             if not released:  # a request that gives up frees what it holds
-                with contextlib.suppress(redis.RedisError, LockError):
+                with contextlib.suppress(*ERRORS, LockError):
                     lock.release()
 
     def sweep(self) -> int:
@@ -92,17 +134,17 @@ class RedisStore:
         match it belongs to."""
         try:
             with self.client.pipeline(transaction=False) as pipe:
-                pipe.hset(_seen_key(match_id), seat, repr(when))
-                pipe.expire(_seen_key(match_id), self.lifetime)
+                pipe.hset(self.names.seen(match_id), seat, repr(when))
+                pipe.expire(self.names.seen(match_id), self.lifetime)
                 pipe.execute()
-        except redis.RedisError as error:
+        except ERRORS as error:
             raise StoreUnavailable(str(error)) from error
 
     def seen(self, match_id: str) -> dict[str, float]:
         """When each seat was last noted open."""
         try:
-            raw = self.client.hgetall(_seen_key(match_id))
-        except redis.RedisError as error:
+            raw = self.client.hgetall(self.names.seen(match_id))
+        except ERRORS as error:
             raise StoreUnavailable(str(error)) from error
         return {_text(seat): float(when) for seat, when in raw.items()}
 
@@ -113,7 +155,11 @@ class RedisStore:
         stop: threading.Event,
     ) -> None:
         """Hear every change on CHANNEL (pub/sub). After a broken connection, the versions of
-        the watched matches are read again, since what was published meanwhile is lost."""
+        the watched matches are read again, since what was published meanwhile is lost. On a
+        cluster, only the watched matches' own channels are heard (``sharded.listen``)."""
+        if isinstance(self.client, RedisCluster):
+            sharded.listen(self.client, self.names.channel, self.get, watched, changed, stop)
+            return
         while not stop.is_set():
             try:
                 # redis-py leaves pubsub() unannotated
@@ -129,20 +175,8 @@ class RedisStore:
                         if message is not None:
                             match_id, _, version = _text(message["data"]).partition(" ")
                             changed(match_id, int(version))
-            except (redis.RedisError, StoreUnavailable, ValueError):
+            except (*ERRORS, StoreUnavailable, ValueError):
                 stop.wait(0.2)  # Redis restarting or away: subscribe again shortly
-
-
-def _key(match_id: str) -> str:
-    return f"match:{match_id}"
-
-
-def _lock_key(match_id: str) -> str:
-    return f"lock:{match_id}"
-
-
-def _seen_key(match_id: str) -> str:
-    return f"seen:{match_id}"
 
 
 def _text(value: bytes | str) -> str:

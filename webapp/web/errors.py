@@ -6,12 +6,11 @@ from __future__ import annotations
 from flask import Flask, current_app, flash, jsonify, request, url_for
 from flask.typing import ResponseReturnValue
 from flask_wtf.csrf import CSRFError
-from redis import RedisError
 from werkzeug.exceptions import HTTPException, InternalServerError, NotFound
 
 from ..engine import N_, TicTacToeError
 from ..rules import UnknownLinkError
-from ..store import StoreBusy, StoreUnavailable
+from ..store import REDIS_ERRORS, StoreBusy, StoreUnavailable
 from . import hosts, metrics
 from .i18n import gettext as _
 from .i18n import render, said
@@ -72,7 +71,9 @@ def init_app(app: Flask) -> None:
     app.register_error_handler(TicTacToeError, _refused)
     app.register_error_handler(CSRFError, _csrf_error)
     app.register_error_handler(StoreUnavailable, _store_unavailable)
-    app.register_error_handler(RedisError, _store_unavailable)  # the limits' counts in Redis
+    # The limits' counts in Redis (or a Redis Cluster)
+    for error in REDIS_ERRORS:
+        app.register_error_handler(error, _store_unavailable)
     app.register_error_handler(InternalServerError, _server_error)
     app.register_error_handler(HTTPException, _http_error)
     hosts.init_app(app)
@@ -153,7 +154,7 @@ def _server_error(error: InternalServerError) -> ResponseReturnValue:
     """An unhandled exception: the session store failing as the request opened (Flask-Session
     raises redis-py's errors) is a 503; anything else is a bug, logged, and a plain 500."""
     cause = error.original_exception
-    if not isinstance(cause, RedisError | StoreUnavailable):
+    if not isinstance(cause, (*REDIS_ERRORS, StoreUnavailable)):
         return render_error(500)
     static = f"{current_app.static_url_path}/"
     if request.path.startswith(static):  # needs no session: the 503 page keeps its stylesheet

@@ -8,10 +8,11 @@ import sqlite3
 import tempfile
 from urllib.request import pathname2url
 
-import redis
 from flask import Blueprint, Flask, Response, current_app, jsonify
+from redis.cluster import RedisCluster
 
-from ..store import RedisStore, SQLiteStore
+from ..settings import RedisClient
+from ..store import REDIS_ERRORS, RedisStore, SQLiteStore
 from . import sessions
 from .limits import limiter
 
@@ -44,7 +45,7 @@ def readyz() -> tuple[Response, int]:
     for part, check in (("matches", _check_matches), ("sessions", _check_sessions)):
         try:
             check()
-        except (OSError, sqlite3.Error, redis.RedisError) as error:
+        except (OSError, sqlite3.Error, *REDIS_ERRORS) as error:
             # The body names the kind of failure; the message (paths, hosts) goes to the log.
             failed[part] = type(error).__name__
             current_app.logger.warning("not ready: %s: %s", part, error)
@@ -74,9 +75,13 @@ def _check_sessions() -> None:
             probe.write(b".")
 
 
-def _ping(client: redis.Redis) -> None:
-    """PING, within the client's socket timeout (settings.REDIS_TIMEOUT); raises if none."""
-    client.ping()
+def _ping(client: RedisClient) -> None:
+    """PING, within the client's socket timeout (settings.REDIS_TIMEOUT); raises if none. A
+    cluster is ready when each of its masters answers (every slot has its master)."""
+    if isinstance(client, RedisCluster):
+        client.ping(target_nodes=RedisCluster.PRIMARIES)
+    else:
+        client.ping()
 
 
 def _sqlite_writable(path: str, timeout: float) -> None:

@@ -3,10 +3,10 @@ page's blueprint, in the order the hooks need."""
 
 from __future__ import annotations
 
-import redis
 from flask import Flask
 from flask_wtf.csrf import CSRFProtect
 
+from ..settings import RedisClient
 from . import (
     api,
     api_games,
@@ -42,7 +42,7 @@ PAGES = (
 )  # fmt: skip
 
 
-def init_app(app: Flask, client: redis.Redis | None) -> None:
+def init_app(app: Flask, client: RedisClient | None) -> None:
     """Give ``app`` its stores (Redis through ``client``, else SQLite and files), its hooks,
     error pages and languages, and every page's blueprint. The order matters where a hook
     must run before another: the visitor's CSRF token (sessions) before CSRFProtect's check."""

@@ -38,7 +38,7 @@ limiter = Limiter(
 
 def init_app(app: Flask) -> None:
     """Count in the match store's Redis, or in memory; trust ``PROXIES`` proxies' addresses."""
-    app.config.setdefault("RATELIMIT_STORAGE_URI", app.config["REDIS_URL"] or "memory://")
+    app.config.setdefault("RATELIMIT_STORAGE_URI", settings.limits_storage(app.config))
     app.config.setdefault("RATELIMIT_ENABLED", app.config["LIMITS"])
     if app.config["REDIS_URL"]:
         # The same timeouts as the match store's client: without them, a paused Redis held a

@@ -16,9 +16,8 @@ from prometheus_client import (
 )
 from prometheus_client.exposition import choose_encoder
 from prometheus_client.multiprocess import MultiProcessCollector
-from redis import RedisError
 
-from ..store import StoreBusy
+from ..store import REDIS_ERRORS, StoreBusy
 from . import sessions
 from .limits import limiter
 
@@ -83,7 +82,7 @@ def move_applied(moves: int = 1) -> None:
 
 def store_failed(error: Exception) -> None:
     """Count a store failure that fails the request; its 503 is counted with this cause."""
-    if isinstance(error, RedisError):  # raised by Flask-Session, opening or saving
+    if isinstance(error, REDIS_ERRORS):  # raised by Flask-Session, opening or saving
         store, kind = "sessions", "unavailable"
     else:
         store, kind = "matches", "busy" if isinstance(error, StoreBusy) else "unavailable"

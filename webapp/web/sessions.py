@@ -9,16 +9,18 @@ import os
 import re
 import secrets
 import time
+import warnings
 from typing import IO, Any
 
 import msgspec
-import redis
 from cachelib.file import FileSystemCache
 from cachelib.serializers import FileSystemSerializer
 from flask import Flask, Request, Response, current_app, g, has_request_context, request, session
 from flask_session import Session
+from redis.cluster import RedisCluster
 
-from ..store import StoreUnavailable
+from ..settings import RedisClient
+from ..store import REDIS_ERRORS, StoreUnavailable
 
 # A visitor who has only looked (GET /, /new, /api/game…) has a session that holds nothing but
 # its CSRF token, and storing it would keep a file (or a key) for 30 days per look. That
@@ -66,7 +68,7 @@ def decode(data: bytes) -> dict[str, Any] | None:
     return value if isinstance(value, dict) else None
 
 
-def init_app(app: Flask, client: redis.Redis | None) -> None:
+def init_app(app: Flask, client: RedisClient | None) -> None:
     """Keep sessions in Redis through ``client``, or else as files in ``SESSION_DIR``."""
     if client is not None:
         app.config.update(SESSION_TYPE="redis", SESSION_REDIS=client)
@@ -80,8 +82,15 @@ def init_app(app: Flask, client: redis.Redis | None) -> None:
         # cachelib logs a write that failed and goes on, and the player would lose what the
         # session holds (their seat): a post is refused before it changes anything instead.
         app.before_request(_refuse_unwritable)
-    Session(app)
+    with warnings.catch_warnings():
+        # Flask-Session 0.8 takes only a redis.Redis: given a cluster's client it warns and
+        # makes a client of localhost (never connected), replaced by the cluster's just below
+        # through the interface's public ``client``.
+        warnings.filterwarnings("ignore", "No valid Redis instance", RuntimeWarning)
+        Session(app)
     interface: Any = app.session_interface
+    if isinstance(client, RedisCluster):
+        interface.client = client
     interface.serializer = MsgpackOnly()
     stores = interface.should_set_storage  # Flask-Session's public hook, kept for the rest
 
@@ -100,7 +109,7 @@ def init_app(app: Flask, client: redis.Redis | None) -> None:
         # save the session it never had. None is Flask's null session, which is never saved.
         try:
             return opens(app, request)
-        except redis.RedisError as error:
+        except REDIS_ERRORS as error:
             g.session_error = error
             return None
 

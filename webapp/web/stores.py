@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import click
-import redis
 from flask import Flask
 
+from ..settings import RedisClient
 from ..store import MatchStore, RedisStore, SQLiteStore
 from ..store.history import GameHistory
 from ..store.pairing import PairingQueue
@@ -16,7 +16,7 @@ from ..store.sqlite_pairing import SQLitePairing
 from .sessions import sweep_files
 
 
-def init_app(app: Flask, client: redis.Redis | None) -> None:
+def init_app(app: Flask, client: RedisClient | None) -> None:
     """Open the match store (Redis through ``client``, else SQLite); add ``flask sweep``."""
     config = app.config
     lifetime = config["MATCH_LIFETIME"].total_seconds()
