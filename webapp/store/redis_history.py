@@ -6,15 +6,17 @@ from __future__ import annotations
 from typing import Any
 
 import redis
+from redis.cluster import RedisCluster
 
 from .record import StoreUnavailable, decode, encode
+from .redis_store import ERRORS
 
 
 class RedisHistory:
     """The lists of games in the Redis of ``client``; a list lives ``lifetime`` seconds after
     its last game."""
 
-    def __init__(self, client: redis.Redis, lifetime: float) -> None:
+    def __init__(self, client: redis.Redis | RedisCluster, lifetime: float) -> None:
         self.client = client
         self.lifetime = int(lifetime)
 
@@ -28,7 +30,7 @@ class RedisHistory:
                 pipe.expire(order, self.lifetime)
                 pipe.expire(data, self.lifetime)
                 pipe.execute()
-        except redis.RedisError as error:
+        except ERRORS as error:
             raise StoreUnavailable(str(error)) from error
 
     def page(self, browser: str, offset: int, limit: int) -> tuple[list[dict[str, Any]], int]:
@@ -38,7 +40,7 @@ class RedisHistory:
             ids: list[Any] = list(self.client.zrevrange(order, offset, offset + limit - 1))
             total = int(self.client.zcard(order))
             raw = self.client.hmget(data, ids) if ids else []
-        except redis.RedisError as error:
+        except ERRORS as error:
             raise StoreUnavailable(str(error)) from error
         return [decode(item) if item else {} for item in raw], total
 
@@ -50,7 +52,7 @@ class RedisHistory:
                 pipe.zcard(order)
                 pipe.delete(order, data)
                 count, _deleted = pipe.execute()
-        except redis.RedisError as error:
+        except ERRORS as error:
             raise StoreUnavailable(str(error)) from error
         return int(count)
 

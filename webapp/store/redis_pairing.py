@@ -7,9 +7,11 @@ from __future__ import annotations
 import json
 
 import redis
+from redis.cluster import RedisCluster
 
 from .pairing import FOUND_FOR, STALE_AFTER, Seek
 from .record import StoreUnavailable
+from .redis_store import ERRORS
 
 # KEYS: the waiters (hash seeker -> JSON), the queue (sorted set by arrival), the matches made
 # (hash seeker -> JSON) and when they were made (sorted set). Answers are JSON Seeks or nil.
@@ -76,7 +78,7 @@ KEYS = ["{pair}:waiting", "{pair}:queue", "{pair}:found", "{pair}:made"]
 class RedisPairing:
     """The queue in the Redis of ``client``; the seekers' clocks are the app servers'."""
 
-    def __init__(self, client: redis.Redis) -> None:
+    def __init__(self, client: redis.Redis | RedisCluster) -> None:
         self._seek = client.register_script(_SEEK)
         self._poll = client.register_script(_POLL)
         self._cancel = client.register_script(_CANCEL)
@@ -101,7 +103,7 @@ def _run(script: redis.commands.core.Script, args: list[str]) -> object:
     """Run ``script`` on the queue's keys; StoreUnavailable if Redis fails."""
     try:
         return script(keys=KEYS, args=args)
-    except redis.RedisError as error:
+    except ERRORS as error:
         raise StoreUnavailable(str(error)) from error
 
 
