@@ -51,18 +51,31 @@ class Server:
                 self.process.kill()
                 self.process.wait(10)
 
-    def cpu_seconds(self) -> float:
-        """CPU time used so far by it and its children (gunicorn's workers), from /proc."""
-        pids = [self.process.pid]
+    def children(self) -> list[int]:
+        """The PIDs of its children (gunicorn's workers), from /proc."""
         with contextlib.suppress(OSError):
             children = Path(f"/proc/{self.process.pid}/task/{self.process.pid}/children")
-            pids += [int(pid) for pid in children.read_text().split()]
+            return [int(pid) for pid in children.read_text().split()]
+        return []
+
+    def cpu_seconds(self) -> float:
+        """CPU time used so far by it and its children (gunicorn's workers), from /proc."""
         ticks = 0
-        for pid in pids:
+        for pid in [self.process.pid, *self.children()]:
             with contextlib.suppress(OSError):
                 fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
                 ticks += int(fields[11]) + int(fields[12])  # utime, stime
         return ticks / os.sysconf("SC_CLK_TCK")
+
+    def workers_rss(self) -> int:
+        """Bytes of memory its children (gunicorn's workers) hold now (VmRSS), from /proc."""
+        total = 0
+        for pid in self.children():
+            with contextlib.suppress(OSError):
+                for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+                    if line.startswith("VmRSS:"):
+                        total += int(line.split()[1]) * 1024
+        return total
 
     def check_alive(self) -> None:
         """Raise if it has exited."""
