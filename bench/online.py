@@ -36,6 +36,7 @@ delivered event; the app's hot-seat rows at least 0.9x of sync.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import resource
 import secrets
 import shutil
@@ -131,10 +132,14 @@ def online_row(
         silent = streams.answered(streams.all, OPEN_TIMEOUT)
         time.sleep(1.0)  # every stream waiting
         rss = sum(app.workers_rss() for app in apps) - rss
+        # How the streams fell among the workers: each one's open sockets and files.
+        spread = [len(list(Path(f"/proc/{pid}/fd").iterdir())) for app in apps
+                  for pid in app.children()]  # fmt: skip
         row = contract(apps, redis_server, pairs, streams, options)
-        row["silent"] = len(silent)
+        row["silent"], row["spread"] = len(silent), spread
         row["memory_kib"] = rss / watchers / 1024 if watchers else 0.0
-        row["rps"] = move_cycle(ports, pairs, streams, options, wrk_program)
+        row["rps"], errors = move_cycle(ports, pairs, streams, options, wrk_program)
+        row["errors"] += [f"beside wrk: {error}" for error in errors]
         row["not_ok"] = sum(not stream.ok or bool(stream.ended) for stream in streams.all)
         row["ended"] = sorted({stream.ended for stream in streams.all if stream.ended})
         row["missed"] = delivery(pairs, row.pop("moved"))[1]
@@ -190,9 +195,9 @@ def contract(
 def move_cycle(
     ports: list[int], pairs: list[Pair], streams: Streams, options: argparse.Namespace,
     wrk_program: str,
-) -> float:  # fmt: skip
+) -> tuple[float, list[str]]:  # fmt: skip
     """wrk's hot-seat move cycle on the first server for ``options.duration`` s, the matches
-    moving meanwhile: its rate."""
+    moving meanwhile: its rate, and what went wrong with the matches."""
     errors: list[str] = []
     start = time.monotonic() + 0.2
     until = start + options.duration
@@ -207,17 +212,16 @@ def move_cycle(
     run = wrk(wrk_program, cycle, options.duration, 4)
     for thread in threads:
         thread.join()
-    if errors:
-        raise RuntimeError(f"online play beside wrk: {errors[:3]}")
-    return float(run["rps"])
+    return float(run["rps"]), errors
 
 
 def _cpu(apps: list[servers.Server], redis_server: servers.Server) -> dict[str, float]:
-    """CPU seconds used so far by the app servers, by Redis, and by this process (its players
-    and its stream reader)."""
+    """CPU seconds used so far by the app servers (and of that in the kernel), by Redis, and by
+    this process (its players and its stream reader)."""
     usage = resource.getrusage(resource.RUSAGE_SELF)
     return {
         "apps": sum(app.cpu_seconds() for app in apps),
+        "apps_system": sum(app.cpu_split()[1] for app in apps),
         "redis": redis_server.cpu_seconds(),
         "bench": usage.ru_utime + usage.ru_stime,
     }
@@ -249,6 +253,8 @@ def main() -> int:
         default=(0, 1000, 10000),
         help="spectator streams of each online row (default 0,1000,10000)",
     )
+    parser.add_argument("--profile", type=Path, help="a folder for each app worker's cProfile "
+                        "statistics (bench/profiled.py)")  # fmt: skip
     parser.add_argument("--heartbeat", type=float, help="seconds between two writes on an idle "
                         "stream (default: the app's own, FLASK_HEARTBEAT)")  # fmt: skip
     options = parser.parse_args()
@@ -341,6 +347,10 @@ def online_rows(
     env = {**ONLINE_ENV, "FLASK_SECRET_KEY": secrets.token_hex(32)}
     if options.heartbeat is not None:
         env["FLASK_HEARTBEAT"] = str(options.heartbeat)
+    model = "gthread"  # bench/servers.py's name for the app's own settings
+    if options.profile:
+        options.profile.mkdir(parents=True, exist_ok=True)
+        env["BENCH_PROFILE"], model = str(options.profile.resolve()), "profiled"
     redis_env = {**env,
                  "FLASK_REDIS_URL": f"redis://127.0.0.1:{redis_server.port}/0"}  # fmt: skip
     kinds = [kind for kind in ("SQLite, one app server", "Redis, two app servers")
@@ -358,12 +368,11 @@ def online_rows(
                         **env,
                         "FLASK_DATABASE": str(work / f"online-{rows_run}.sqlite"),
                         "FLASK_SESSION_DIR": str(work / f"online-{rows_run}"),
-                    })]  # fmt: skip
+                    }, model)]  # fmt: skip
                 else:
-                    apps = [servers.gunicorn("wsgi:app", redis_env) for _ in range(2)]
+                    apps = [servers.gunicorn("wsgi:app", redis_env, model) for _ in range(2)]
                 with running(apps):
-                    for app in apps:  # warm up: imports, connections, caches
-                        wrk(wrk_program, Row("warm-up", app.url, MOVE_SCRIPT, ["hard"], []), 2, 4)
+                    warm_up(apps, wrk_program)
                     files = min(_open_files(pid) for app in apps for pid in app.children())
                     row = online_row(apps, redis_server, watchers, options, wrk_program)
                 row["files"] = files
@@ -371,6 +380,14 @@ def online_rows(
                 print_round(round_number, kind, watchers, row)
     return [summary(kind, watchers, runs, results[(kind, options.watchers[0])])
             for (kind, watchers), runs in results.items()]  # fmt: skip
+
+
+def warm_up(apps: list[servers.Server], wrk_program: str) -> None:
+    """Two seconds of wrk's move cycle on each app server: imports, connections, caches. Its
+    answers are not checked, and it may have none (a busy machine)."""
+    for app in apps:
+        with contextlib.suppress(ZeroDivisionError):
+            load.wrk(wrk_program, Row("warm-up", app.url, MOVE_SCRIPT, ["hard"], []), 2, 4)
 
 
 def _open_files(pid: int) -> int:
@@ -394,7 +411,8 @@ def print_round(round_number: int, kind: str, watchers: int, row: dict[str, Any]
           f"probe p99 board {row['board_p99_ms']:.1f} ms, "
           f"move {row['probe_move_p99_ms']:.1f} ms; "
           f"app CPU {row['cpu_us']:.0f} us/event, {row['memory_kib']:.1f} KiB/stream, "
-          f"workers' open files {row['files']}; CPU s/s: {cpu}", flush=True)  # fmt: skip
+          f"workers' open files {row['spread']} of {row['files']}; CPU s/s: {cpu}",
+          flush=True)  # fmt: skip
 
 
 def summary(

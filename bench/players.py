@@ -37,8 +37,15 @@ class Player:
         if self.token:
             headers["X-CSRFToken"] = self.token
         data = json.dumps(body) if body is not None else None
-        self.connection.request(method, path, data, headers)
-        response = self.connection.getresponse()
+        try:
+            self.connection.request(method, path, data, headers)
+            response = self.connection.getresponse()
+        except (http.client.RemoteDisconnected, BrokenPipeError, ConnectionResetError):
+            # The server closed the idle keep-alive connection (webapp/serving.py keepalive)
+            # before this request reached it: sent again on a new one, as browsers do.
+            self.connection.close()
+            self.connection.request(method, path, data, headers)
+            response = self.connection.getresponse()
         text = response.read()
         for cookie in response.headers.get_all("Set-Cookie") or []:
             self.cookies.load(cookie)

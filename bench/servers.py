@@ -60,12 +60,16 @@ class Server:
 
     def cpu_seconds(self) -> float:
         """CPU time used so far by it and its children (gunicorn's workers), from /proc."""
-        ticks = 0
+        return sum(self.cpu_split())
+
+    def cpu_split(self) -> tuple[float, float]:
+        """``cpu_seconds`` in user and in system time."""
+        user = system = 0
         for pid in [self.process.pid, *self.children()]:
             with contextlib.suppress(OSError):
                 fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-                ticks += int(fields[11]) + int(fields[12])  # utime, stime
-        return ticks / os.sysconf("SC_CLK_TCK")
+                user, system = user + int(fields[11]), system + int(fields[12])
+        return user / os.sysconf("SC_CLK_TCK"), system / os.sysconf("SC_CLK_TCK")
 
     def workers_rss(self) -> int:
         """Bytes of memory its children (gunicorn's workers) hold now (VmRSS), from /proc."""
@@ -88,7 +92,9 @@ def gunicorn(app: str, env: dict[str, str], serving: str = "gthread") -> Server:
     with the app's settings (``-c python:webapp.serving``), or with sync workers."""
     port = free_port()
     program = str(Path(sys.executable).with_name("gunicorn"))
-    model = ["-c", "python:webapp.serving"] if serving == "gthread" else []
+    # "profiled": the app's settings, each worker under cProfile (bench/profiled.py).
+    configs = {"gthread": "python:webapp.serving", "profiled": "python:bench.profiled"}
+    model = ["-c", configs[serving]] if serving in configs else []
     argv = [program, *model, "--workers", str(WORKERS), "--bind", f"127.0.0.1:{port}", app]
     # Every client of the bench comes from one address, which the app's limits per address
     # (new matches, new sessions) would answer with 429s: the bench measures play, not them.
