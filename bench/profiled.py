@@ -1,6 +1,6 @@
 """The app's gunicorn settings (webapp/serving.py) with each worker run under cProfile, its
 statistics written to BENCH_PROFILE/<pid>.prof when it exits, and the garbage collector's
-pauses of 10 ms or more to BENCH_PROFILE/<pid>.gc (seconds, generation, objects collected):
+pauses of 10 ms or more to BENCH_PROFILE/<pid>.gc (when, seconds, generation, objects collected):
 ``bench/online.py --profile DIR``; with BENCH_PROFILE_CPU=0, the pauses only."""
 
 from __future__ import annotations
@@ -34,10 +34,6 @@ def _collecting(phase: str, info: dict[str, int]) -> None:
 def post_worker_init(worker: Any) -> None:  # type: ignore[no-redef]
     """The app's hook, then the profile and the pauses' clock started."""
     serving.post_worker_init(worker)
-    if os.environ.get("BENCH_GC_FREEZE"):
-        gc.freeze()
-    if os.environ.get("BENCH_GC_THRESHOLD"):
-        gc.set_threshold(int(os.environ["BENCH_GC_THRESHOLD"]))
     gc.callbacks.append(_collecting)
     if _CPU:
         _PROFILE.enable()
