@@ -209,9 +209,12 @@ def move_cycle(
     for thread in threads:
         thread.start()
     cycle = Row("move cycle", f"http://127.0.0.1:{ports[0]}", MOVE_SCRIPT, ["hard"], [])
-    run = wrk(wrk_program, cycle, options.duration, 4)
+    run = load.wrk(wrk_program, cycle, options.duration, 4)
     for thread in threads:
         thread.join()
+    problems = {key: run[key] for key in load.PROBLEMS if run.get(key)}
+    if problems:  # a rate of error pages measures nothing
+        errors.append(f"wrk's move cycle: unexpected answers from the app: {problems}")
     return float(run["rps"]), errors
 
 
