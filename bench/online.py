@@ -3,7 +3,7 @@ contract), and what the app's serving model costs the hot-seat rows.
 
 Run: ``python bench/online.py`` (from ``.venv/bin/python``; needs ``wrk`` and ``redis-server``).
 The figures of docs/performance.md, "Ten thousand watchers":
-``python bench/online.py --only online --stores Redis --watchers 0,1000,10000 --rounds 3``.
+``python bench/online.py --only online --stores Redis --watchers 0,1000,10000 --rounds 1``.
 
 1. Serving model. The hot-seat rows of bench/load.py (GET board, move cycle against hard; 100
    stored matches) under the app's own workers (webapp/serving.py: gevent) and under
