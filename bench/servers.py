@@ -56,18 +56,35 @@ class Server:
                 self.process.kill()
                 self.process.wait(10)
 
-    def cpu_seconds(self) -> float:
-        """CPU time used so far by it and its children (gunicorn's workers), from /proc."""
-        pids = [self.process.pid]
+    def children(self) -> list[int]:
+        """The PIDs of its children (gunicorn's workers), from /proc."""
         with contextlib.suppress(OSError):
             children = Path(f"/proc/{self.process.pid}/task/{self.process.pid}/children")
-            pids += [int(pid) for pid in children.read_text().split()]
-        ticks = 0
-        for pid in pids:
+            return [int(pid) for pid in children.read_text().split()]
+        return []
+
+    def cpu_seconds(self) -> float:
+        """CPU time used so far by it and its children (gunicorn's workers), from /proc."""
+        return sum(self.cpu_split())
+
+    def cpu_split(self) -> tuple[float, float]:
+        """``cpu_seconds`` in user and in system time."""
+        user = system = 0
+        for pid in [self.process.pid, *self.children()]:
             with contextlib.suppress(OSError):
                 fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-                ticks += int(fields[11]) + int(fields[12])  # utime, stime
-        return ticks / os.sysconf("SC_CLK_TCK")
+                user, system = user + int(fields[11]), system + int(fields[12])
+        return user / os.sysconf("SC_CLK_TCK"), system / os.sysconf("SC_CLK_TCK")
+
+    def workers_rss(self) -> int:
+        """Bytes of memory its children (gunicorn's workers) hold now (VmRSS), from /proc."""
+        total = 0
+        for pid in self.children():
+            with contextlib.suppress(OSError):
+                for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+                    if line.startswith("VmRSS:"):
+                        total += int(line.split()[1]) * 1024
+        return total
 
     def check_alive(self) -> None:
         """Raise if it has exited."""
@@ -81,7 +98,11 @@ def gunicorn(app: str, env: dict[str, str], serving: str = "gevent") -> Server:
     ``serving``."""
     port = free_port()
     program = str(Path(sys.executable).with_name("gunicorn"))
-    model = ["-c", "python:webapp.serving", *SERVING[serving]]
+    # "profiled": the app's settings, each worker under cProfile (bench/profiled.py).
+    if serving == "profiled":
+        model = ["-c", "python:bench.profiled"]
+    else:
+        model = ["-c", "python:webapp.serving", *SERVING[serving]]
     argv = [program, *model, "--workers", str(WORKERS), "--bind", f"127.0.0.1:{port}", app]
     # Every client of the bench comes from one address, which the app's limits per address
     # (new matches, new sessions) would answer with 429s: the bench measures play, not them.

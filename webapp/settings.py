@@ -42,10 +42,11 @@ DEFAULTS: dict[str, Any] = {
     "WTF_CSRF_TIME_LIMIT": None,
     "MAX_CONTENT_LENGTH": 16 * 1024,
     "STORE_LOCK_TIMEOUT": 5.0,  # seconds to wait for a match busy with another request
-    # Live boards: the streams one process keeps open at once (each holds one of gunicorn's
-    # threads: keep it below WEB_THREADS, webapp/serving.py), how long one lasts before the
-    # browser reconnects, and the seconds between two writes on an idle stream (a stream
-    # learns that its browser left only when a write fails).
+    # Live boards: the streams one worker process keeps open at once (each a parked greenlet,
+    # below WEB_CONNECTIONS, webapp/serving.py; its cost is in docs/performance.md, "Ten
+    # thousand watchers"), how long one lasts before the browser reconnects, and the seconds
+    # between two writes on an idle stream (a stream learns that its browser left only when a
+    # write fails).
     # Limits per client address (Flask-Limiter's notation): new matches and invites, and
     # the posts of browsers with no stored session yet, each of which stores one. PROXIES is
     # how many proxies in front add X-Forwarded-For (1 behind nginx): their addresses are

@@ -1,6 +1,6 @@
-"""The online benchmark runs end to end: every online move reaches the opponent's stream and
-every spectator stream hears the matches it watches, on both stores. Its figures are not
-checked here: the machine is shared, and speed belongs in bench/ runs."""
+"""The online benchmark runs end to end: every stream opens, every online move reaches the
+opponent's stream and every spectator stream hears the matches it watches, on both stores. Its
+figures are not checked here: the machine is shared, and speed belongs in bench/ runs."""
 
 from __future__ import annotations
 
@@ -14,7 +14,8 @@ from tests.servers import require_program
 ROOT = Path(__file__).resolve().parents[2]
 ROUND = re.compile(
     r"round 1: (?P<kind>\w+), .*?, (?P<watchers>\d+) streams: (?P<rps>\d+) cycles/s, "
-    r"(?P<moves>\d+) online moves, (?P<events>\d+) events"
+    r"(?P<moves>\d+) online moves, (?P<events>\d+) events .*?; "
+    r"(?P<not_ok>\d+) streams not opened or ended .*?, (?P<missed>\d+) events missed"
 )
 
 
@@ -23,7 +24,7 @@ def test_a_short_run_plays_online_and_feeds_every_stream_on_both_stores() -> Non
     require_program("redis-server", "redis-server")
     command = [
         sys.executable, "bench/online.py", "--only", "online", "--rounds", "1",
-        "--duration", "2", "--pairs", "3", "--pace", "0.3", "--watchers", "0,30",
+        "--duration", "2", "--play", "2", "--pairs", "3", "--pace", "0.3", "--watchers", "0,30",
     ]  # fmt: skip
     run = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, timeout=240)
     # 0 or 1: whether a two-second run meets the floors says nothing about the app.
@@ -36,5 +37,6 @@ def test_a_short_run_plays_online_and_feeds_every_stream_on_both_stores() -> Non
         # Each move reaches the opponent's stream (the bench waits for it), and each of the
         # spectators, ten per match here, hears its match's moves but perhaps the last two.
         assert events >= moves + (watchers // 3) * (moves - 3 * 2), row.group(0)
+        assert row["not_ok"] == "0" and row["missed"] == "0", row.group(0)
     assert "| SQLite, one app server | 30 |" in run.stdout
     assert "| Redis, two app servers | 30 |" in run.stdout

@@ -4,6 +4,7 @@ and the presence of the players who have their board open."""
 from __future__ import annotations
 
 import contextlib
+import functools
 import ipaddress
 import json
 import threading
@@ -31,11 +32,15 @@ def now() -> float:
 
 @dataclass
 class _Watch:
-    """The newest version heard of one match, and the streams waiting for a newer one."""
+    """The newest version heard of one match, and the streams waiting for a newer one: each
+    waits on ``news``, which is set (and replaced by a fresh one) when a newer version comes.
+    An event set once wakes thousands of streams for less than a condition's notify_all, which
+    gave each waiter a lock of its own and took the condition's lock again on each wake (under
+    gevent, threading.Event is gevent's)."""
 
     version: int = 0
     streams: int = 0
-    condition: threading.Condition = field(default_factory=threading.Condition)
+    news: threading.Event = field(default_factory=threading.Event)
 
 
 class Slot:
@@ -129,10 +134,16 @@ class Hub:
     def changed(self, match_id: str, version: int) -> None:
         """The store (or this process) tells of ``version``; wake the streams waiting for it."""
         watch = self._watches.get(match_id)
-        if watch is not None and version > watch.version:
-            with watch.condition:
-                watch.version = max(watch.version, version)
-                watch.condition.notify_all()
+        if watch is None or version <= watch.version:
+            return
+        with self._lock:
+            if version <= watch.version:
+                return
+            # The version first, then the fresh event: a stream that takes the fresh one
+            # already sees the version, and one holding the old one is woken by it.
+            watch.version = version
+            news, watch.news = watch.news, threading.Event()
+        news.set()
 
     @contextlib.contextmanager
     def watching(self, match_id: str) -> Iterator[_Watch]:
@@ -152,9 +163,10 @@ class Hub:
     def wait(self, watch: _Watch, after: int, timeout: float) -> int:
         """The newest version once it is above ``after``, or ``after`` after ``timeout`` (or
         at once when the hub drains)."""
-        with watch.condition:
-            watch.condition.wait_for(lambda: watch.version > after or self.draining, timeout)
-            return max(watch.version, after)
+        news = watch.news  # before the checks: a version heard after them sets this one
+        if watch.version <= after and not self.draining:
+            news.wait(timeout)
+        return max(watch.version, after)
 
     def drain(self) -> None:
         """End every stream of this hub now, each with its last event, and any opened later
@@ -163,8 +175,7 @@ class Hub:
         with self._lock:
             watches = list(self._watches.values())
         for watch in watches:
-            with watch.condition:
-                watch.condition.notify_all()
+            watch.news.set()
 
     def touch(self, match_id: str, seat: str | None) -> None:
         """Note that ``seat`` has its board open; written at most every TOUCH_EVERY seconds.
@@ -237,11 +248,17 @@ def events(
             hub.touch(match_id, seat)
             if version > after:
                 after = version
-                yield f"id: {version}\ndata: {json.dumps({'version': version})}\n\n"
+                yield _event(version)
             elif not hub.draining:
                 yield ": still here\n\n"
         if hub.draining:
             yield RECONNECT
+
+
+@functools.lru_cache(maxsize=1024)
+def _event(version: int) -> str:
+    """The event of ``version``: the same text for every stream it reaches, written once."""
+    return f"id: {version}\ndata: {json.dumps({'version': version})}\n\n"
 
 
 def drain() -> None:
