@@ -1,7 +1,7 @@
 """The match rules: two seats, the game they play, the score, and every action a player can
 take, for every kind of match; never imports Flask."""
 
-from . import actions, errors, seating
+from . import actions, errors, messages, seating
 from .actions import FRIEND, Event, Held, Outcome
 from .errors import LostMatchError, RuleError, UnknownLinkError
 from .match import PERSON, SEAT_IDS, Match, Score, Seat, is_secret, new_secret, other
@@ -24,6 +24,7 @@ __all__ = [
     "errors",
     "is_secret",
     "legacy_names",
+    "messages",
     "new_secret",
     "other",
     "read",

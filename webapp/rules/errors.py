@@ -57,3 +57,7 @@ STALE_SEAT_LINK = N_(
 BAD_CLOCK = N_("A time per move must be between 1 second and 7 days.")
 OUT_OF_TIME = N_("The time for this move has run out: nothing was played.")
 NOT_SEEKING = N_("You are not waiting for an opponent.")
+UNKNOWN_PHRASE = N_("Choose one of the quick messages.")
+MUTED = N_("You have muted messages in this match: unmute them to send one.")
+TOO_MANY_MESSAGES = N_("You can send at most 5 messages a minute: wait a little.")
+SPECTATOR_MESSAGE = N_("You are watching this match: only its two players can send messages.")

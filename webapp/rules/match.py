@@ -10,6 +10,7 @@ from typing import Any
 from ..engine import PLAYER_KINDS, Board, Game, TicTacToeError
 from ..engine.game import replayed
 from .errors import LostMatchError
+from .said import Said, dump, load
 
 PERSON = "user"  # the kind of a seat played by a person; the other kinds are computer levels
 SEAT_IDS = ("1", "2")  # seat 1 made the match; online, seat 2 is the invited player's
@@ -103,6 +104,8 @@ class Match:
     clock: int = 0  # seconds per move; 0: no clock (rules/clock.py)
     deadline: float = 0.0  # when the player to move runs out (seconds since 1970); 0: none
     paired: bool = False  # the players met by quick pairing: strangers, not friends
+    said: tuple[Said, ...] = ()  # the latest quick messages, oldest first (rules/said.py)
+    muted: frozenset[str] = frozenset()  # the seats that hide the other's messages
 
     @classmethod
     def between(cls, x: str, o: str, start: Board | None = None) -> Match:
@@ -213,6 +216,8 @@ class Match:
             "clock": self.clock,
             "deadline": self.deadline,
             "paired": self.paired,
+            "said": dump(self.said),
+            "muted": sorted(self.muted),
         }
 
     @classmethod
@@ -232,6 +237,7 @@ class Match:
             # Added later in schema 2: a record written before has no clock and no pairing.
             clock, deadline = data.get("clock", 0), data.get("deadline", 0.0)
             paired = data.get("paired", False)
+            said, muted = load(data.get("said", []), SEAT_IDS), data.get("muted", [])
         except (TicTacToeError, KeyError, TypeError, ValueError) as error:
             raise LostMatchError() from error
         game_id, invite, rematch, ending, winner = fields
@@ -252,13 +258,16 @@ class Match:
             and not isinstance(deadline, bool)
             and deadline >= 0
             and isinstance(paired, bool)
+            and said is not None
+            and isinstance(muted, list)
+            and all(seat in SEAT_IDS for seat in muted)
         )
         if not valid:
             raise LostMatchError()
         score = Score({seat: wins.get(seat, 0) for seat in SEAT_IDS}, draws)
         return cls(
             (first, second), game, game_id, score, scored, invite, rematch, ending, winner,
-            clock, float(deadline), paired,
+            clock, float(deadline), paired, said or (), frozenset(muted),
         )  # fmt: skip
 
 
