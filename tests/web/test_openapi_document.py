@@ -12,6 +12,7 @@ from webapp.engine import CELL_IDS, PLAYER_KINDS, Status
 from webapp.rules import FRIEND
 from webapp.rules.match import ENDINGS, SEAT_IDS
 from webapp.rules.records import ENDED_BY
+from webapp.rules.said import PHRASES
 from webapp.web import api
 from webapp.web.api_document import DOCUMENT, ROUTES, Route, build
 from webapp.web.api_games import OPPONENTS, RESULTS
@@ -37,7 +38,7 @@ def test_cells_kinds_and_statuses_are_the_engines() -> None:
     allowed = [set(CELL_IDS), set(PLAYER_KINDS), kinds, statuses, {"X", "O"}, {"X", "O", "both"},
                {"you", "friend"}, set(ENDINGS), set(SEAT_IDS), set(ENDED_BY),
                set(PAIR_STATES), set(RESULTS), set(OPPONENTS),
-               {"easy", "medium", "hard", "people"}]  # fmt: skip
+               {"easy", "medium", "hard", "people"}, set(PHRASES)]  # fmt: skip
     found = [set(enum) for enum in enums(DOCUMENT)]
     assert found, "the document has no enums"
     for enum in found:
@@ -52,7 +53,7 @@ def test_every_api_rule_is_in_the_document_and_every_path_is_a_rule(app: Flask) 
             rules.setdefault(rule.rule, set()).update(set(rule.methods or ()) - AUTOMATIC)
     documented = {path: {m.upper() for m in item} for path, item in DOCUMENT["paths"].items()}
     assert documented == rules
-    assert len(rules) == 16
+    assert len(rules) == 18
 
 
 def test_the_document_is_built_once_and_served_as_built(client: FlaskClient) -> None:
@@ -94,4 +95,4 @@ def test_a_route_of_its_own_makes_a_document_of_its_own() -> None:
     document = build((route,))
     assert list(document["paths"]) == ["/api/try"]
     assert "ReviewJson" not in document["components"]["schemas"]
-    assert len(ROUTES) == 19
+    assert len(ROUTES) == 21

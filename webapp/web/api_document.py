@@ -7,6 +7,7 @@ from typing import Any
 
 import msgspec
 
+from .api_chat import MessageBody, MuteBody
 from .api_games import GAMES_QUERY, GamesJson
 from .api_types import (
     ErrorJson,
@@ -126,6 +127,12 @@ ROUTES = (
           "friend's offer: the new game swaps the sides.", {409: "Not an online match, a "
           "spectator, a stale request, the game not over, or already offered."},
           body=ExpectedBody, body_required=False),
+    Route("POST", "/api/message", "Send a quick message (one of a few phrases) to the other "
+          "player of an online match.", {409: "Not an online match, a spectator, muted, or a "
+          "sixth message within a minute."}, body=MessageBody),
+    Route("POST", "/api/mute", "Hide (or show again) the other player's quick messages; "
+          "while muted, the player cannot send one.", {409: "Not an online match, or a "
+          "spectator."}, body=MuteBody),
     Route("POST", "/api/join", "Take the free seat of an online match with its invite token "
           "(the last part of the invite link).", {404: "No match has this invite.",
           409: "This match already has two players, or the invite is the caller's own."},

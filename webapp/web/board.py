@@ -8,7 +8,7 @@ from flask import Blueprint, redirect, request, session, url_for
 from flask.typing import ResponseReturnValue
 
 from ..engine import N_, Game, evaluate
-from . import deadlines, grid, matches, online, text, text_board
+from . import chat, deadlines, grid, matches, online, text, text_board
 from .errors import render_error
 from .fragments import fragment, page
 from .grid import Move, Rows
@@ -92,6 +92,7 @@ class PageView:
     game: str
     share_path: str
     clock: deadlines.ClockView | None  # the player to move's, when a clock runs
+    chat: chat.ChatView | None  # a player's quick messages, online
 
 
 @bp.get("/")
@@ -124,6 +125,7 @@ def board(current: matches.Current, hint: bool = False) -> ResponseReturnValue:
             game=fragment("_game.html", "game", view),
             share_path=url_for("setup.setup", position=game.board.to_string(), x=game.x, o=game.o),
             clock=deadlines.clock_view(match),
+            chat=chat.chat_view(current),
         ),
     )
 

@@ -9,9 +9,11 @@ from flask_wtf.csrf import CSRFProtect
 from ..settings import RedisClient
 from . import (
     api,
+    api_chat,
     api_games,
     api_pair,
     board,
+    chat,
     errors,
     forms,
     fragments,
@@ -38,7 +40,7 @@ from . import (
 
 PAGES = (
     board, setup, replay, review, join, forms, online, pair, games, text, text_input,
-    api, api_pair, api_games,
+    api, api_pair, api_games, chat, api_chat,
 )  # fmt: skip
 
 
