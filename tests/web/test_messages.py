@@ -14,7 +14,7 @@ from tests.web.pages import page
 from tests.web.test_api import call
 from tests.web.test_online import fields, guest, joined
 from webapp.rules.said import PHRASES
-from webapp.web.api_chat import Phrase
+from webapp.web.api_chat_types import Phrase
 
 __all__ = ["guest", "joined"]  # fixtures of test_online, used here by name
 
@@ -114,12 +114,18 @@ def test_the_api_sends_and_mutes(bots: tuple[FlaskClient, FlaskClient]) -> None:
     answer = call(host, "/api/message", {"phrase": "rematch"})
     assert answer.status_code == 200
     assert lines(friend) == ["Your friend: Rematch?"]
+    messages = answer.get_json()["online"]["messages"]
+    assert [(m["seat"], m["phrase"]) for m in messages] == [("1", "rematch")]
+    assert messages[0]["at"].endswith("Z")
+    assert api_game(friend)["online"]["messages"] == messages
     assert call(host, "/api/message", {"phrase": "hello"}).status_code == 400
     assert call(host, "/api/message", {}).status_code == 400
     assert call(friend, "/api/mute", {"muted": True}).status_code == 200
     refused = call(friend, "/api/message", {"phrase": "thanks"})
     assert refused.status_code == 409 and "unmute" in refused.get_json()["error"]
-    assert lines(friend) == []
+    assert lines(friend) == [] and api_game(friend)["online"]["messages"] == []
+    assert api_game(friend)["online"]["muted"] and not api_game(host)["online"]["muted"]
+    assert len(api_game(host)["online"]["messages"]) == 1  # the host still sees their own
     assert call(friend, "/api/mute", {"muted": False}).status_code == 200
     assert lines(friend) == ["Your friend: Rematch?"]
     assert call(friend, "/api/mute", {"muted": "yes"}).status_code == 400

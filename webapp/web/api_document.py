@@ -7,7 +7,7 @@ from typing import Any
 
 import msgspec
 
-from .api_chat import MessageBody, MuteBody
+from .api_chat_types import MessageBody, MuteBody
 from .api_games import GAMES_QUERY, GamesJson
 from .api_types import (
     ErrorJson,

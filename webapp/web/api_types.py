@@ -11,6 +11,7 @@ from ..rules import FRIEND
 from ..rules.match import ENDINGS
 from ..rules.match import SEAT_IDS as SEATS
 from ..rules.records import ENDED_BY
+from .api_chat_types import MessageJson
 
 KINDS = (*PLAYER_KINDS, FRIEND)  # a new game's sides: a person, a computer level, a friend
 PAIR_STATES = ("waiting", "paired", "idle")
@@ -204,6 +205,8 @@ class OnlineJson(Struct):
     winner: Mark | None
     can_claim: bool
     presence: PresenceJson
+    messages: Annotated[list[MessageJson], Meta(description="The latest, oldest first.")]
+    muted: Annotated[bool, Meta(description="Whether this player hides the other's messages.")]
 
 
 class ClockJson(Struct):

@@ -8,7 +8,7 @@ from flask import Blueprint, current_app, url_for
 from flask.typing import ResponseReturnValue
 
 from ..rules import Outcome, actions
-from . import live, matches
+from . import chat, live, matches
 from .api_types import OnlineJson, PresenceJson, SeatPresenceJson
 from .forms import change_board
 from .i18n import render
@@ -134,4 +134,6 @@ def as_json(current: matches.Current) -> OnlineJson | None:
         winner=match.winner or None,
         can_claim=extra.can_claim,
         presence=PresenceJson(x=presence["X"], o=presence["O"]),
+        messages=chat.as_json(current),
+        muted=current.seat in match.muted,
     )
