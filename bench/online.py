@@ -316,8 +316,8 @@ def serving_rows(
             env["FLASK_DATABASE"] = str(work / "files" / "matches.sqlite")
             env["FLASK_SESSION_DIR"] = str(work / "files" / "sessions")
         by_model = {}
-        for model in ("app", "sync"):  # servers.py calls the app's own settings "gthread"
-            server = servers.gunicorn("wsgi:app", env, "gthread" if model == "app" else model)
+        for model in ("app", "sync"):  # the app's own settings are servers.py's "gevent"
+            server = servers.gunicorn("wsgi:app", env, "gevent" if model == "app" else model)
             started.append(server)
             accounted = [server, redis_server] if kind == "Redis" else [server]
             by_model[model] = (
@@ -352,7 +352,7 @@ def online_rows(
     env = {**ONLINE_ENV, "FLASK_SECRET_KEY": secrets.token_hex(32)}
     if options.heartbeat is not None:
         env["FLASK_HEARTBEAT"] = str(options.heartbeat)
-    model = "gthread"  # bench/servers.py's name for the app's own settings
+    model = "gevent"  # bench/servers.py's name for the app's own settings
     if options.profile:
         options.profile.mkdir(parents=True, exist_ok=True)
         env["BENCH_PROFILE"], model = str(options.profile.resolve()), "profiled"
