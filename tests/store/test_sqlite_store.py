@@ -83,7 +83,7 @@ def test_nothing_of_the_database_is_mapped_into_memory(store: SQLiteStore, path:
     """A rollback journal, not WAL: WAL's -shm file is mapped into every process, and a
     write to that map once the folder is read-only or immutable kills it with SIGBUS."""
     save(store, new_match_id(), {"moves": []})
-    with store._connection() as db:
+    with store._pool.lent() as db:
         assert db.execute("PRAGMA journal_mode").fetchone() == ("truncate",)
         assert db.execute("PRAGMA mmap_size").fetchone() == (0,)
     assert not Path(path + "-shm").exists() and not Path(path + "-wal").exists()

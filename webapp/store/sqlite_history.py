@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import contextlib
 import sqlite3
-import threading
 import time
 from collections.abc import Iterator
 from typing import Any
 
+from .pool import Connections, opener
 from .record import StoreUnavailable, decode, encode
 from .sqlite_store import PRAGMAS
 
@@ -26,7 +26,7 @@ class SQLiteHistory:
         self.path = path
         self.lifetime = lifetime
         self.lock_timeout = lock_timeout
-        self._local = threading.local()
+        self._pool = Connections(opener(path, lock_timeout, (*PRAGMAS, *SCHEMA)))
 
     def add(self, browser: str, game_id: str, when: float, entry: dict[str, Any]) -> None:
         """See GameHistory.add."""
@@ -61,18 +61,10 @@ class SQLiteHistory:
 
     @contextlib.contextmanager
     def _db(self) -> Iterator[sqlite3.Connection]:
-        """This thread's connection (each statement its own transaction); a failure is
-        StoreUnavailable, and the connection is opened afresh next time."""
+        """A connection of the process's (each statement its own transaction); a failure is
+        StoreUnavailable, and that connection is closed."""
         try:
-            db: sqlite3.Connection | None = getattr(self._local, "db", None)
-            if db is None:
-                db = sqlite3.connect(
-                    self.path, timeout=self.lock_timeout, isolation_level=None, uri=True
-                )
-                for statement in (*PRAGMAS, *SCHEMA):
-                    db.execute(statement)
-                self._local.db = db
-            yield db
+            with self._pool.lent() as db:
+                yield db
         except sqlite3.Error as error:
-            self._local.db = None
             raise StoreUnavailable(str(error)) from error

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import contextlib
 import sqlite3
-import threading
 from collections.abc import Iterator
 
 from .pairing import FOUND, FOUND_FOR, PAIRED, STALE_AFTER, WAITING, Seek
+from .pool import Connections, opener
 from .record import StoreUnavailable
 from .sqlite_store import PRAGMAS
 
@@ -21,12 +21,12 @@ SCHEMA = (
 
 
 class SQLitePairing:
-    """The queue in the database at ``path``; one connection per thread."""
+    """The queue in the database at ``path``, on the process's connections."""
 
     def __init__(self, path: str, lock_timeout: float) -> None:
         self.path = path
         self.lock_timeout = lock_timeout
-        self._local = threading.local()
+        self._pool = Connections(opener(path, lock_timeout, (*PRAGMAS, *SCHEMA)))
 
     def seek(self, seeker: str, key: str, match_id: str, now: float, at: str) -> Seek:
         """See PairingQueue.seek."""
@@ -71,12 +71,15 @@ class SQLitePairing:
 
     @contextlib.contextmanager
     def _transaction(self) -> Iterator[sqlite3.Connection]:
-        """This thread's connection inside BEGIN IMMEDIATE, committed at the block's end."""
+        """A connection inside BEGIN IMMEDIATE, committed at the block's end."""
         try:
-            db = self._db()
+            db = self._pool.take()
+        except sqlite3.Error as error:
+            raise StoreUnavailable(str(error)) from error
+        try:
             db.execute("BEGIN IMMEDIATE")
         except sqlite3.Error as error:
-            self._local.db = None
+            self._pool.give_back(db, broken=True)
             raise StoreUnavailable(str(error)) from error
         try:
             yield db
@@ -84,21 +87,12 @@ class SQLitePairing:
         except BaseException as error:
             with contextlib.suppress(sqlite3.Error):
                 db.execute("ROLLBACK")
-            if isinstance(error, sqlite3.Error):
-                self._local.db = None
+            broken = isinstance(error, sqlite3.Error)
+            self._pool.give_back(db, broken)
+            if broken:
                 raise StoreUnavailable(str(error)) from error
             raise
-
-    def _db(self) -> sqlite3.Connection:
-        db: sqlite3.Connection | None = getattr(self._local, "db", None)
-        if db is None:
-            db = sqlite3.connect(
-                self.path, timeout=self.lock_timeout, isolation_level=None, uri=True
-            )
-            for statement in (*PRAGMAS, *SCHEMA):
-                db.execute(statement)
-            self._local.db = db
-        return db
+        self._pool.give_back(db)
 
 
 def _found(db: sqlite3.Connection, seeker: str) -> Seek | None:

@@ -9,6 +9,7 @@ import threading
 import time
 from collections.abc import Callable, Collection, Iterator
 
+from .pool import Connections
 from .record import Record, StoreBusy, StoreUnavailable, changed, decode, encode
 
 SCHEMA = """
@@ -68,10 +69,7 @@ class SQLiteStore:
         self.path = path
         self.lifetime = lifetime
         self.lock_timeout = lock_timeout
-        # The process's open connections, each lent to one use at a time: under gevent every
-        # request is a greenlet, and a connection per greenlet opened one per request.
-        self._idle: list[sqlite3.Connection] = []
-        self._guard = threading.Lock()
+        self._pool = Connections(self._connect, IDLE)
         self._ready = False  # whether the schema is known to be in place
         if not path.startswith("file:"):
             _make_private(path)
@@ -82,7 +80,7 @@ class SQLiteStore:
         """The match as stored now; no lock, and never a wait for one longer than a commit."""
         self._prepare()
         try:
-            with self._connection() as db:
+            with self._pool.lent() as db:
                 row = db.execute(_SELECT, (match_id, self._oldest())).fetchone()
         except sqlite3.Error as error:
             raise StoreUnavailable(str(error)) from error
@@ -112,11 +110,11 @@ class SQLiteStore:
             with contextlib.suppress(sqlite3.Error):
                 db.execute("ROLLBACK")
             if isinstance(error, sqlite3.Error):
-                self._give_back(db, broken=True)
+                self._pool.give_back(db, broken=True)
                 raise StoreUnavailable(str(error)) from error
-            self._give_back(db)
+            self._pool.give_back(db)
             raise
-        self._give_back(db)
+        self._pool.give_back(db)
 
     def sweep(self) -> int:
         """Delete the matches unchanged for longer than the lifetime, and their presence."""
@@ -133,7 +131,7 @@ class SQLiteStore:
         """Note the seat open at ``when``, in its own small write."""
         self._prepare()
         try:
-            with self._connection() as db:
+            with self._pool.lent() as db:
                 db.execute(_TOUCH, (match_id, seat, when))
         except sqlite3.Error as error:
             raise StoreUnavailable(str(error)) from error
@@ -143,7 +141,7 @@ class SQLiteStore:
         query = "SELECT seat, seen FROM presence WHERE match_id = ?"
         self._prepare()
         try:
-            with self._connection() as db:
+            with self._pool.lent() as db:
                 return dict(db.execute(query, (match_id,)).fetchall())
         except sqlite3.Error as error:
             raise StoreUnavailable(str(error)) from error
@@ -164,7 +162,7 @@ class SQLiteStore:
                     chunk = ids[start : start + _CHUNK]
                     marks = ",".join("?" * len(chunk))  # placeholders only: ids are bound
                     query = f"SELECT id, version FROM matches WHERE id IN ({marks})"
-                    with self._connection() as db:
+                    with self._pool.lent() as db:
                         versions = db.execute(query, chunk).fetchall()
                     for match_id, version in versions:
                         changed(match_id, version)
@@ -205,35 +203,6 @@ class SQLiteStore:
             raise
         return db
 
-    def _take(self) -> sqlite3.Connection:
-        """A connection for one use: an idle one, else a new one."""
-        with self._guard:
-            if self._idle:
-                return self._idle.pop()
-        return self._connect()
-
-    def _give_back(self, db: sqlite3.Connection, broken: bool = False) -> None:
-        """Keep ``db`` for the next use, or close it: after a failure (a connection opened
-        while the file could not be written is read-only for good), or when enough are idle."""
-        if not broken:
-            with self._guard:
-                if len(self._idle) < IDLE:
-                    self._idle.append(db)
-                    return
-        with contextlib.suppress(sqlite3.Error):
-            db.close()
-
-    @contextlib.contextmanager
-    def _connection(self) -> Iterator[sqlite3.Connection]:
-        """A connection lent for the ``with`` block, closed if the block fails."""
-        db = self._take()
-        broken = True
-        try:
-            yield db
-            broken = False
-        finally:
-            self._give_back(db, broken)
-
     def _begin(self) -> sqlite3.Connection:
         """A connection in a write transaction, the caller's to give back; ``BEGIN IMMEDIATE``
         waits up to lock_timeout for another change. SQLite opens a file it cannot write
@@ -244,15 +213,12 @@ class SQLiteStore:
         except sqlite3.OperationalError as error:
             if getattr(error, "sqlite_errorname", "") == "SQLITE_BUSY":
                 raise
-            with self._guard:
-                stale, self._idle = self._idle, []
-            for db in stale:
-                self._give_back(db, broken=True)
+            self._pool.close_idle()
             return self._write_transaction()
 
     def _write_transaction(self) -> sqlite3.Connection:
         """``BEGIN IMMEDIATE`` on a connection, proven writable; on failure it is closed."""
-        db = self._take()
+        db = self._pool.take()
         try:
             db.execute("BEGIN IMMEDIATE")
             db.execute("DELETE FROM matches WHERE 0")  # fails at once if read-only
@@ -260,7 +226,7 @@ class SQLiteStore:
             if db.in_transaction:
                 with contextlib.suppress(sqlite3.Error):
                     db.execute("ROLLBACK")
-            self._give_back(db, broken=True)
+            self._pool.give_back(db, broken=True)
             raise
         return db
 

@@ -1,0 +1,79 @@
+"""A process's open SQLite connections, each lent to one use at a time."""
+
+from __future__ import annotations
+
+import contextlib
+import sqlite3
+import threading
+from collections.abc import Callable, Iterator
+
+
+class Connections:
+    """Connections made by ``connect`` (with ``check_same_thread=False``: a connection serves
+    one use at a time, in any thread), at most ``idle`` kept open between uses. Under gevent
+    every request is a greenlet, and a connection per thread (so per greenlet) opened one per
+    request and kept them until the collector ran."""
+
+    def __init__(self, connect: Callable[[], sqlite3.Connection], idle: int = 8) -> None:
+        self._connect = connect
+        self._most = idle
+        self._idle: list[sqlite3.Connection] = []
+        self._guard = threading.Lock()
+
+    def take(self) -> sqlite3.Connection:
+        """A connection for one use: an idle one, else a new one."""
+        with self._guard:
+            if self._idle:
+                return self._idle.pop()
+        return self._connect()
+
+    def give_back(self, db: sqlite3.Connection, broken: bool = False) -> None:
+        """Keep ``db`` for the next use, or close it: after a failure (a connection opened
+        while the file could not be written is read-only for good), or when enough are idle."""
+        if not broken:
+            with self._guard:
+                if len(self._idle) < self._most:
+                    self._idle.append(db)
+                    return
+        with contextlib.suppress(sqlite3.Error):
+            db.close()
+
+    def close_idle(self) -> None:
+        """Close every idle connection (perhaps opened during the same outage as a failed one)."""
+        with self._guard:
+            stale, self._idle = self._idle, []
+        for db in stale:
+            self.give_back(db, broken=True)
+
+    @contextlib.contextmanager
+    def lent(self) -> Iterator[sqlite3.Connection]:
+        """A connection for the ``with`` block, closed if the block fails."""
+        db = self.take()
+        broken = True
+        try:
+            yield db
+            broken = False
+        finally:
+            self.give_back(db, broken)
+
+
+def opener(
+    path: str, timeout: float, statements: tuple[str, ...]
+) -> Callable[[], sqlite3.Connection]:
+    """How to open a connection to ``path`` for a pool: transactions are the caller's
+    (``isolation_level=None``), ``path`` may be a ``file:`` URI, and ``statements`` (pragmas,
+    the schema) run first on each."""
+
+    def connect() -> sqlite3.Connection:
+        db = sqlite3.connect(
+            path, timeout=timeout, isolation_level=None, uri=True, check_same_thread=False
+        )
+        try:
+            for statement in statements:
+                db.execute(statement)
+        except sqlite3.Error:
+            db.close()
+            raise
+        return db
+
+    return connect
