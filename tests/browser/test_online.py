@@ -35,10 +35,13 @@ def invite(page: Page) -> str:
 
 
 def joined(host: Page, guest: Page) -> None:
-    """The guest opens the host's invite and presses Join."""
+    """The guest opens the host's invite and presses Join; back when the host's board has
+    shown the join, so that a test's next navigation of the host is not cut by the reload
+    the join sets off (the live stream's, or the waiting board's refresh)."""
     guest.goto(invite(host))
     expect(guest.locator("#status")).to_have_text("You will play O.")
     click_button(guest, "Join the match")
+    expect(host.locator("#status")).to_have_text("Your turn (X)", timeout=LIVE_MS[False])
 
 
 def wait_for(page: Page, status: str, javascript: bool) -> None:
