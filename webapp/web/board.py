@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import functools
+from dataclasses import dataclass, field
 
 from flask import Blueprint, redirect, request, session, url_for
 from flask.typing import ResponseReturnValue
+from markupsafe import Markup
 
 from ..engine import N_, Game, evaluate
 from . import chat, deadlines, grid, matches, online, text, text_board
@@ -13,6 +15,7 @@ from .errors import render_error
 from .fragments import fragment, page
 from .grid import Move, Rows
 from .i18n import gettext as _
+from .i18n import language
 from .matches import Current
 from .naming import Seating, by_mark, label, name, seating, who
 from .sentences import best_text, computer_move_line, hint_text, online_status, status_line
@@ -103,12 +106,11 @@ def index() -> ResponseReturnValue:
 
 def board(current: matches.Current, hint: bool = False) -> ResponseReturnValue:
     """The board page of ``current`` as this browser sees it (a player, or a spectator)."""
-    view = build(current, hint)
+    shown = _shown(Viewed.of(current, hint))
     extra = online.parts(current) if current.match.online or current.watching else None
     if text.enabled():
-        return text_board.page(current, view, build_score(current), extra)
+        return text_board.page(current, shown.view, shown.score, extra)
     match = current.match
-    game = match.game
     here = Here(
         current.you, current.seat, current.match_id, current.version, match.game_id,
         match.full, match.is_over,
@@ -116,17 +118,68 @@ def board(current: matches.Current, hint: bool = False) -> ResponseReturnValue:
     return page(
         "board.html",
         PageView(
-            view=view,
+            view=shown.view,
             current=here,
-            score=build_score(current),
+            score=shown.score,
             online=extra,
-            live=view.online or current.you is None,
-            status=fragment("_game.html", "status", view),
-            game=fragment("_game.html", "game", view),
-            share_path=url_for("setup.setup", position=game.board.to_string(), x=game.x, o=game.o),
+            live=shown.view.online or current.you is None,
+            status=shown.status,
+            game=shown.game,
+            share_path=shown.share_path,
             clock=deadlines.clock_view(match),
             chat=chat.chat_view(current),
         ),
+    )
+
+
+@dataclass(frozen=True)
+class Viewed:
+    """A stored state of a match as one viewer sees it, compared by ``key`` alone: the match's
+    id, version and game id (a version is never saved twice under one id and game), the seats
+    held, whether through a watch link, the hint asked, the language and the script root."""
+
+    key: tuple[object, ...]
+    current: Current = field(compare=False)
+    hint: bool = field(compare=False)
+
+    @classmethod
+    def of(cls, current: Current, hint: bool) -> Viewed:
+        """The viewed state of ``current`` in this request."""
+        match = current.match
+        key = (
+            current.match_id, current.version, match.game_id, current.held, current.watching,
+            hint, language(), request.script_root,
+        )  # fmt: skip
+        return cls(key, current, hint)
+
+
+@dataclass(frozen=True)
+class Shown:
+    """The parts of the board page that are a pure function of a ``Viewed``: the view model,
+    the score, the fragments rendered from the view, and the link to this position's setup."""
+
+    view: BoardView
+    score: ScoreView
+    status: Markup
+    game: Markup
+    share_path: str
+
+
+# Every watcher of a match reloads its board at each move, and a player's board is shown
+# again at each reload: each state is built once per process, not once per page.
+@functools.lru_cache(maxsize=4096)
+def _shown(viewed: Viewed) -> Shown:
+    """The parts of the board page of ``viewed``; the clock and quick messages, which also
+    follow the time, are made per request."""
+    current = viewed.current
+    view = build(current, viewed.hint)
+    game = current.match.game
+    return Shown(
+        view=view,
+        score=build_score(current),
+        status=fragment("_game.html", "status", view),
+        game=fragment("_game.html", "game", view),
+        share_path=url_for("setup.setup", position=game.board.to_string(), x=game.x, o=game.o),
     )
 
 

@@ -19,6 +19,8 @@ def settle(store: MatchStore, hub: Hub, record: Record) -> Record:
     """``record`` as read; if its match's clock has run out, the game ended on time under
     the match's lock, unless the version changed since it was read (another request got there
     first, or a move did). Returns the record as it stands now."""
+    if not (isinstance(record.data, dict) and record.data.get("deadline")):
+        return record  # no clock runs (0, or a record from before clocks): nothing to read
     try:
         match = read(record.data)
     except LostMatchError:
