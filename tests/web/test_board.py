@@ -9,6 +9,7 @@ from flask.testing import FlaskClient
 from tests.conftest import post
 from tests.web.conftest import new_game
 from tests.web.pages import page
+from webapp.web import board
 
 
 def test_the_board_keeps_its_contract(client: FlaskClient) -> None:
@@ -51,3 +52,18 @@ def test_every_post_form_carries_the_csrf_token(client: FlaskClient) -> None:
     new_game(client, "user", "user", "XOOX__X__")
     for form in page(client).forms:
         assert form.method == "post" and form.fields.get("csrf_token")
+
+
+def test_each_state_is_built_once_per_viewer_and_language_and_anew_after_a_change(
+    client: FlaskClient,
+) -> None:
+    post(client, "/move", {"cell": "B2"})
+    board._shown.cache_clear()
+    assert "X B2" in page(client).text
+    assert "X B2" in page(client).text
+    assert (board._shown.cache_info().misses, board._shown.cache_info().hits) == (1, 1)
+    post(client, "/move", {"cell": "A1"})  # its token is read from the kept page: a hit
+    assert "O A1" in page(client).text  # a new version: built anew, never the kept one
+    client.get("/language/de")
+    assert "Spieler 1 am Zug (X)" in page(client).text
+    assert board._shown.cache_info().misses == 3
