@@ -1,9 +1,9 @@
 // Text mode's live board, a progressive enhancement (without it a waiting page reloads
 // itself, saying what was played since it was shown).
 // - The match's Server-Sent Events stream tells its versions; on a newer one the page is
-//   fetched again with ?seen=<moves shown>&game=<id>, and its words replace these in place:
-//   the announcement region says what was played, and the focus stays in the move field,
-//   with whatever was being typed.
+//   fetched again with ?seen=<moves shown>&game=<id>&heard=<last message shown>, and its
+//   words replace these in place: the announcement region says what was played and what the
+//   other player said, and the focus stays in the move field, with whatever was being typed.
 "use strict";
 (() => {
   const live = document.getElementById("text-live");
@@ -13,10 +13,11 @@
   }
   // The parts of the page a new state changes; the field and its label are never replaced.
   const PARTS = ["text-announce", "text-alerts", "text-summary", "text-position", "text-winning",
-    "text-moves", "text-links"];
+    "text-moves", "text-links", "text-chat"];
   let version = Number(live.dataset.version);
   let seen = live.dataset.seen;
   let game = live.dataset.game;
+  let heard = live.dataset.heard;
   let leaving = false;
   let busy = false;
   let wanted = version; // the newest version the stream told of
@@ -37,6 +38,7 @@
       const address = new URL(window.location.href);
       address.searchParams.set("seen", seen);
       address.searchParams.set("game", game);
+      address.searchParams.set("heard", heard);
       address.searchParams.delete("confirm");
       const answer = await fetch(address, { credentials: "same-origin" });
       const page = new DOMParser().parseFromString(await answer.text(), "text/html");
@@ -64,6 +66,7 @@
       version = Number(fresh.dataset.version);
       seen = fresh.dataset.seen;
       game = fresh.dataset.game;
+      heard = fresh.dataset.heard;
     } catch (error) {
       // The next version tries again; a reload shows the board whole.
     } finally {

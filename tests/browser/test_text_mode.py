@@ -37,8 +37,9 @@ def focused(page: Page) -> str:
 
 
 def type_move(page: Page, typed: str) -> None:
-    """Type ``typed`` in the focused field and press Enter, as a keyboard user does."""
-    assert focused(page) == "text-command"
+    """Type ``typed`` in the focused field and press Enter, as a keyboard user does. The
+    field takes the focus by ``autofocus``, which a busy browser may apply after the load."""
+    expect(page.locator(FIELD)).to_be_focused()
     page.keyboard.type(typed)
     press(page, "Enter")
 
@@ -59,7 +60,7 @@ def test_the_switch_is_the_first_stop_of_tab_and_turns_text_mode_on(page: Page) 
     page.keyboard.press("Tab")
     assert focused(page) == "text-switch"
     press(page, "Enter")
-    assert focused(page) == "text-command"
+    expect(page.locator(FIELD)).to_be_focused()
     assert "move" in page.get_by_role("textbox").first.aria_snapshot().casefold()
     page.goto("/?text=0")
     expect(page.locator(FIELD)).to_have_count(0)
@@ -88,7 +89,7 @@ def test_a_whole_game_against_hard_typed_from_the_keyboard(
         if len(moves) == len(before["moves"]) + 2:
             expected += f" The computer (hard) played {moves[-1]}."
         assert said.startswith(expected), said
-        assert focused(page) == "text-command"
+        expect(page.locator(FIELD)).to_be_focused()
     assert spoken(page, "text-summary").endswith(("The computer wins (O).", "Draw."))
     # A move on a taken cell is refused in words, and changes nothing.
     type_move(page, "2 2")
@@ -130,6 +131,21 @@ def test_an_online_opponents_move_is_announced_live_without_moving_the_focus(
     expect(host.locator("#text-announce")).to_have_text(
         "Your friend played A1. Your turn (X).", timeout=LIVE_MS
     )
+
+
+def test_an_online_opponents_quick_message_is_announced_live(new_context: NewContext) -> None:
+    host = new_context().new_page()
+    guest = new_context().new_page()
+    joined(host, guest)
+    host.goto("/?text=1")
+    guest.goto("/?text=1")
+    guest.evaluate("window.notReloaded = true")
+    host.get_by_role("button", name="Good luck", exact=True).click()
+    expect(guest.locator("#text-announce")).to_have_text("Your friend: Good luck.", timeout=LIVE_MS)
+    assert spoken(guest, "text-announce") == "Your friend: Good luck."
+    assert "Your friend: Good luck" in spoken(guest, "text-chat")
+    assert guest.evaluate("window.notReloaded") is True
+    assert focused(guest) == "text-command"
 
 
 @pytest.mark.parametrize("code", list(LANGUAGES))

@@ -10,6 +10,7 @@ from flask.testing import FlaskClient
 
 from tests.conftest import api_game
 from tests.web.conftest import new_game
+from tests.web.pages import page
 from tests.web.test_online import invite, join
 from tests.web.text_pages import board, part, said, text_on
 
@@ -95,6 +96,70 @@ def test_a_spectator_hears_both_players(client: FlaskClient, app: Flask) -> None
     shown = board(spectator, f"{watch}?seen=0&game={said_before['game']}")
     assert part(shown, "text-announce") == "Player 1 played B2. O to move."
     assert part(shown, "text-summary").startswith("Player 1 plays X, Player 2 plays O.")
+
+
+def test_a_spectators_field_is_for_commands_only(client: FlaskClient, app: Flask) -> None:
+    guest = app.test_client()
+    join(guest, invite(client))
+    watch = api_game(client)["online"]["watch"].removeprefix("http://localhost")
+    spectator = app.test_client()
+    text_on(spectator)
+    shown = board(spectator, watch)
+    assert '<label for="text-command">Command</label>' in shown
+    assert part(shown, "text-help") == "Type help for the commands."
+    text_on(client)
+    assert '<label for="text-command">Your move</label>' in board(client)
+
+
+def test_online_the_page_says_the_friends_quick_messages_since_the_last_one(
+    client: FlaskClient, app: Flask
+) -> None:
+    guest = app.test_client()
+    join(guest, invite(client))
+    text_on(client)
+    text_on(guest)
+    game_id = api_game(client)["game"]
+    said(client, "b2")
+    before = re.search(r'data-heard="(\d+)"', board(guest))
+    assert before and before.group(1) == "0"
+    _say(client, "good_luck")
+    _say(client, "rematch")
+    shown = board(guest, f"/?seen=1&game={game_id}&heard=0")
+    # Only what is new is said: the messages, and no move, so not the status again.
+    assert part(shown, "text-announce") == "Your friend: Good luck. Your friend: Rematch?"
+    assert "Your friend: Good luck" in part(shown, "text-chat")  # the messages, with buttons
+    assert 'value="well_played">Well played</button>' in shown
+    heard = re.search(r'data-heard="(\d+)"', shown)
+    assert heard and int(heard.group(1)) > 0
+    # The next page says only what is newer; one's own messages are not read back.
+    assert (
+        part(board(guest, f"/?seen=1&game={game_id}&heard={heard.group(1)}"), "text-announce") == ""
+    )
+    _say(guest, "thanks")
+    waiting = board(client)
+    refresh = re.search(r'<meta http-equiv="refresh" content="2; url=([^"]+)">', waiting)
+    assert refresh and "heard=" in refresh.group(1)
+    assert part(board(client, f"/?seen=1&game={game_id}&heard=0"), "text-announce") == (
+        "Your friend: Thanks."
+    )
+    # A player who muted the other hears none of their messages.
+    _mute(guest)
+    _say(client, "oops")
+    muted = board(guest, f"/?seen=1&game={game_id}&heard=0")
+    assert "Oops" not in muted and "Good luck" not in part(muted, "text-announce")
+
+
+def _say(client: FlaskClient, phrase: str) -> None:
+    """Send a quick message as the buttons of the text-mode page post it."""
+    fields = page(client).form("/text").fields
+    response = client.post("/message", data={**fields, "phrase": phrase})
+    assert response.headers["X-Move-Result"] == "accepted"
+
+
+def _mute(client: FlaskClient) -> None:
+    fields = page(client).form("/text").fields
+    response = client.post("/mute", data={**fields, "muted": "1"})
+    assert response.headers["X-Move-Result"] == "accepted"
 
 
 def test_the_replay_says_each_move_in_words(client: FlaskClient) -> None:

@@ -1,10 +1,12 @@
 """What text mode says: the summary of a match, the position in words, and what happened
-(an action's events, or the moves played since the viewer's last page), in the viewer's words."""
+(an action's events, or the moves and quick messages since the viewer's last page), in the
+viewer's words."""
 
 from __future__ import annotations
 
 from ..engine import Board, Game
 from ..rules import Event, Outcome
+from ..rules.said import PHRASES, Said
 from .i18n import gettext as _
 from .i18n import ngettext
 from .matches import Current
@@ -82,6 +84,23 @@ def since(current: Current, ply: int, status: str) -> str:
     people = by_mark(current)
     said = [_played(people[game.boards[at].turn or "X"], cell) for at, cell in _after(game, ply)]
     return " ".join([*said, sentence(status)])
+
+
+def heard(current: Current, lines: tuple[Said, ...], after: int) -> str:
+    """The quick messages of ``lines`` that the other player sent after ``after`` (a
+    :func:`stamp`), oldest first: ``Your friend: Good luck.``; ``""`` when none."""
+    told = [
+        sentence(_("%(who)s: %(text)s", who=name(who(current, current.match.seat(item.seat))),
+                   text=_(PHRASES[item.phrase])))
+        for item in lines
+        if stamp(item) > after and item.seat not in current.held
+    ]  # fmt: skip
+    return " ".join(told)
+
+
+def stamp(item: Said) -> int:
+    """When ``item`` was said, in whole milliseconds: what a page tells its next one."""
+    return int(item.at * 1000)
 
 
 def outcome(current: Current, happened: Outcome, status: str) -> str:

@@ -9,7 +9,8 @@ from typing import TYPE_CHECKING, Any, cast
 from flask import get_flashed_messages, request, url_for
 from flask.typing import ResponseReturnValue
 
-from . import announce
+from ..rules.said import Said
+from . import announce, chat
 from .i18n import gettext as _
 from .i18n import render
 from .matches import Current
@@ -33,6 +34,7 @@ class TextView:
     moves: str  # Moves: 1. X B2, 2. O A1.
     confirm: str  # "resign" while the field waits for its confirmation
     refresh: str  # where a page without JavaScript reloads while it waits, else ""
+    heard: int  # when the latest quick message shown was said (announce.stamp), else 0
 
 
 def page(
@@ -41,7 +43,13 @@ def page(
     """The board page of ``current`` in text mode (``view`` is the board's own model)."""
     text = build(current, view.status, view.waiting)
     return render(
-        "text/board.html", text=text, view=view, current=current, score=score, online=online
+        "text/board.html",
+        text=text,
+        view=view,
+        current=current,
+        score=score,
+        online=online,
+        chat=chat.chat_view(current),
     )
 
 
@@ -51,6 +59,9 @@ def build(current: Current, status: str, waiting: bool) -> TextView:
     flashed = cast(list[tuple[str, str]], get_flashed_messages(with_categories=True))
     said = [message for category, message in flashed if category != "error"]
     alerts = [message for category, message in flashed if category == "error"]
+    lines = chat.shown(current) or ()
+    heard = max((announce.stamp(item) for item in lines), default=0)
+    said.append(_heard_since_last_page(current, lines))
     said.append(_since_last_page(current, status))
     confirm = request.args.get("confirm", "")
     if confirm == "resign" and current.match.online and not current.match.is_over:
@@ -58,7 +69,7 @@ def build(current: Current, status: str, waiting: bool) -> TextView:
     else:
         confirm = ""
     # ``seen`` tells the next page which moves this one showed; its own reloads pass it.
-    refresh = _with_seen(current) if waiting else ""
+    refresh = _with_seen(current, heard) if waiting else ""
     return TextView(
         summary=announce.summary(current, status),
         announcement=" ".join(line for line in said if line),
@@ -68,6 +79,7 @@ def build(current: Current, status: str, waiting: bool) -> TextView:
         moves=announce.move_list(game),
         confirm=confirm,
         refresh=refresh,
+        heard=heard,
     )
 
 
@@ -102,9 +114,20 @@ def _since_last_page(current: Current, status: str) -> str:
     return announce.since(current, int(seen), status)
 
 
-def _with_seen(current: Current) -> str:
-    """This page's address, saying which moves it shows."""
+def _heard_since_last_page(current: Current, lines: tuple[Said, ...]) -> str:
+    """The other player's quick messages since the page that said ``?heard=<stamp>`` (a
+    reload of a waiting page, or the live update); a page without it announces none."""
+    heard = request.args.get("heard", "")
+    if not heard.isascii() or not heard.isdigit() or len(heard) > 16:
+        return ""
+    return announce.heard(current, lines, int(heard))
+
+
+def _with_seen(current: Current, heard: int) -> str:
+    """This page's address, saying which moves and quick messages it shows."""
     args: dict[str, Any] = {"seen": current.match.game.ply, "game": current.match.game_id}
+    if heard:
+        args["heard"] = heard
     if current.watching:
         return url_for("board.watch", match_id=current.match_id, **args)
     return url_for("board.index", **args)
