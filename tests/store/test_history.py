@@ -1,5 +1,5 @@
 """What every list of games must do (``webapp.store.history.GameHistory``), on both backends:
-SQLite in a file of the test's own, and a real Redis."""
+SQLite in a file of the test's own, a real Redis, and a real Redis Cluster."""
 
 from __future__ import annotations
 
@@ -9,7 +9,9 @@ from pathlib import Path
 
 import pytest
 import redis
+from redis.cluster import RedisCluster
 
+from tests.servers import RedisCluster as Cluster
 from tests.servers import RedisServer
 from webapp.store.history import GameHistory
 from webapp.store.redis_history import RedisHistory
@@ -20,26 +22,35 @@ MONTH = 30 * 86400.0
 NOW = time.time()  # the lists keep games of the last MONTH
 
 
-@pytest.fixture(params=["sqlite", "redis"])
+@pytest.fixture(params=["sqlite", "redis", "cluster"])
 def new_history(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[NewHistory]:
-    """Make lists of one backend on the same data, as a restarted server has them."""
+    """Make lists of one backend on the same data, as a restarted server has them: SQLite,
+    one Redis, or a Redis Cluster of three masters (a browser's keys share a slot)."""
     if request.param == "sqlite":
         path = str(tmp_path / "matches.sqlite")
         yield lambda: SQLiteHistory(path, MONTH, lock_timeout=5.0)
         return
-    server: RedisServer = request.getfixturevalue("redis_server")
-    clients: list[redis.Redis] = []
+    server: RedisServer | Cluster = request.getfixturevalue(
+        "redis_server" if request.param == "redis" else "redis_cluster"
+    )
+    clients: list[redis.Redis | RedisCluster] = []
 
     def on_redis() -> GameHistory:
-        client = redis.Redis.from_url(server.url)
+        client: redis.Redis | RedisCluster = (
+            redis.Redis.from_url(server.url)
+            if request.param == "redis"
+            else RedisCluster.from_url(server.url)
+        )
         clients.append(client)
         return RedisHistory(client, MONTH)
 
     yield on_redis
-    if clients:
-        clients[0].flushdb()
+    if clients:  # the server lives for the module: the next test starts with no games
+        clients[0].flushall()
     for client in clients:
         client.close()
+        if isinstance(client, RedisCluster):  # its close() leaves the nodes' sockets open
+            client.disconnect_connection_pools()
 
 
 def test_games_are_kept_once_newest_first_and_paged(new_history: NewHistory) -> None:

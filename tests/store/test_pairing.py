@@ -1,6 +1,6 @@
 """What every pairing queue must do (``webapp.store.pairing.PairingQueue``), checked on both
-backends through the interface alone: SQLite in a file of the test's own, and a real Redis;
-with seekers racing on several connections, each seated once."""
+backends through the interface alone: SQLite in a file of the test's own, a real Redis, and a
+real Redis Cluster; with seekers racing on several connections, each seated once."""
 
 from __future__ import annotations
 
@@ -10,7 +10,9 @@ from pathlib import Path
 
 import pytest
 import redis
+from redis.cluster import RedisCluster
 
+from tests.servers import RedisCluster as Cluster
 from tests.servers import RedisServer
 from webapp.store.pairing import FOUND, FOUND_FOR, PAIRED, STALE_AFTER, WAITING, PairingQueue
 from webapp.store.redis_pairing import KEYS, RedisPairing
@@ -20,18 +22,25 @@ NewQueue = Callable[[], PairingQueue]
 NOW = 1_800_000_000.0
 
 
-@pytest.fixture(params=["sqlite", "redis"])
+@pytest.fixture(params=["sqlite", "redis", "cluster"])
 def new_queue(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[NewQueue]:
-    """Make queues of one backend on the same data, as several workers or servers have them."""
+    """Make queues of one backend on the same data, as several workers or servers have them:
+    SQLite, one Redis, or a Redis Cluster of three masters (the queue's keys share a slot)."""
     if request.param == "sqlite":
         path = str(tmp_path / "matches.sqlite")
         yield lambda: SQLitePairing(path, lock_timeout=10.0)
         return
-    server: RedisServer = request.getfixturevalue("redis_server")
-    clients: list[redis.Redis] = []
+    server: RedisServer | Cluster = request.getfixturevalue(
+        "redis_server" if request.param == "redis" else "redis_cluster"
+    )
+    clients: list[redis.Redis | RedisCluster] = []
 
     def on_redis() -> PairingQueue:
-        client = redis.Redis.from_url(server.url)
+        client: redis.Redis | RedisCluster = (
+            redis.Redis.from_url(server.url)
+            if request.param == "redis"
+            else RedisCluster.from_url(server.url)
+        )
         clients.append(client)
         return RedisPairing(client)
 
@@ -40,6 +49,8 @@ def new_queue(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[NewQue
         clients[0].delete(*KEYS)
     for client in clients:
         client.close()
+        if isinstance(client, RedisCluster):  # its close() leaves the nodes' sockets open
+            client.disconnect_connection_pools()
 
 
 def test_the_first_waits_the_second_meets_it_and_both_find_the_match(new_queue: NewQueue) -> None:
