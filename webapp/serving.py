@@ -27,6 +27,10 @@ workers = int(os.environ.get("WEB_WORKERS", "2"))
 # (FLASK_STREAMS, per worker), so that pages and moves always find room.
 worker_connections = int(os.environ.get("WEB_CONNECTIONS", "25000"))
 keepalive = 5  # seconds an idle browser connection is kept
+# Restarts are signals (HUP, TERM), as docs/operations.md says. gunicorn's control socket sits
+# at one path per user ($HOME/.gunicorn/gunicorn.ctl): every server on a machine would take it
+# over from the last one started, so a command meant for one would reach another.
+control_socket_disable = True
 graceful_timeout = 5  # a stopping worker's requests may finish within this; streams end at once
 # gunicorn has no timeout for reading a request's headers: a slow client holds one greenlet,
 # not a worker (tests/hardening/test_slow_clients.py); a proxy in front sets one (nginx's

@@ -95,6 +95,13 @@ def test_counts_add_up_across_the_workers(server: GunicornServer) -> None:
     assert not [line for line in logged(server) if "livez" in line and not line.startswith("{")]
 
 
+def test_the_server_opens_no_control_socket(server: GunicornServer) -> None:
+    """Signals restart it; a socket at gunicorn's one path per user would be shared by every
+    server on the machine."""
+    assert logged(server), "the server wrote nothing: its log is not the one read here"
+    assert not [line for line in logged(server) if "control socket" in line.casefold()]
+
+
 def test_each_line_is_json_with_the_request_id_sent_back(server: GunicornServer) -> None:
     status, headers, _ = get(server.url + "/livez", {"X-Request-ID": "edge-42.a_b"})
     assert status == 200 and headers["X-Request-ID"] == "edge-42.a_b"
