@@ -109,15 +109,22 @@ def _free(board: str) -> set[str]:
     return {cell for cell, mark in zip(CELL_IDS, board, strict=True) if mark == "_"}
 
 
-def test_an_online_opponents_move_is_announced_live_without_moving_the_focus(
-    new_context: NewContext,
-) -> None:
+def online_in_text_mode(new_context: NewContext) -> tuple[Page, Page]:
+    """The host's and the guest's pages of a joined online match, both in text mode; the
+    guest's page marks itself, so that a test can tell it was not reloaded."""
     host = new_context().new_page()
     guest = new_context().new_page()
     joined(host, guest)
     host.goto("/?text=1")
     guest.goto("/?text=1")
     guest.evaluate("window.notReloaded = true")
+    return host, guest
+
+
+def test_an_online_opponents_move_is_announced_live_without_moving_the_focus(
+    new_context: NewContext,
+) -> None:
+    host, guest = online_in_text_mode(new_context)
     guest.keyboard.type("a1")  # the guest types while waiting for the friend's move
     type_move(host, "b2")
     expect(guest.locator("#text-announce")).to_have_text(
@@ -134,12 +141,7 @@ def test_an_online_opponents_move_is_announced_live_without_moving_the_focus(
 
 
 def test_an_online_opponents_quick_message_is_announced_live(new_context: NewContext) -> None:
-    host = new_context().new_page()
-    guest = new_context().new_page()
-    joined(host, guest)
-    host.goto("/?text=1")
-    guest.goto("/?text=1")
-    guest.evaluate("window.notReloaded = true")
+    host, guest = online_in_text_mode(new_context)
     host.get_by_role("button", name="Good luck", exact=True).click()
     expect(guest.locator("#text-announce")).to_have_text("Your friend: Good luck.", timeout=LIVE_MS)
     assert spoken(guest, "text-announce") == "Your friend: Good luck."

@@ -12,7 +12,7 @@ from tests.conftest import api_game
 from tests.web.conftest import new_game
 from tests.web.pages import page
 from tests.web.test_online import invite, join
-from tests.web.text_pages import board, part, said, text_on
+from tests.web.text_pages import board, part, said, spectating, text_on
 
 
 def test_the_page_starts_with_a_heading_the_regions_and_the_summary(client: FlaskClient) -> None:
@@ -58,13 +58,20 @@ def test_the_winning_line_and_the_result_are_named(client: FlaskClient) -> None:
     assert part(shown, "text-summary") == "Player 1 plays X, Player 2 plays O. Player 1 wins (X)."
 
 
-def test_online_the_page_says_the_friends_moves_since_the_last_one(
-    client: FlaskClient, app: Flask
-) -> None:
+def online_in_text_mode(client: FlaskClient, app: Flask) -> FlaskClient:
+    """An online match that ``client`` started and a friend joined, both in text mode: the
+    friend's browser."""
     guest = app.test_client()
     join(guest, invite(client))
     text_on(client)
     text_on(guest)
+    return guest
+
+
+def test_online_the_page_says_the_friends_moves_since_the_last_one(
+    client: FlaskClient, app: Flask
+) -> None:
+    guest = online_in_text_mode(client, app)
     game_id = api_game(client)["game"]
     shown = board(client)
     assert part(shown, "text-summary") == "You are X against your friend. Move 1. Your turn (X)."
@@ -99,11 +106,7 @@ def test_a_spectator_hears_both_players(client: FlaskClient, app: Flask) -> None
 
 
 def test_a_spectators_field_is_for_commands_only(client: FlaskClient, app: Flask) -> None:
-    guest = app.test_client()
-    join(guest, invite(client))
-    watch = api_game(client)["online"]["watch"].removeprefix("http://localhost")
-    spectator = app.test_client()
-    text_on(spectator)
+    spectator, watch = spectating(client, app)
     shown = board(spectator, watch)
     assert '<label for="text-command">Command</label>' in shown
     assert part(shown, "text-help") == "Type help for the commands."
@@ -114,10 +117,7 @@ def test_a_spectators_field_is_for_commands_only(client: FlaskClient, app: Flask
 def test_online_the_page_says_the_friends_quick_messages_since_the_last_one(
     client: FlaskClient, app: Flask
 ) -> None:
-    guest = app.test_client()
-    join(guest, invite(client))
-    text_on(client)
-    text_on(guest)
+    guest = online_in_text_mode(client, app)
     game_id = api_game(client)["game"]
     said(client, "b2")
     before = re.search(r'data-heard="(\d+)"', board(guest))

@@ -11,7 +11,7 @@ from tests.conftest import api_game
 from tests.web.conftest import new_game
 from tests.web.pages import page
 from tests.web.test_online import invite, join
-from tests.web.text_pages import board, part, said, text_on, type_in
+from tests.web.text_pages import board, part, said, spectating, text_on, type_in
 
 
 @pytest.fixture
@@ -137,11 +137,7 @@ def test_resigning_online_asks_first(client: FlaskClient, app: Flask) -> None:
 
 
 def test_a_spectator_may_ask_but_not_play(client: FlaskClient, app: Flask) -> None:
-    guest = app.test_client()
-    join(guest, invite(client))
-    watch = api_game(client)["online"]["watch"].removeprefix("http://localhost")
-    spectator = app.test_client()
-    text_on(spectator)
+    spectator, watch = spectating(client, app)
     announced, alerts = said(spectator, "moves", watch)
     assert announced == "No moves yet."
     announced, alerts = said(spectator, "b2", watch)

@@ -6,9 +6,12 @@ import html
 import re
 from typing import Any
 
+from flask import Flask
 from flask.testing import FlaskClient
 
+from tests.conftest import api_game
 from tests.web.pages import page
+from tests.web.test_online import invite, join
 
 
 def text_on(client: FlaskClient) -> None:
@@ -42,3 +45,14 @@ def said(client: FlaskClient, typed: str, path: str = "/") -> tuple[str, str]:
     assert response.status_code == 303
     shown = board(client, response.headers["Location"])
     return part(shown, "text-announce"), part(shown, "text-alerts")
+
+
+def spectating(client: FlaskClient, app: Flask) -> tuple[FlaskClient, str]:
+    """A browser in text mode watching the online match that ``client`` started and a friend
+    joined, and the watch link's path."""
+    guest = app.test_client()
+    join(guest, invite(client))
+    watch: str = api_game(client)["online"]["watch"].removeprefix("http://localhost")
+    spectator = app.test_client()
+    text_on(spectator)
+    return spectator, watch
