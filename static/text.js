@@ -1,9 +1,10 @@
 // Text mode's live board, a progressive enhancement (without it a waiting page reloads
 // itself, saying what was played since it was shown).
 // - The match's Server-Sent Events stream tells its versions; on a newer one the page is
-//   fetched again with ?seen=<moves shown>&game=<id>&heard=<last message shown>, and its
-//   words replace these in place: the announcement region says what was played and what the
-//   other player said, and the focus stays in the move field, with whatever was being typed.
+//   fetched again with ?seen=<moves shown>&game=<id>&heard=<last message shown>&alone=<1 while
+//   seat 2 is free>, and its words replace these in place: the announcement region says who
+//   joined, what was played and what the other player said, and the focus stays in the move
+//   field, with whatever was being typed.
 "use strict";
 (() => {
   const live = document.getElementById("text-live");
@@ -18,6 +19,7 @@
   let seen = live.dataset.seen;
   let game = live.dataset.game;
   let heard = live.dataset.heard;
+  let alone = live.dataset.alone;
   let leaving = false;
   let busy = false;
   let wanted = version; // the newest version the stream told of
@@ -39,6 +41,7 @@
       address.searchParams.set("seen", seen);
       address.searchParams.set("game", game);
       address.searchParams.set("heard", heard);
+      address.searchParams.set("alone", alone);
       address.searchParams.delete("confirm");
       const answer = await fetch(address, { credentials: "same-origin" });
       const page = new DOMParser().parseFromString(await answer.text(), "text/html");
@@ -67,6 +70,7 @@
       seen = fresh.dataset.seen;
       game = fresh.dataset.game;
       heard = fresh.dataset.heard;
+      alone = fresh.dataset.alone;
     } catch (error) {
       // The next version tries again; a reload shows the board whole.
     } finally {

@@ -140,6 +140,23 @@ def test_an_online_opponents_move_is_announced_live_without_moving_the_focus(
     )
 
 
+def test_the_friend_joining_is_announced_live(new_context: NewContext) -> None:
+    host = new_context().new_page()
+    host.goto("/?text=1")
+    _invite_page(host)
+    link = host.locator("#invite-link").get_attribute("href")
+    assert link is not None
+    host.evaluate("window.notReloaded = true")
+    guest = new_context().new_page()
+    guest.goto(link)
+    submit(guest, guest.get_by_role("button", name="Join the match", exact=True).click)
+    expect(host.locator("#text-announce")).to_have_text(
+        "Your friend joined. Your turn (X).", timeout=LIVE_MS
+    )
+    assert host.evaluate("window.notReloaded") is True
+    expect(host.locator(FIELD)).to_be_focused()
+
+
 def test_an_online_opponents_quick_message_is_announced_live(new_context: NewContext) -> None:
     host, guest = online_in_text_mode(new_context)
     host.get_by_role("button", name="Good luck", exact=True).click()

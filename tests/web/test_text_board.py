@@ -105,6 +105,25 @@ def test_a_spectator_hears_both_players(client: FlaskClient, app: Flask) -> None
     assert part(shown, "text-summary").startswith("Player 1 plays X, Player 2 plays O.")
 
 
+def test_a_waiting_page_says_who_joined_since(client: FlaskClient, app: Flask) -> None:
+    link = invite(client)
+    text_on(client)
+    game_id = api_game(client)["game"]
+    waiting = board(client)
+    refresh = re.search(r'<meta http-equiv="refresh" content="2; url=([^"]+)">', waiting)
+    assert refresh and refresh.group(1).replace("&amp;", "&") == (
+        f"/?seen=0&game={game_id}&alone=1"
+    )
+    assert 'data-alone="1"' in waiting
+    assert part(board(client, refresh.group(1).replace("&amp;", "&")), "text-announce") == ""
+    join(app.test_client(), link)
+    shown = board(client, f"/?seen=0&game={game_id}&alone=1")
+    assert part(shown, "text-announce") == "Your friend joined. Your turn (X)."
+    assert 'data-alone="0"' in shown
+    # The next page, which knew the friend was there, does not say it again.
+    assert part(board(client, f"/?seen=0&game={game_id}"), "text-announce") == ""
+
+
 def test_a_spectators_field_is_for_commands_only(client: FlaskClient, app: Flask) -> None:
     spectator, watch = spectating(client, app)
     shown = board(spectator, watch)

@@ -98,6 +98,11 @@ def heard(current: Current, lines: tuple[Said, ...], after: int) -> str:
     return " ".join(told)
 
 
+def joined(current: Current) -> str:
+    """``Your friend joined.``: seat 2 of an online match was taken (an invite is for it)."""
+    return _("%(name)s joined.", name=name(who(current, current.match.seat("2"))))
+
+
 def stamp(item: Said) -> int:
     """When ``item`` was said, in whole milliseconds: what a page tells its next one."""
     return int(item.at * 1000)

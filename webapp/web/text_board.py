@@ -104,13 +104,17 @@ def replay(current: Current, view: ReplayView) -> ResponseReturnValue:
 
 def _since_last_page(current: Current, status: str) -> str:
     """The moves played since the page named by ``?seen=<ply>&game=<id>`` (a reload of a
-    waiting page, or the live update): a new game says so and starts from its first move."""
+    waiting page, or the live update): a new game says so and starts from its first move, and
+    ``&alone=1`` (the page showed seat 2 free) says who joined since."""
     seen, game_id = request.args.get("seen", ""), request.args.get("game", "")
     if not seen.isascii() or not seen.isdigit() or len(seen) > 2:
         return ""
     if game_id and game_id != current.match.game_id:
         since = announce.since(current, 0, status) or announce.sentence(status)
         return f"{_('A new game started.')} {since}"
+    if request.args.get("alone") == "1" and current.match.full:  # the page waited for player 2
+        since = announce.since(current, int(seen), status) or announce.sentence(status)
+        return f"{announce.joined(current)} {since}"
     return announce.since(current, int(seen), status)
 
 
@@ -128,6 +132,8 @@ def _with_seen(current: Current, heard: int) -> str:
     args: dict[str, Any] = {"seen": current.match.game.ply, "game": current.match.game_id}
     if heard:
         args["heard"] = heard
+    if not current.match.full:
+        args["alone"] = 1
     if current.watching:
         return url_for("board.watch", match_id=current.match_id, **args)
     return url_for("board.index", **args)
