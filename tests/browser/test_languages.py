@@ -32,6 +32,7 @@ STATES = {
     "setup": lambda page: page.goto("/new"),
     "a won game": lambda page: (new_hot_seat(page), play(page, X_WINS_TOP_ROW)),
     "review": lambda page: page.goto("/review"),
+    "settings": lambda page: page.goto("/settings"),
 }
 
 

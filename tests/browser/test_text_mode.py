@@ -109,6 +109,22 @@ def _free(board: str) -> set[str]:
     return {cell for cell, mark in zip(CELL_IDS, board, strict=True) if mark == "_"}
 
 
+def test_the_settings_turn_text_mode_on_by_keyboard_alone(page: Page) -> None:
+    page.goto("/settings")
+    page.locator('input[name="display"]:checked').focus()
+    page.keyboard.press("ArrowDown")  # the board, then text mode
+    expect(page.locator('input[name="display"][value="on"]')).to_be_checked()
+    page.locator('input[name="language"]:checked').focus()
+    page.keyboard.press("ArrowDown")  # English, then Deutsch
+    expect(page.locator('input[name="language"][value="de"]')).to_be_checked()
+    page.get_by_role("button", name="Save", exact=True).focus()
+    press(page, "Enter")
+    expect(page.get_by_role("status")).to_have_text("Einstellungen gespeichert.")
+    page.goto("/")
+    expect(page.locator(FIELD)).to_be_focused()
+    assert "zug" in page.get_by_role("textbox").first.aria_snapshot().casefold()  # Dein Zug
+
+
 def online_in_text_mode(new_context: NewContext) -> tuple[Page, Page]:
     """The host's and the guest's pages of a joined online match, both in text mode; the
     guest's page marks itself, so that a test can tell it was not reloaded."""
@@ -177,7 +193,7 @@ def test_axe_finds_no_violations_on_text_mode_pages(new_context: NewContext, cod
     submit(page, page.locator("form.setup button[type=submit]").click)
     type_move(page, "b2")
     found: dict[str, str] = {}
-    for path in ("/", "/new", "/replay/1", "/no-such-page"):
+    for path in ("/", "/new", "/replay/1", "/settings", "/no-such-page"):
         if path == "/no-such-page":
             # Its 404 would be reported as a browser error: its HTML is shown from this site.
             page.set_content(page.request.get(path).text())

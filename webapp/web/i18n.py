@@ -15,6 +15,7 @@ from flask_babel import Babel
 from jinja2 import Environment
 from jinja2.ext import Extension
 from jinja2.lexer import Token
+from werkzeug.wrappers import Response
 
 from ..engine import N_, TicTacToeError
 from . import sessions
@@ -147,11 +148,15 @@ def choose(code: str) -> ResponseReturnValue:
     if not _on_this_site(back):
         back = url_for("board.index")
     response = redirect(back, 303)
-    if code in LANGUAGES:
-        secure = sessions.secure_cookies(current_app)
-        response.set_cookie(
-            COOKIE, code, max_age=COOKIE_AGE, samesite="Lax", httponly=True, secure=secure
-        )
+    return remember(response, code) if code in LANGUAGES else response
+
+
+def remember(response: Response, code: str) -> Response:
+    """``response``, telling the browser to keep ``code`` (one of LANGUAGES) as its language."""
+    secure = sessions.secure_cookies(current_app)
+    response.set_cookie(
+        COOKIE, code, max_age=COOKIE_AGE, samesite="Lax", httponly=True, secure=secure
+    )
     return response
 
 

@@ -29,6 +29,7 @@ from . import (
     observe,
     online,
     pair,
+    preferences,
     replay,
     review,
     sessions,
@@ -40,7 +41,7 @@ from . import (
 
 PAGES = (
     board, setup, replay, review, join, forms, online, pair, games, text, text_input,
-    api, api_pair, api_games, chat, api_chat,
+    api, api_pair, api_games, chat, api_chat, preferences,
 )  # fmt: skip
 
 
