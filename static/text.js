@@ -14,7 +14,7 @@
   }
   // The parts of the page a new state changes; the field and its label are never replaced.
   const PARTS = ["text-announce", "text-alerts", "text-summary", "text-position", "text-winning",
-    "text-moves", "text-links", "text-chat"];
+    "text-moves", "text-links", "chat-lines"];
   let version = Number(live.dataset.version);
   let seen = live.dataset.seen;
   let game = live.dataset.game;
@@ -59,10 +59,15 @@
           mine.hidden = theirs.hidden;
         }
       }
-      for (const name of ["version", "csrf_token", "match"]) {
-        const field = page.querySelector(`#text-form input[name="${name}"]`);
-        if (field && form.elements[name]) {
-          form.elements[name].value = field.value;
+      // The forms stay (a button of the quick messages may have the focus); their fields
+      // take the new version and token.
+      for (const id of ["text-form", "chat-form"]) {
+        const mine = document.getElementById(id);
+        for (const name of ["version", "csrf_token", "match"]) {
+          const field = page.querySelector(`#${id} input[name="${name}"]`);
+          if (mine && field && mine.elements[name]) {
+            mine.elements[name].value = field.value;
+          }
         }
       }
       document.title = page.title;

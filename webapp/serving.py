@@ -28,8 +28,9 @@ workers = int(os.environ.get("WEB_WORKERS", "2"))
 worker_connections = int(os.environ.get("WEB_CONNECTIONS", "25000"))
 keepalive = 5  # seconds an idle browser connection is kept
 # Restarts are signals (HUP, TERM), as docs/operations.md says. gunicorn's control socket sits
-# at one path per user ($HOME/.gunicorn/gunicorn.ctl): every server on a machine would take it
-# over from the last one started, so a command meant for one would reach another.
+# at one path per user ($XDG_RUNTIME_DIR/gunicorn.ctl, else $HOME/.gunicorn/gunicorn.ctl):
+# every server of a user would take it over from the last one started, so a command meant for
+# one would reach another.
 control_socket_disable = True
 graceful_timeout = 5  # a stopping worker's requests may finish within this; streams end at once
 # gunicorn has no timeout for reading a request's headers: a slow client holds one greenlet,

@@ -175,12 +175,16 @@ def test_the_friend_joining_is_announced_live(new_context: NewContext) -> None:
 
 def test_an_online_opponents_quick_message_is_announced_live(new_context: NewContext) -> None:
     host, guest = online_in_text_mode(new_context)
+    thanks = guest.get_by_role("button", name="Thanks", exact=True)
+    thanks.focus()  # the guest is about to answer with a button
     host.get_by_role("button", name="Good luck", exact=True).click()
     expect(guest.locator("#text-announce")).to_have_text("Your friend: Good luck.", timeout=LIVE_MS)
     assert spoken(guest, "text-announce") == "Your friend: Good luck."
-    assert "Your friend: Good luck" in spoken(guest, "text-chat")
+    assert "Your friend: Good luck" in spoken(guest, "chat-lines")
     assert guest.evaluate("window.notReloaded") is True
-    assert focused(guest) == "text-command"
+    expect(thanks).to_be_focused()  # the update replaced the lines, not the buttons
+    submit(guest, thanks.click)  # with the version the update brought: not a stale form
+    expect(host.locator("#text-announce")).to_have_text("Your friend: Thanks.", timeout=LIVE_MS)
 
 
 @pytest.mark.parametrize("code", list(LANGUAGES))

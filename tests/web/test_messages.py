@@ -3,6 +3,7 @@ match: each sees them in their own language; spectators see none."""
 
 from __future__ import annotations
 
+import re
 from typing import Any, get_args
 
 import pytest
@@ -29,9 +30,8 @@ def lines(client: FlaskClient, **headers: str) -> list[str]:
     response = client.get("/", headers=headers)
     assert response.status_code == 200
     html = response.get_data(as_text=True)
-    block = (
-        html.split('id="chat-lines">', 1)[1].split("</ul>", 1)[0] if "chat-lines" in html else ""
-    )
+    found = re.search(r'<ul class="chat-lines" id="chat-lines"( hidden)?>(.*?)</ul>', html, re.S)
+    block = found.group(2) if found else ""
     return [item.split("</li>")[0].strip() for item in block.split("<li>")[1:]]
 
 

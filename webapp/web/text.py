@@ -10,6 +10,7 @@ from flask import Blueprint, current_app, redirect, request, url_for
 from flask.typing import ResponseReturnValue
 from werkzeug.wrappers import Response
 
+from . import sessions
 from .i18n import _on_this_site
 
 bp = Blueprint("text", __name__)
@@ -47,13 +48,13 @@ def numpad() -> bool:
 
 def remember(response: Response, chosen: str) -> Response:
     """``response``, telling the browser to keep ``chosen`` as its text mode (``""``: off)."""
+    secure = sessions.secure_cookies(current_app)  # as the session's and the language's
     if chosen in MODES:
-        secure = bool(current_app.config["SESSION_COOKIE_SECURE"])
         response.set_cookie(
             COOKIE, chosen, max_age=COOKIE_AGE, samesite="Lax", httponly=True, secure=secure
         )
     else:
-        response.delete_cookie(COOKIE, samesite="Lax", httponly=True)
+        response.delete_cookie(COOKIE, samesite="Lax", httponly=True, secure=secure)
     return response
 
 

@@ -60,7 +60,10 @@ def build(current: Current, status: str, waiting: bool) -> TextView:
     said = [message for category, message in flashed if category != "error"]
     alerts = [message for category, message in flashed if category == "error"]
     lines = chat.shown(current) or ()
-    heard = max((announce.stamp(item) for item in lines), default=0)
+    # Over the other player's messages only: one's own, stamped by another server's clock,
+    # must not hide one of theirs said just after.
+    theirs = [announce.stamp(item) for item in lines if item.seat not in current.held]
+    heard = max(theirs, default=0)
     said.append(_heard_since_last_page(current, lines))
     said.append(_since_last_page(current, status))
     confirm = request.args.get("confirm", "")
@@ -130,7 +133,7 @@ def _heard_since_last_page(current: Current, lines: tuple[Said, ...]) -> str:
 def _with_seen(current: Current, heard: int) -> str:
     """This page's address, saying which moves and quick messages it shows."""
     args: dict[str, Any] = {"seen": current.match.game.ply, "game": current.match.game_id}
-    if heard:
+    if current.match.online and current.seat is not None:  # a player: messages to hear
         args["heard"] = heard
     if not current.match.full:
         args["alone"] = 1
