@@ -34,7 +34,7 @@ class TextView:
     moves: str  # Moves: 1. X B2, 2. O A1.
     confirm: str  # "resign" while the field waits for its confirmation
     refresh: str  # where a page without JavaScript reloads while it waits, else ""
-    heard: int  # when the latest quick message shown was said (announce.stamp), else 0
+    heard: int  # when the other player said the latest message shown (announce.stamp), or 0
 
 
 def page(
