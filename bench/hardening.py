@@ -33,7 +33,7 @@ LOOKS = 10_000
 SLOW = 50
 TRIES = 20  # the other player's boards and moves
 CREATIONS = 1_000
-PATHS = ("/", "/new", "/api/game", "/?hint=1", "/replay/0")
+PATHS = ("/", "/new", "/api/game", "/?hint=1", "/replay/0", "/settings", "/games")
 TRICKLE = b"GET / HTTP/1.1\r\nHost: localhost\r\nUser-Agent: slow\r\nAccept: */*\r\n\r\n"
 # Every client is on loopback: the hostile one and the creation loops come from addresses of
 # their own, so that the limits per address count them apart from the other player.
