@@ -19,11 +19,11 @@ from webapp.rules import Match
 PATHS = ["/", "/move", "/new", "/step", "/finish", "/undo", "/again", "/swap", "/score/reset",
          "/api/game", "/api/move", "/api/new", "/api/step", "/api/undo", "/replay/1",
          "/replay/99?game=x", "/static/style.css", "/nowhere", "/move/", "//move",
-         "/new?x=user", "/?hint=1", "/%00", "/api/"]  # fmt: skip
+         "/new?x=user", "/?hint=1", "/%00", "/api/", "/settings", "/text"]  # fmt: skip
 CHANGING = {"/move", "/new", "/step", "/finish", "/undo", "/again", "/swap", "/score/reset",
-            "/api/move", "/api/new", "/api/step", "/api/undo"}  # fmt: skip
+            "/api/move", "/api/new", "/api/step", "/api/undo", "/text"}  # fmt: skip
 FIELD_NAMES = ["cell", "x", "o", "position", "toss", "match", "version", "game", "ply",
-               "csrf_token", "", "cell[]"]  # fmt: skip
+               "csrf_token", "", "cell[]", "display", "language", "command"]  # fmt: skip
 # Stand-ins for this example's own match id and version, so forms that pass the stale check
 # are tried too.
 OWN_MATCH, OWN_VERSION = "<own match>", "<own version>"
@@ -50,6 +50,12 @@ text = st.one_of(
             "0",
             "1",
             "A" * 22,
+            "on",
+            "numpad",
+            "de",
+            "undo",
+            "resign",
+            "yes",
         ]
     ),
     st.builds(
