@@ -8,7 +8,7 @@ import re
 from flask import Flask
 from flask.testing import FlaskClient
 
-from tests.conftest import api_game
+from tests.conftest import api_game, post
 from tests.web.conftest import new_game
 from tests.web.pages import page
 from tests.web.test_online import invite, join
@@ -210,3 +210,18 @@ def test_computers_step_by_the_next_command(client: FlaskClient) -> None:
     assert part(board(client), "text-summary").startswith(
         "Computer (easy) plays X, Computer (hard) plays O. Move 2."
     )
+
+
+def test_a_paired_match_is_against_your_opponent_not_your_friend(
+    client: FlaskClient, app: Flask
+) -> None:
+    other = app.test_client()
+    for browser in (client, other):
+        text_on(browser)
+        assert post(browser, "/pair", {}).status_code == 303
+    assert client.get("/pair").headers["Location"] == "/"  # the first seeker finds the match
+    summaries = [part(board(browser), "text-summary") for browser in (client, other)]
+    assert sorted(summary.split(".")[0] for summary in summaries) == [
+        "You are O against your opponent",
+        "You are X against your opponent",
+    ]

@@ -43,6 +43,8 @@ def players(current: Current) -> str:
                 mark=you,
                 level=level_word(them.level),
             )
+        if them.role == "opponent":  # a stranger met by quick pairing
+            return _("You are %(mark)s against your opponent.", mark=you)
         return _("You are %(mark)s against your friend.", mark=you)
     return _("%(x)s plays X, %(o)s plays O.", x=name(people["X"]), o=name(people["O"]))
 
