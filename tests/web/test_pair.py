@@ -3,11 +3,13 @@ offered after a while, and the boards of the two players it seats."""
 
 from __future__ import annotations
 
+import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
 from tests.conftest import api_game, post
 from tests.web.pages import page
+from webapp.web import live
 
 REFRESH = '<noscript><meta http-equiv="refresh" content="2"></noscript>'
 
@@ -84,3 +86,21 @@ def test_play_someone_is_refused_during_an_online_game(app: Flask) -> None:
 def test_the_board_and_the_setup_form_offer_play_someone(client: FlaskClient) -> None:
     for path in ("/", "/new"):
         assert "Play someone" in client.get(path).get_data(as_text=True)
+
+
+def test_an_opponent_met_by_pairing_is_called_so_when_away(
+    app: Flask, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    first, second = app.test_client(), app.test_client()
+    press(first)
+    press(second)
+    first.get("/pair")
+    x, o = (first, second) if api_game(first)["you"] == "X" else (second, first)
+    assert post(x, "/move", {**page(x, "/").form("/move").fields, "cell": "B2"}).status_code == 303
+    page(o, "/")  # O was here just now, then leaves
+    now = live.now()
+    monkeypatch.setattr(live, "now", lambda: now + 121)
+    shown = page(x, "/")
+    assert shown.has_form("/claim")
+    assert "Your opponent has been away for 2 minutes." in shown.text
+    assert "Your friend" not in shown.text

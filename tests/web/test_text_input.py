@@ -12,6 +12,7 @@ from tests.web.conftest import new_game
 from tests.web.pages import page
 from tests.web.test_online import invite, join
 from tests.web.text_pages import board, part, said, spectating, text_on, type_in
+from webapp.web import live, text_commands
 
 
 @pytest.fixture
@@ -143,3 +144,46 @@ def test_a_spectator_may_ask_but_not_play(client: FlaskClient, app: Flask) -> No
     announced, alerts = said(spectator, "b2", watch)
     assert alerts == "You are watching this match: only its two players can play."
     assert api_game(client)["moves"] == []
+
+
+def test_clock_says_by_when_the_player_to_move_must_move_and_the_time_left(
+    client: FlaskClient, app: Flask
+) -> None:
+    new_game(client, "user", "friend", clock="120")
+    text_on(client)
+    shown = page(client)
+    join(app.test_client(), shown.link(shown.ids["invite-link"]).removeprefix("http://localhost"))
+    deadline = api_game(client)["clock"]["deadline"]  # e.g. 2026-11-26T14:05:30Z
+    announced, _alerts = said(client, "clock")
+    assert announced == f"X moves by {deadline[11:19]} UTC. 2 minutes left."
+
+
+@pytest.mark.parametrize(
+    ("seconds", "said_left"),
+    [(1, "1 second left."), (119, "119 seconds left."), (185, "3 minutes left."),
+     (86_400, "24 hours left.")],
+)  # fmt: skip
+def test_the_time_left_is_read_in_a_unit_that_fits(
+    app: Flask, seconds: int, said_left: str
+) -> None:
+    with app.test_request_context("/"):
+        assert text_commands.time_left(seconds) == said_left
+
+
+def test_claim_wins_from_a_friend_away_for_two_minutes_and_the_page_says_so(
+    client: FlaskClient, app: Flask, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    guest = app.test_client()
+    join(guest, invite(client))
+    text_on(client)
+    said(client, "b2")
+    page(guest, "/")  # the friend was here just now
+    announced, alerts = said(client, "claim")
+    assert "less than 2 minutes" in alerts and api_game(client)["status"] == "Game not finished"
+    now = live.now()
+    monkeypatch.setattr(live, "now", lambda: now + 121)
+    assert part(board(client), "text-alerts") == (
+        "Your friend has been away for 2 minutes: type claim to claim the win."
+    )
+    announced, alerts = said(client, "claim")
+    assert announced == "You win! (X): your friend left the game." and alerts == ""

@@ -105,6 +105,17 @@ def joined(current: Current) -> str:
     return _("%(name)s joined.", name=name(who(current, current.match.seat("2"))))
 
 
+def away(current: Current, claim: str) -> str:
+    """``Your friend has been away for 2 minutes: type claim to claim the win.``, where
+    ``claim`` is the command's word in the page's language."""
+    other = next(seat for seat in current.match.seats if seat.id not in current.held)
+    return _(
+        "%(name)s has been away for 2 minutes: type %(claim)s to claim the win.",
+        name=name(who(current, other)),
+        claim=claim,
+    )
+
+
 def stamp(item: Said) -> int:
     """When ``item`` was said, in whole milliseconds: what a page tells its next one."""
     return int(item.at * 1000)

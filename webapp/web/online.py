@@ -27,6 +27,7 @@ class OnlineParts:
     watch_url: str
     events_url: str
     can_claim: bool
+    paired: bool = False  # the other player is a stranger met by quick pairing
 
 
 def parts(current: matches.Current) -> OnlineParts:
@@ -48,6 +49,7 @@ def parts(current: matches.Current) -> OnlineParts:
         watch_url=url_for("board.watch", match_id=match_id, _external=True),
         events_url=url_for("api.events", match=match_id, version=current.version),
         can_claim=can_claim,
+        paired=match.paired,
     )
 
 

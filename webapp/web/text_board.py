@@ -14,7 +14,7 @@ from . import announce, chat
 from .i18n import gettext as _
 from .i18n import render
 from .matches import Current
-from .text_commands import yes_word
+from .text_commands import words, yes_word
 
 if TYPE_CHECKING:  # the board and replay pages call this module; it only reads their models
     from .board import BoardView, ScoreView
@@ -41,7 +41,7 @@ def page(
     current: Current, view: BoardView, score: ScoreView, online: OnlineParts | None
 ) -> ResponseReturnValue:
     """The board page of ``current`` in text mode (``view`` is the board's own model)."""
-    text = build(current, view.status, view.waiting)
+    text = build(current, view.status, view.waiting, online is not None and online.can_claim)
     return render(
         "text/board.html",
         text=text,
@@ -53,8 +53,9 @@ def page(
     )
 
 
-def build(current: Current, status: str, waiting: bool) -> TextView:
-    """The text view of ``current``'s board; ``status`` is its status line."""
+def build(current: Current, status: str, waiting: bool, can_claim: bool = False) -> TextView:
+    """The text view of ``current``'s board; ``status`` is its status line, and
+    ``can_claim`` says the other player has been away long enough to claim the win."""
     game = current.match.game
     flashed = cast(list[tuple[str, str]], get_flashed_messages(with_categories=True))
     said = [message for category, message in flashed if category != "error"]
@@ -71,6 +72,8 @@ def build(current: Current, status: str, waiting: bool) -> TextView:
         alerts.append(_("Do you want to resign? Type %(yes)s to resign.", yes=yes_word()))
     else:
         confirm = ""
+    if can_claim and not confirm:  # one question at a time
+        alerts.append(announce.away(current, words()["claim"]))
     # ``seen`` tells the next page which moves this one showed; its own reloads pass it.
     refresh = _with_seen(current, heard) if waiting else ""
     return TextView(

@@ -12,7 +12,7 @@ from ..engine import (
     parse_coordinates,
     parse_numpad,
 )
-from . import announce, review
+from . import announce, deadlines, review
 from .i18n import catalog, ngettext
 from .i18n import gettext as _
 from .matches import Current
@@ -32,6 +32,7 @@ COMMANDS = (
     "next",
     "rematch",
     "resign",
+    "claim",
     "review",
     "numpad",
 )
@@ -57,6 +58,7 @@ def words() -> dict[str, str]:
         pgettext("text-mode command", "next"),
         pgettext("text-mode command", "rematch"),
         pgettext("text-mode command", "resign"),
+        pgettext("text-mode command", "claim"),
         pgettext("text-mode command", "review"),
         pgettext("text-mode command", "numpad"),
     )
@@ -116,8 +118,7 @@ def answer(current: Current, command: str, numpad: bool) -> str:
     if command == "score":
         return score(current)
     if command == "clock":
-        # Matches have no clock yet; a match that gets one answers here with its time left.
-        return _("This game has no clock.")
+        return clock(current)
     if command == "hint":
         return hint(current)
     if command == "review":
@@ -137,6 +138,25 @@ def help_text(numpad: bool) -> str:
     if numpad:
         said += " " + _("A digit alone plays as on a numeric keypad: 7 is A1, 3 is C3.")
     return said
+
+
+def clock(current: Current) -> str:
+    """``X moves by 14:05:30 UTC. 25 seconds left.``, or that the game has no clock."""
+    shown = deadlines.clock_view(current.match)
+    if shown is None:
+        return _("This game has no clock.")
+    moves_by = _("%(mark)s moves by %(time)s", mark=shown.mark, time=shown.moves_by)
+    return f"{announce.sentence(moves_by)} {time_left(shown.seconds_left)}"
+
+
+def time_left(seconds: int) -> str:
+    """``25 seconds left.``, ``3 minutes left.``, ``23 hours left.``: rounded down to the
+    largest unit that fits twice, so a day's clock is not read out in seconds."""
+    if seconds < 120:
+        return ngettext("%(num)d second left.", "%(num)d seconds left.", seconds)
+    if seconds < 2 * 3600:
+        return ngettext("%(num)d minute left.", "%(num)d minutes left.", seconds // 60)
+    return ngettext("%(num)d hour left.", "%(num)d hours left.", seconds // 3600)
 
 
 def score(current: Current) -> str:

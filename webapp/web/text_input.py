@@ -11,7 +11,7 @@ from flask.typing import ResponseReturnValue
 from werkzeug.wrappers import Response
 
 from ..rules import Outcome, RuleError, actions, errors
-from . import announce, matches, text, text_commands
+from . import announce, matches, online, text, text_commands
 from .errors import render_error, to_board
 from .forms import posted_expected
 from .i18n import gettext as _
@@ -32,6 +32,7 @@ _CHANGES: dict[str, Action] = {
     "next": lambda seen: actions.step(seen.match, seen.held, to_the_end=False),
     "rematch": lambda seen: actions.rematch(seen.match, seen.held),
     "resign": lambda seen: actions.resign(seen.match, seen.held),
+    "claim": online.claimed,
 }
 
 
