@@ -13,8 +13,8 @@
     return;
   }
   // The parts of the page a new state changes; the field and its label are never replaced.
-  const PARTS = ["text-announce", "text-alerts", "text-summary", "text-position", "text-winning",
-    "text-moves", "text-links", "chat-lines"];
+  const PARTS = ["text-announce", "text-alerts", "text-summary", "text-clock", "text-position",
+    "text-winning", "text-moves", "text-links", "chat-lines"];
   let version = Number(live.dataset.version);
   let seen = live.dataset.seen;
   let game = live.dataset.game;

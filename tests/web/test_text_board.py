@@ -27,6 +27,7 @@ def test_the_page_starts_with_a_heading_the_regions_and_the_summary(client: Flas
     assert order == sorted(order) and main.count("<h1") == 1
     assert '<p id="text-announce" aria-live="polite">' in shown
     assert '<div id="text-alerts" role="alert">' in shown
+    assert '<p id="text-clock" hidden></p>' in shown  # no clock runs against the computer
     reply = api_game(client)["moves"][1]
     assert part(shown, "text-summary") == (
         "You are X against the computer (hard). Move 3. Your turn (X)."
