@@ -98,6 +98,8 @@ def test_an_opponent_met_by_pairing_is_called_so_when_away(
     x, o = (first, second) if api_game(first)["you"] == "X" else (second, first)
     assert post(x, "/move", {**page(x, "/").form("/move").fields, "cell": "B2"}).status_code == 303
     page(o, "/")  # O was here just now, then leaves
+    refused = post(x, "/claim", page(x, "/").form("/abort").fields, follow_redirects=True)
+    assert "Your opponent has been away for less than 2 minutes" in refused.get_data(as_text=True)
     now = live.now()
     monkeypatch.setattr(live, "now", lambda: now + 121)
     shown = page(x, "/")

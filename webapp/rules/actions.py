@@ -170,9 +170,11 @@ def claim(match: Match, by: Held, absent_for: float) -> Outcome:
     if match.is_over:
         raise RuleError(errors.GAME_ENDED)
     if not match.full or match.game.board.turn == mark:
-        raise RuleError(errors.NO_CLAIM)
+        raise RuleError(errors.NO_CLAIM_PAIRED if match.paired else errors.NO_CLAIM)
     if absent_for < ABSENCE_LIMIT:
-        raise RuleError(errors.TOO_SOON_TO_CLAIM)
+        raise RuleError(
+            errors.TOO_SOON_TO_CLAIM_PAIRED if match.paired else errors.TOO_SOON_TO_CLAIM
+        )
     return Outcome(match.ended("claimed", mark), (Event("ended", seat, detail="claimed"),))
 
 

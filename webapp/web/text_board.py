@@ -10,7 +10,7 @@ from flask import get_flashed_messages, request, url_for
 from flask.typing import ResponseReturnValue
 
 from ..rules.said import Said
-from . import announce, chat, deadlines, text_commands
+from . import announce, chat, text_commands
 from .i18n import gettext as _
 from .i18n import render
 from .matches import Current
@@ -35,7 +35,9 @@ class TextView:
     confirm: str  # "resign" while the field waits for its confirmation
     refresh: str  # where a page without JavaScript reloads while it waits, else ""
     heard: int  # when the other player said the latest message shown (announce.stamp), or 0
-    clock: str = ""  # X moves by 14:05:30 UTC. 25 seconds left. (while a clock runs)
+    # X moves by 14:05:30 UTC. (while a clock runs; the time left, which a page cannot keep
+    # current without a script, is the clock command's)
+    clock: str = ""
 
 
 def page(
@@ -87,7 +89,7 @@ def build(current: Current, status: str, waiting: bool, can_claim: bool = False)
         confirm=confirm,
         refresh=refresh,
         heard=heard,
-        clock=text_commands.clock(current) if deadlines.clock_view(current.match) else "",
+        clock=text_commands.moves_by(current),
     )
 
 

@@ -141,12 +141,22 @@ def help_text(numpad: bool) -> str:
 
 
 def clock(current: Current) -> str:
-    """``X moves by 14:05:30 UTC. 25 seconds left.``, or that the game has no clock."""
+    """``X moves by 14:05:30 UTC. 25 seconds left.``; or that the clock is stopped (the
+    friend has not joined, or the game is over), or that the game has none."""
     shown = deadlines.clock_view(current.match)
     if shown is None:
+        if current.match.clock:
+            return _("The clock is stopped: it runs while a game is being played.")
         return _("This game has no clock.")
-    moves_by = _("%(mark)s moves by %(time)s", mark=shown.mark, time=shown.moves_by)
-    return f"{announce.sentence(moves_by)} {time_left(shown.seconds_left)}"
+    return f"{moves_by(current)} {time_left(shown.seconds_left)}"
+
+
+def moves_by(current: Current) -> str:
+    """``X moves by 14:05:30 UTC.`` while a clock runs, else ``""``."""
+    shown = deadlines.clock_view(current.match)
+    if shown is None:
+        return ""
+    return announce.sentence(_("%(mark)s moves by %(time)s", mark=shown.mark, time=shown.moves_by))
 
 
 def time_left(seconds: int) -> str:
