@@ -108,7 +108,7 @@ def joined(current: Current) -> str:
 def away(current: Current, claim: str) -> str:
     """``Your friend has been away for 2 minutes: type claim to claim the win.``, where
     ``claim`` is the command's word in the page's language."""
-    other = next(seat for seat in current.match.seats if seat.id not in current.held)
+    other = current.match.seat("2" if current.seat == "1" else "1")  # the online opponent
     return _(
         "%(name)s has been away for 2 minutes: type %(claim)s to claim the win.",
         name=name(who(current, other)),
