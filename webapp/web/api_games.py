@@ -11,10 +11,10 @@ from flask.typing import ResponseReturnValue
 from msgspec import Meta, Struct
 
 from ..engine import N_
-from ..rules.records import ENDED_BY
 from ..store.history import MOST
 from . import browsers, games, matches
 from .api_answers import answer
+from .api_types import EndedBy
 from .errors import ApiError
 from .i18n import gettext as _
 from .played import history
@@ -29,12 +29,10 @@ OPPONENTS = ("easy", "medium", "hard", "friend", "someone", "self", "computers")
 if TYPE_CHECKING:
     Result: TypeAlias = str
     Opponent: TypeAlias = str
-    EndedBy: TypeAlias = str
     Against: TypeAlias = str
 else:
     Result = Literal[RESULTS]
     Opponent = Literal[OPPONENTS]
-    EndedBy = Literal[ENDED_BY]
     Against = Literal["easy", "medium", "hard", "people"]
 
 
