@@ -24,7 +24,6 @@ from . import sessions
 LANGUAGES = {"en": "English", "de": "Deutsch", "fr": "Français", "es": "Español"}
 # A cookie rather than the session: error pages and visitors who only look have no session.
 COOKIE = "ttt_lang"
-COOKIE_AGE = 365 * 24 * 3600
 # Seed 002's four statuses, which some messages quote (the game is over (X wins); ...).
 STATUSES = (N_("X wins"), N_("O wins"), N_("Draw"), N_("Game not finished"))
 
@@ -153,11 +152,7 @@ def choose(code: str) -> ResponseReturnValue:
 
 def remember(response: Response, code: str) -> Response:
     """``response``, telling the browser to keep ``code`` (one of LANGUAGES) as its language."""
-    secure = sessions.secure_cookies(current_app)
-    response.set_cookie(
-        COOKIE, code, max_age=COOKIE_AGE, samesite="Lax", httponly=True, secure=secure
-    )
-    return response
+    return sessions.keep_choice(response, COOKIE, code)
 
 
 def _on_this_site(back: str) -> bool:

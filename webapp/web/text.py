@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 from urllib.parse import urlencode
 
-from flask import Blueprint, current_app, redirect, request, url_for
+from flask import Blueprint, redirect, request, url_for
 from flask.typing import ResponseReturnValue
 from werkzeug.wrappers import Response
 
@@ -17,7 +17,6 @@ bp = Blueprint("text", __name__)
 
 # A cookie rather than the session, as the language: error pages and watchers have none.
 COOKIE = "ttt_text"
-COOKIE_AGE = 365 * 24 * 3600
 ON = "on"
 NUMPAD = "numpad"  # on, and a digit alone plays the cell of that numpad key
 MODES = (ON, NUMPAD)
@@ -48,14 +47,7 @@ def numpad() -> bool:
 
 def remember(response: Response, chosen: str) -> Response:
     """``response``, telling the browser to keep ``chosen`` as its text mode (``""``: off)."""
-    secure = sessions.secure_cookies(current_app)  # as the session's and the language's
-    if chosen in MODES:
-        response.set_cookie(
-            COOKIE, chosen, max_age=COOKIE_AGE, samesite="Lax", httponly=True, secure=secure
-        )
-    else:
-        response.delete_cookie(COOKIE, samesite="Lax", httponly=True, secure=secure)
-    return response
+    return sessions.keep_choice(response, COOKIE, chosen if chosen in MODES else "")
 
 
 def here_without_switch() -> str:

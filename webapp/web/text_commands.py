@@ -148,14 +148,16 @@ def clock(current: Current) -> str:
         if current.match.clock:
             return _("The clock is stopped: it runs while a game is being played.")
         return _("This game has no clock.")
-    return f"{moves_by(current)} {time_left(shown.seconds_left)}"
+    return f"{_moves_by(shown)} {time_left(shown.seconds_left)}"
 
 
 def moves_by(current: Current) -> str:
     """``X moves by 14:05:30 UTC.`` while a clock runs, else ``""``."""
     shown = deadlines.clock_view(current.match)
-    if shown is None:
-        return ""
+    return _moves_by(shown) if shown is not None else ""
+
+
+def _moves_by(shown: deadlines.ClockView) -> str:
     return announce.sentence(_("%(mark)s moves by %(time)s", mark=shown.mark, time=shown.moves_by))
 
 
