@@ -110,3 +110,27 @@ def test_the_message_is_in_the_language_asked_for_and_the_field_is_not(
         "error": "Das Feld 'invite' muss eine Zeichenkette sein.",
         "field": "invite",
     }
+
+
+@pytest.mark.parametrize(
+    ("path", "body", "field"),
+    [
+        ("/api/message", {"phrase": 5}, "phrase"),
+        ("/api/mute", {"muted": "yes"}, "muted"),
+        ("/api/message", {}, "phrase"),
+    ],
+)
+def test_every_api_blueprint_names_the_bad_field(
+    client: FlaskClient, path: str, body: Any, field: str
+) -> None:
+    """One JSON error writer for the whole app: routes outside /api/'s first blueprint keep
+    the ``field`` too."""
+    response = call(client, path, body)
+    assert response.status_code == 400
+    assert response.get_json()["field"] == field
+
+
+def test_a_bad_query_of_the_games_list_names_its_field(client: FlaskClient) -> None:
+    response = client.get("/api/games?limit=x")
+    assert response.status_code == 400
+    assert response.get_json()["field"] == "limit"

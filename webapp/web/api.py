@@ -16,7 +16,7 @@ from typing import TypeVar
 
 from flask import Blueprint, current_app, request, session
 from flask.typing import ResponseReturnValue
-from msgspec import UNSET, UnsetType
+from msgspec import UnsetType
 
 from ..engine import N_, Board, TicTacToeError
 from ..rules import FRIEND, Outcome, RuleError, actions, errors
@@ -24,7 +24,7 @@ from . import deadlines, limits, live, matches, online, review
 from .api_answers import answer, game_json
 from .api_bodies import decode
 from .api_document import DOCUMENT
-from .api_types import ErrorJson, ExpectedBody, JoinBody, MoveBody, NewBody, SeatBody, StepBody
+from .api_types import ExpectedBody, JoinBody, MoveBody, NewBody, SeatBody, StepBody
 from .errors import ApiError
 from .i18n import gettext as _
 from .i18n import said
@@ -38,12 +38,6 @@ STEP_ONLY_COMPUTERS = N_(
     "This game has a person in it: /api/step is for games between two computers."
 )
 STREAMS_FULL = N_("Too many live boards are open on this server: reload the board to see changes.")
-
-
-@bp.errorhandler(ApiError)
-def _refused(error: ApiError) -> ResponseReturnValue:
-    """``{"error": message}`` (and the bad ``field``) with the status of the refusal."""
-    return answer(ErrorJson(error.message, error.field or UNSET), error.status)
 
 
 @bp.get("/game")

@@ -93,8 +93,16 @@ def render_error(
     if request.method not in SAFE_METHODS:  # a script can tell that its post did not take
         headers = {"X-Move-Result": "refused", **(headers or {})}
     if for_api():
-        return jsonify(error=text), code, headers or {}
+        return json_error(text, code, headers=headers)
     return render("error.html", code=code, title=title, message=text), code, headers or {}
+
+
+def json_error(
+    message: str, status: int, field: str | None = None, headers: dict[str, str] | None = None
+) -> ResponseReturnValue:
+    """The API's one error answer: ``{"error": message}``, with the bad ``field`` if one was."""
+    body = {"error": message} if field is None else {"error": message, "field": field}
+    return jsonify(body), status, headers or {}
 
 
 def to_board(accepted: bool = False) -> ResponseReturnValue:
@@ -111,7 +119,7 @@ def _refused(error: TicTacToeError) -> ResponseReturnValue:
     message = error.message if isinstance(error, ApiError) else said(error)
     status = 404 if isinstance(error, UnknownLinkError) else getattr(error, "status", 409)
     if for_api():
-        return jsonify(error=message), status
+        return json_error(message, status, getattr(error, "field", None))
     if request.method == "POST" and status == 409:
         flash(message, "error")
         return to_board()
