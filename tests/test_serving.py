@@ -4,18 +4,26 @@ from __future__ import annotations
 
 import importlib
 import io
+import json
 import os
+import re
 import signal
+import subprocess
+import sys
+import tempfile
 import threading
 import time
-from typing import Any
+import urllib.request
+from pathlib import Path
+from typing import IO, Any
 
 import pytest
 from flask import Flask
 
+from tests.servers import ROOT, file_store_env, free_port, wait_until_answers
 from webapp import serving
 from webapp.settings import DEFAULTS
-from webapp.web import live
+from webapp.web import exporter, live
 
 
 def test_the_app_is_served_by_gevent_workers_with_room_beyond_the_streams() -> None:
@@ -85,3 +93,65 @@ def test_a_chunked_body_is_given_its_length_and_read_up_to_one_byte_past_the_lim
         assert "HTTP_TRANSFER_ENCODING" not in environ
     assert seen[0] == ("3", b"a=1")
     assert seen[1][0] == str(serving.BODY_LIMIT + 1)  # over the limit: the app answers 413
+
+
+@pytest.mark.parametrize("metrics_port", [False, True], ids=["make-run", "metrics-port"])
+def test_gunicorn_starts_as_make_run_does_without_a_warning(
+    tmp_path: Path, metrics_port: bool
+) -> None:
+    """``make run``'s command, with every worker serving, says no warning: gunicorn's master
+    (which loads webapp.serving, and with FLASK_METRICS_PORT serves the metrics) imports
+    nothing that takes ssl's names before the gevent workers patch it (a MonkeyPatchWarning
+    in each worker, when the master had imported redis through settings)."""
+    env = {**os.environ, **file_store_env(tmp_path), "WEB_WORKERS": "2", "FLASK_LOG_FORMAT": "json"}
+    if metrics_port:
+        env["FLASK_METRICS_PORT"] = str(free_port())
+    port = free_port()
+    gunicorn = str(Path(sys.executable).with_name("gunicorn"))
+    with tempfile.TemporaryFile() as log:
+        server = subprocess.Popen(
+            [gunicorn, "--config", "python:webapp.serving", "--bind", f"127.0.0.1:{port}",
+             "wsgi:app"],
+            cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=log,
+        )  # fmt: skip
+        try:
+            url = f"http://127.0.0.1:{port}/static/favicon.svg"
+            wait_until_answers(url, server, log)
+            _until_every_worker_answered(url, log, workers=2)
+        finally:
+            server.send_signal(signal.SIGTERM)  # by its PID; the master stops its workers
+            try:
+                server.wait(20)
+            except subprocess.TimeoutExpired:
+                server.kill()
+                server.wait(10)
+        log.seek(0)
+        said = log.read().decode(errors="replace")
+    assert "Booting worker" in said
+    assert [line for line in said.splitlines() if "Warning" in line] == []
+
+
+def _until_every_worker_answered(url: str, log: IO[bytes], workers: int) -> None:
+    """Ask ``url`` on new connections until ``workers`` workers have each answered one
+    request (its log line names its pid): each has then patched and loaded the app."""
+    deadline = time.monotonic() + 30
+    lines: list[str] = []
+    while time.monotonic() < deadline:
+        with urllib.request.urlopen(url, timeout=5) as answer:
+            answer.read()
+        log.seek(0)
+        lines = log.read().decode(errors="replace").splitlines()
+        answered = {json.loads(line)["pid"] for line in lines if line.startswith("{")}
+        booted = {
+            int(pid) for pid in re.findall(r"Booting worker with pid: (\d+)", "\n".join(lines))
+        }
+        if len(answered & booted) >= workers:
+            return
+        time.sleep(0.02)
+    raise AssertionError(f"not every worker answered within 30 s: {lines[-20:]}")
+
+
+def test_the_masters_default_metrics_address_is_the_settings_one() -> None:
+    """exporter, run in gunicorn's master, writes settings' default again rather than import
+    settings (and with it redis)."""
+    assert DEFAULTS["METRICS_HOST"] == exporter.METRICS_HOST

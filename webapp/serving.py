@@ -19,6 +19,9 @@ from wsgiref.types import WSGIApplication, WSGIEnvironment
 import gevent  # type: ignore[import-untyped]  # gevent ships no type information
 from gevent import monkey
 
+# The master loads this module and runs its hooks: what it imports, the forked workers have
+# imported before gevent patches them. exporter takes the standard library only (redis, through
+# the app's settings, took ssl's SSLContext by name: a MonkeyPatchWarning in every worker).
 from .web import exporter
 
 worker_class = "gevent"

@@ -13,9 +13,14 @@ import tempfile
 from collections.abc import MutableMapping
 from pathlib import Path
 
-from ..settings import DEFAULTS
-
 FOLDER = "PROMETHEUS_MULTIPROC_DIR"
+# The metrics port's address without FLASK_METRICS_HOST: settings.DEFAULTS["METRICS_HOST"],
+# written again here (tests/test_serving.py holds them equal). This module runs in gunicorn's
+# master, which must not import settings: settings imports redis, whose asyncio connections
+# take ssl's SSLContext by name, and the gevent workers forked from the master would then
+# patch ssl too late ("MonkeyPatchWarning: Monkey-patching ssl after ssl has already been
+# imported"), leaving those references unpatched.
+METRICS_HOST = "127.0.0.1"
 
 
 def server_starting(environ: MutableMapping[str, str] = os.environ) -> None:
@@ -33,7 +38,7 @@ def server_starting(environ: MutableMapping[str, str] = os.environ) -> None:
         atexit.register(_remove, folder, os.getpid())
     port = environ.get("FLASK_METRICS_PORT")
     if port:
-        serve(int(port), environ.get("FLASK_METRICS_HOST", DEFAULTS["METRICS_HOST"]))
+        serve(int(port), environ.get("FLASK_METRICS_HOST", METRICS_HOST))
 
 
 def serve(port: int, host: str) -> None:
