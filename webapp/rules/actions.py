@@ -9,7 +9,7 @@ from dataclasses import dataclass, replace
 
 from ..engine import LEVELS, Board, Game, GameOverError
 from . import errors
-from .errors import RuleError
+from .errors import BadStartError, OnlyComputersError, RuleError
 from .match import PERSON, Match, Score, Seat, new_game_id, other
 
 Held = frozenset[str]  # the ids of the person seats the acting browser holds
@@ -62,7 +62,7 @@ def step(match: Match, by: Held, to_the_end: bool) -> Outcome:
     _owner(match, by)
     game = match.game
     if not game.is_computer_vs_computer:
-        raise RuleError(errors.ONLY_COMPUTERS)
+        raise OnlyComputersError(errors.ONLY_COMPUTERS)
     if game.board.is_over:
         raise GameOverError(game.board.status)
     played = _played(match, game.play_computer())
@@ -217,8 +217,8 @@ def check_start(board: Board) -> None:
     if board.is_over:
         winner = board.status.winner
         if winner is None:
-            raise RuleError(errors.FINISHED_DRAW)
-        raise RuleError(errors.FINISHED_WON, mark=winner)
+            raise BadStartError(errors.FINISHED_DRAW)
+        raise BadStartError(errors.FINISHED_WON, mark=winner)
 
 
 def _replied(match: Match, game: Game) -> Outcome:

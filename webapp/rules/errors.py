@@ -15,6 +15,19 @@ class UnknownLinkError(RuleError):
     default_message = N_("This invite link is not valid: ask your friend for a new one.")
 
 
+class BadStartError(RuleError):
+    """A start the rules refuse for a new game: a finished position, or a friend online
+    against a computer (the setup form goes back to itself, the API answers 422)."""
+
+
+class OnlyComputersError(RuleError):
+    """Stepping a game that a person plays (the API names its own route instead)."""
+
+
+class OutOfTimeError(RuleError):
+    """A change sent after the player to move ran out of time."""
+
+
 class LostMatchError(RuleError):
     """A stored match that cannot be read back."""
 

@@ -8,7 +8,7 @@ from dataclasses import replace
 from ..engine import Board, Game
 from . import errors
 from .actions import FRIEND, Event, Held, Outcome, check_start, tossed
-from .errors import RuleError, UnknownLinkError
+from .errors import BadStartError, RuleError, UnknownLinkError
 from .match import PERSON, Match, Seat, new_secret, other, same_secret
 
 
@@ -17,7 +17,7 @@ def invite(x: str, o: str, start: Board, toss: bool, key: str) -> Outcome:
     link; ``x`` and ``o`` are ``user`` and ``friend``, in either order."""
     check_start(start)
     if {x, o} != {PERSON, FRIEND}:
-        raise RuleError(errors.FRIEND_AGAINST_YOU)
+        raise BadStartError(errors.FRIEND_AGAINST_YOU)
     mark = "X" if x == PERSON else "O"
     mark = other(mark) if toss and tossed() else mark
     seats = (Seat("1", PERSON, mark, key), Seat("2", PERSON, other(mark)))

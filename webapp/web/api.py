@@ -18,8 +18,9 @@ from flask import Blueprint, current_app, request, session
 from flask.typing import ResponseReturnValue
 from msgspec import UnsetType
 
-from ..engine import N_, Board, TicTacToeError
-from ..rules import FRIEND, Outcome, RuleError, actions, errors
+from ..engine import N_, Board, InvalidPositionError
+from ..rules import Outcome, actions
+from ..rules.errors import BadStartError, OnlyComputersError
 from . import deadlines, limits, live, matches, online, review
 from .api_answers import answer, game_json
 from .api_bodies import decode
@@ -64,12 +65,10 @@ def new() -> ResponseReturnValue:
     x, o, toss = body.x, body.o, body.toss
     try:
         start = Board.from_string(body.position) if body.position else Board()
-        actions.check_start(start)
-        if FRIEND in (x, o) and {x, o} != {"user", FRIEND}:
-            raise RuleError(errors.FRIEND_AGAINST_YOU)
-    except TicTacToeError as error:
+        begun = matches.begin(x, o, start, toss, body.clock)[0]
+    except (InvalidPositionError, BadStartError) as error:
         raise ApiError(422, said(error)) from error
-    return answer(game_json(matches.begin(x, o, start, toss, body.clock)[0]))
+    return answer(game_json(begun))
 
 
 @bp.post("/join")
@@ -149,10 +148,8 @@ def step() -> ResponseReturnValue:
     to_the_end = body.to_end
     try:
         return _apply(_expected(body), lambda seen: actions.step(seen.match, seen.held, to_the_end))
-    except RuleError as error:
-        if error.template == errors.ONLY_COMPUTERS:
-            raise ApiError(409, _(STEP_ONLY_COMPUTERS)) from error
-        raise
+    except OnlyComputersError as error:
+        raise ApiError(409, _(STEP_ONLY_COMPUTERS)) from error
 
 
 @bp.post("/undo")

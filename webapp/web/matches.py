@@ -16,7 +16,7 @@ from flask import current_app, flash, session
 from ..engine import N_, Board
 from ..rules import FRIEND, LostMatchError, Match, Outcome, actions, new_secret, read, seating
 from ..rules import clock as clocks
-from ..rules.errors import OUT_OF_TIME, RuleError
+from ..rules.errors import OUT_OF_TIME, OutOfTimeError
 from ..store import MatchStore, Record, new_match_id
 from ..store.record import MATCH_ID
 from . import browsers, deadlines, metrics, played, sessions
@@ -148,7 +148,7 @@ def act(
                 raise StaleFormError()
             moment = time.time()
             if clocks.expired(seen.match, moment):  # it ran out since: the next read ends it
-                raise RuleError(OUT_OF_TIME)
+                raise OutOfTimeError(OUT_OF_TIME)
             outcome = action(seen)
             outcome = Outcome(clocks.wound(seen.match, outcome.match, moment), outcome.happened)
             record.data = outcome.match.to_dict()
@@ -169,7 +169,7 @@ def begin(x: str, o: str, start: Board, toss: bool, clock: int = 0) -> tuple[Cur
     same match while the players are the same). A live online game is not left this way (the
     rules refuse)."""
     seen = current()
-    actions.leave(seen.match, seen.held)
+    actions.leave(seen.match, seen.held)  # the new game may be a new match: leave this one
     clocks.checked(clock)
     if FRIEND in (x, o):
         key = new_secret()

@@ -5,8 +5,9 @@ from __future__ import annotations
 from flask import Blueprint, flash, redirect, request, url_for
 from flask.typing import ResponseReturnValue
 
-from ..engine import N_, PLAYER_KINDS, Board, TicTacToeError
-from ..rules import FRIEND, RuleError, actions, errors
+from ..engine import N_, PLAYER_KINDS, Board, InvalidPositionError, TicTacToeError
+from ..rules import FRIEND, actions
+from ..rules.errors import BadStartError
 from . import limits, matches
 from .errors import to_board
 from .forms import change_board
@@ -56,18 +57,17 @@ def start() -> ResponseReturnValue:
     if x is None or o is None:
         flash(_(BAD_PARAMETERS), "error")
         return redirect(url_for(".setup"), code=303)
+    clock = _clock(request.form.get("clock"))
     try:
         start = Board.from_string(position) if position else Board()
-        actions.check_start(start)
-    except TicTacToeError as error:
+        if clock is None:
+            flash(_(BAD_PARAMETERS), "error")
+            return redirect(url_for(".setup", x=x, o=o), code=303)
+        return _begin(x, o, start, toss=bool(request.form.get("toss")), clock=clock)
+    except (InvalidPositionError, BadStartError) as error:
         flash(said(error), "error")
         back = url_for(".setup", x=x, o=o, position=position[:POSITION_LIMIT])
         return redirect(back, code=303)
-    clock = _clock(request.form.get("clock"))
-    if clock is None:
-        flash(_(BAD_PARAMETERS), "error")
-        return redirect(url_for(".setup", x=x, o=o), code=303)
-    return _begin(x, o, start, toss=bool(request.form.get("toss")), clock=clock)
 
 
 @bp.post("/mode")
@@ -80,7 +80,6 @@ def mode() -> ResponseReturnValue:
     if chosen == "restart":
         return change_board(lambda seen: actions.restart(seen.match, seen.held))
     seen = matches.current()
-    actions.leave(seen.match, seen.held)
     kinds = actions.mode_kinds(seen.match, seen.held, chosen)
     if kinds is None:
         flash(_(BAD_PARAMETERS), "error")
@@ -93,13 +92,7 @@ def _begin(x: str, o: str, start: Board, toss: bool, clock: int = 0) -> Response
     """A new game of ``x`` against ``o`` from ``start``, with ``clock`` seconds per move:
     online with a friend, else on this device (the same match while the players are the
     same)."""
-    try:
-        current, _outcome = matches.begin(x, o, start, toss, clock)
-    except RuleError as error:
-        if error.template != errors.FRIEND_AGAINST_YOU:
-            raise
-        flash(said(error), "error")
-        return redirect(url_for(".setup", x=x, o=o), code=303)
+    current, _outcome = matches.begin(x, o, start, toss, clock)
     if toss:
         flash(toss_line(current), "info")
     return to_board(accepted=True)
