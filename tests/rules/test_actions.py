@@ -394,8 +394,8 @@ def test_a_rematch_swaps_the_sides_and_the_score_stays_with_the_seats() -> None:
     match = play(joined()[0], X_WINS)
     assert match.score == Score({"1": 1, "2": 0}, 0)
     offer = actions.rematch(match, TWO)
-    assert offer.match.rematch == "2" and offer.match.game == match.game
-    assert offer.happened == (Event("offered", seat="2"),)
+    assert offer.match.offered("rematch") == "2" and offer.match.game == match.game
+    assert offer.happened == (Event("offered", seat="2", detail="rematch"),)
     with refused(errors.ALREADY_OFFERED):
         actions.rematch(offer.match, TWO)
     accepted = actions.rematch(offer.match, ONE)
@@ -404,7 +404,7 @@ def test_a_rematch_swaps_the_sides_and_the_score_stays_with_the_seats() -> None:
     assert again.game.ply == 0 and again.game_id != match.game_id
     assert again.seat("1").mark == "O" and again.seat("2").mark == "X"
     assert again.seat("1").key == match.seat("1").key and again.full
-    assert (again.rematch, again.ending, again.winner, again.scored) == ("", "", "", False)
+    assert (again.offers, again.ending, again.winner, again.scored) == ((), "", "", False)
     assert play(again, X_WINS).score == Score({"1": 1, "2": 1}, 0)
 
 
@@ -427,7 +427,7 @@ def test_a_rematch_on_one_device_starts_at_once() -> None:
     with refused(errors.NOT_OVER):
         actions.rematch(hot_seat(["B2"]), BOTH)
     again = actions.rematch(hot_seat(X_WINS), BOTH).match
-    assert again.seat("1").mark == "O" and again.game.ply == 0 and again.rematch == ""
+    assert again.seat("1").mark == "O" and again.game.ply == 0 and again.offers == ()
     lost = actions.move(Match.between("user", "hard", FORCED), ONE, "C1").match
     against = actions.rematch(lost, ONE)
     assert against.match.seat("1") == Seat("1", "user", "O")

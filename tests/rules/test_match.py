@@ -207,13 +207,21 @@ def test_a_match_from_a_position_against_the_computer_round_trips() -> None:
     assert back.game.start == Board.from_string("_XXOO_OX_")
 
 
+def test_a_record_of_before_offers_keeps_its_rematch_offer() -> None:
+    match, _first, _second = joined()
+    match = actions.resign(play(match, ["B2"]), frozenset({"2"})).match
+    data = {**match.to_dict(), "rematch": "2"}
+    del data["offers"]
+    assert Match.from_dict(data).offered("rematch") == "2"
+
+
 def test_an_online_match_round_trips_with_its_keys_invite_and_ending() -> None:
     match, first, second = joined()
     match = actions.resign(play(match, ["B2"]), frozenset({"2"})).match
     match = actions.rematch(match, frozenset({"1"})).match
     data = json.loads(json.dumps(match.to_dict()))
     assert [seat["key"] for seat in data["seats"]] == [first, second]
-    assert (data["ending"], data["winner"], data["rematch"]) == ("resigned", "X", "1")
+    assert (data["ending"], data["winner"], data["offers"]) == ("resigned", "X", [["rematch", "1"]])
     assert is_secret(data["invite"])
     assert Match.from_dict(data) == match
 
@@ -302,14 +310,16 @@ ONE_SEAT = [{"id": "1", "kind": "user", "mark": "X", "key": ""}]
         (("game_id",), 7),
         (("invite",), "short"),
         (("invite",), 7),
-        (("rematch",), "3"),
-        (("rematch",), 1),
+        (("offers",), [["rematch", "3"]]),
+        (("offers",), [["re match", "1"]]),
+        (("offers",), [["rematch", "1"], ["rematch", "1"]]),
+        (("offers",), 1),
         (("ending",), "fled"),
         (("winner",), "Z"),
         (("winner",), None),
         # Any field missing
         *(((name,), DELETE) for name in ("seats", "start", "moves", "game_id", "wins")),
-        *(((name,), DELETE) for name in ("draws", "scored", "invite", "rematch", "ending")),
+        *(((name,), DELETE) for name in ("draws", "scored", "invite", "offers", "ending")),
         (("winner",), DELETE),
     ],
 )

@@ -149,7 +149,7 @@ def test_an_online_match_keeps_its_keys_invite_rematch_and_ending() -> None:
     )
     match = read(record)
     assert match.seats == (Seat("1", "user", "X", KEY_1), Seat("2", "user", "O", KEY_2))
-    assert (match.invite, match.rematch, match.ending, match.winner) == (
+    assert (match.invite, match.offered("rematch"), match.ending, match.winner) == (
         INVITE,
         "1",
         "resigned",

@@ -24,8 +24,9 @@ coin = random.SystemRandom()
 @dataclass(frozen=True)
 class Event:
     """One thing an action did: ``moved`` (``seat`` played ``cell``), ``ended`` (how, in
-    ``detail``), ``new_game``, ``undone``, ``joined``, ``offered``, ``seat_moved``, ``score_reset``
-    or ``tossed`` (``detail`` the mark the coin gave seat 1)."""
+    ``detail``), ``new_game``, ``undone``, ``joined``, ``offered`` or ``declined`` (the offer's
+    kind in ``detail``), ``seat_moved``, ``score_reset`` or ``tossed`` (``detail`` the mark the
+    coin gave seat 1)."""
 
     what: str
     seat: str = ""
@@ -135,11 +136,12 @@ def rematch(match: Match, by: Held) -> Outcome:
     seat = _seat_of(match, by)
     if not match.is_over:
         raise RuleError(errors.NOT_OVER)
-    if match.rematch == seat:
+    offered = match.offered("rematch")
+    if offered == seat:
         raise RuleError(errors.ALREADY_OFFERED)
-    if match.rematch:
+    if offered:
         return _swap(match)
-    return Outcome(replace(match, rematch=seat), (Event("offered", seat=seat),))
+    return Outcome(match.with_offer("rematch", seat), (Event("offered", seat, detail="rematch"),))
 
 
 def resign(match: Match, by: Held) -> Outcome:
@@ -246,7 +248,7 @@ def _played(match: Match, game: Game, before: tuple[Event, ...] = ()) -> Outcome
 def _started(match: Match, game: Game, before: tuple[Event, ...] = ()) -> Outcome:
     """A new game (with a new id) in ``match``, after the computer's opening if it moves."""
     fresh = replace(
-        match, game=game, game_id=new_game_id(), scored=False, rematch="", ending="", winner=""
+        match, game=game, game_id=new_game_id(), scored=False, offers=(), ending="", winner=""
     )
     return _computer_replies(Outcome(fresh, (*before, Event("new_game"))))
 

@@ -19,6 +19,7 @@ ENDINGS = ("resigned", "aborted", "claimed", "timed_out")
 SCHEMA = 2  # the stored form's version: migrate.py reads every older one
 
 _GAME_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")  # secrets.token_urlsafe: safe in any URL
+_OFFER = re.compile(r"[a-z]{1,16}")  # the kind of an offer: rematch, takeback
 _SECRET = re.compile(r"[A-Za-z0-9_-]{22}")  # secrets.token_urlsafe(16): 128 random bits
 
 
@@ -87,9 +88,9 @@ class Match:
     """Two seats, the game they play now and the score; every change returns a new Match.
 
     ``scored`` says whether the current game's result is in the score. Online, ``invite`` is
-    the secret of the link that seats player 2, ``rematch`` the seat that offered a rematch of
-    the finished game, and ``ending`` how a game ended off the board, ``winner`` the mark that
-    won it (``""`` for none).
+    the secret of the link that seats player 2, ``offers`` the open offers to the other player
+    as (kind, seat) pairs (a rematch, a takeback), and ``ending`` how a game ended off the
+    board, ``winner`` the mark that won it (``""`` for none).
     """
 
     seats: tuple[Seat, Seat]
@@ -98,7 +99,7 @@ class Match:
     score: Score = field(default_factory=Score)
     scored: bool = False
     invite: str = ""
-    rematch: str = ""
+    offers: tuple[tuple[str, str], ...] = ()
     ending: str = ""
     winner: str = ""
     clock: int = 0  # seconds per move; 0: no clock (rules/clock.py)
@@ -112,6 +113,15 @@ class Match:
         """A new match of kind ``x`` (seat 1) against kind ``o`` (seat 2) from ``start``."""
         seats = (Seat("1", x, "X"), Seat("2", o, "O"))
         return cls(seats, Game(x, o, start or Board()))
+
+    def offered(self, kind: str) -> str:
+        """The seat with an open offer of ``kind`` (``rematch``, ``takeback``), or ``""``."""
+        return next((seat for offer, seat in self.offers if offer == kind), "")
+
+    def with_offer(self, kind: str, seat: str) -> Match:
+        """This match with ``seat``'s offer of ``kind`` open (``""``: none)."""
+        kept = tuple(offer for offer in self.offers if offer[0] != kind)
+        return replace(self, offers=tuple(sorted((*kept, (kind, seat)) if seat else kept)))
 
     def seat(self, seat_id: str) -> Seat:
         """The seat with ``seat_id``."""
@@ -185,7 +195,8 @@ class Match:
             mark = game.board.status.winner
             seat = self.playing(mark)
             score, scored = score.counted(seat.id if seat else None, +1), True
-        return replace(self, game=game, score=score, scored=scored)
+        # A move, or a move taken back, answers every open offer by moving on.
+        return replace(self, game=game, score=score, scored=scored, offers=())
 
     def ended(self, ending: str, winner: str) -> Match:
         """The current game ended off the board (``ending``), won by ``winner``'s mark, or by
@@ -210,7 +221,7 @@ class Match:
             "draws": self.score.draws,
             "scored": self.scored,
             "invite": self.invite,
-            "rematch": self.rematch,
+            "offers": [list(offer) for offer in self.offers],
             "ending": self.ending,
             "winner": self.winner,
             "clock": self.clock,
@@ -232,15 +243,16 @@ class Match:
             kinds = {seat.mark: seat.kind for seat in seats}
             game = replayed(kinds["X"], kinds["O"], data["start"], tuple(data["moves"]))
             wins, draws = data["wins"], data["draws"]
-            fields = [data[name] for name in ("game_id", "invite", "rematch", "ending", "winner")]
+            fields = [data[name] for name in ("game_id", "invite", "ending", "winner")]
             scored = data["scored"]
             # Added later in schema 2: a record written before has no clock and no pairing.
             clock, deadline = data.get("clock", 0), data.get("deadline", 0.0)
             paired = data.get("paired", False)
             said, muted = load(data.get("said", []), SEAT_IDS), data.get("muted", [])
+            offers = _offers(data)
         except (TicTacToeError, KeyError, TypeError, ValueError) as error:
             raise LostMatchError() from error
-        game_id, invite, rematch, ending, winner = fields
+        game_id, invite, ending, winner = fields
         valid = (
             isinstance(game_id, str)
             and _GAME_ID.fullmatch(game_id) is not None
@@ -250,7 +262,7 @@ class Match:
             and _count(draws)
             and isinstance(scored, bool)
             and (invite == "" or is_secret(invite))
-            and rematch in ("", *SEAT_IDS)
+            and offers is not None
             and ending in ("", *ENDINGS)
             and winner in ("", *MARKS)
             and _count(clock)
@@ -266,7 +278,7 @@ class Match:
             raise LostMatchError()
         score = Score({seat: wins.get(seat, 0) for seat in SEAT_IDS}, draws)
         return cls(
-            (first, second), game, game_id, score, scored, invite, rematch, ending, winner,
+            (first, second), game, game_id, score, scored, invite, offers or (), ending, winner,
             clock, float(deadline), paired, said or (), frozenset(muted),
         )  # fmt: skip
 
@@ -283,6 +295,15 @@ def _seat(raw: Any) -> Seat:
     if not valid:
         raise LostMatchError()
     return seat
+
+
+def _offers(data: Any) -> tuple[tuple[str, str], ...] | None:
+    """The stored open offers, checked (a record of before offers kept its one ``rematch``);
+    ``None`` if they are not data we could have written."""
+    raw = data["offers"] if "offers" in data else [["rematch", data["rematch"]]]
+    offers = tuple((kind, seat) for kind, seat in raw if seat)
+    valid = all(_OFFER.fullmatch(kind) and seat in SEAT_IDS for kind, seat in offers)
+    return tuple(sorted(offers)) if valid and len(set(offers)) == len(offers) else None
 
 
 def _count(value: Any) -> bool:

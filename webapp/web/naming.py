@@ -85,26 +85,35 @@ def level_label(level: str) -> str:
 @dataclass(frozen=True)
 class Seating:
     """Who looks at the board: the marks they play (``both``, ``X``, ``O``, or ``None`` for a
-    spectator) and, in an online match, whether the friend has joined, who offered a rematch
-    (``you``, ``friend`` or ``""``) and how a game ended off the board."""
+    spectator) and, in an online match, whether the friend has joined, who made each open
+    offer (kind, ``you`` or ``friend``) and how a game ended off the board."""
 
     you: str | None = "both"
     online: bool = False
     full: bool = True
-    rematch: str = ""
+    offers: tuple[tuple[str, str], ...] = ()
     ending: str = ""
     winner: str = ""
     paired: bool = False  # the other player is a stranger met by quick pairing
+
+    def offer(self, kind: str) -> str:
+        """Who made the open offer of ``kind``: ``you``, ``friend``, or ``""`` for nobody."""
+        return next((who for offer, who in self.offers if offer == kind), "")
+
+    @property
+    def rematch(self) -> str:
+        """Who offered a rematch: ``you``, ``friend``, or ``""``."""
+        return self.offer("rematch")
 
 
 def seating(current: Current) -> Seating:
     """How ``current``'s browser sits at its match."""
     match = current.match
-    offered = ""
-    if match.rematch:
-        offered = "you" if match.rematch in current.held else "friend"
+    offered = tuple(
+        (kind, "you" if seat in current.held else "friend") for kind, seat in match.offers
+    )
     if not match.online:
-        return Seating(current.you, rematch=offered)
+        return Seating(current.you, offers=offered)
     return Seating(current.you, True, match.full, offered, match.ending, match.winner, match.paired)
 
 
