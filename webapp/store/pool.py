@@ -5,7 +5,11 @@ from __future__ import annotations
 import contextlib
 import sqlite3
 import threading
+import weakref
 from collections.abc import Callable, Iterator
+
+_POOLS: weakref.WeakSet[Connections] = weakref.WeakSet()  # every pool of the process
+_POOLS_GUARD = threading.Lock()
 
 
 class Connections:
@@ -19,6 +23,8 @@ class Connections:
         self._most = idle
         self._idle: list[sqlite3.Connection] = []
         self._guard = threading.Lock()
+        with _POOLS_GUARD:
+            _POOLS.add(self)
 
     def take(self) -> sqlite3.Connection:
         """A connection for one use: an idle one, else a new one."""
@@ -28,8 +34,8 @@ class Connections:
         return self._connect()
 
     def give_back(self, db: sqlite3.Connection, broken: bool = False) -> None:
-        """Keep ``db`` for the next use, or close it: after a failure (a connection opened
-        while the file could not be written is read-only for good), or when enough are idle."""
+        """Keep ``db`` for the next use, or close it: when enough are idle, or after a failure,
+        and then every idle connection of the process with it (close_every_idle)."""
         if not broken:
             with self._guard:
                 if len(self._idle) < self._most:
@@ -37,13 +43,16 @@ class Connections:
                     return
         with contextlib.suppress(sqlite3.Error):
             db.close()
+        if broken:
+            close_every_idle()
 
     def close_idle(self) -> None:
         """Close every idle connection (perhaps opened during the same outage as a failed one)."""
         with self._guard:
             stale, self._idle = self._idle, []
         for db in stale:
-            self.give_back(db, broken=True)
+            with contextlib.suppress(sqlite3.Error):
+                db.close()
 
     @contextlib.contextmanager
     def lent(self) -> Iterator[sqlite3.Connection]:
@@ -55,6 +64,18 @@ class Connections:
             broken = False
         finally:
             self.give_back(db, broken)
+
+
+def close_every_idle() -> None:
+    """Close the idle connections of every pool of the process. A connection opened while the
+    folder could not be written is read-only for good; and in WAL mode SQLite maps the -shm
+    file once per process, for all its connections to the file: opened read-only during an
+    outage, it stays so, and every connection with it, until each of them is closed. The
+    match store, the pairing queue and the games list share the file, each with its pool."""
+    with _POOLS_GUARD:
+        pools = list(_POOLS)
+    for pool in pools:
+        pool.close_idle()
 
 
 def opener(
