@@ -3,6 +3,7 @@ SQLite in a file of the test's own, a real Redis, and a real Redis Cluster."""
 
 from __future__ import annotations
 
+import sqlite3
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -73,3 +74,63 @@ def test_clear_forgets_one_browsers_games(new_history: NewHistory) -> None:
     assert history.clear("browser") == 1
     assert history.page("browser", 0, 10) == ([], 0)
     assert history.page("other", 0, 10) == ([{"n": 2}], 1)
+
+
+def test_a_cleared_game_is_never_added_again_by_any_process(new_history: NewHistory) -> None:
+    history, other_process = new_history(), new_history()
+    history.add("browser", "game-1", NOW, {"n": 1})
+    history.add("browser", "game-2", NOW + 1, {"n": 2})
+    history.add("other", "game-1", NOW, {"n": "other's"})
+    assert other_process.clear("browser") == 2
+    for each in (history, other_process, new_history()):
+        each.add("browser", "game-1", NOW + 5, {"n": "again"})
+        each.add("browser", "game-2", NOW + 6, {"n": "again"})
+    assert history.page("browser", 0, 10) == ([], 0)
+    assert new_history().page("browser", 0, 10) == ([], 0)
+    assert history.page("other", 0, 10) == ([{"n": "other's"}], 1)  # another browser's game
+
+
+def test_games_after_a_clear_are_listed_and_cleared_in_turn(new_history: NewHistory) -> None:
+    history = new_history()
+    history.add("browser", "game-1", NOW, {"n": 1})
+    assert history.clear("browser") == 1
+    assert history.clear("browser") == 0
+    history.add("browser", "game-2", NOW + 1, {"n": 2})
+    history.add("browser", "game-1", NOW + 2, {"n": "again"})
+    assert history.page("browser", 0, 10) == ([{"n": 2}], 1)
+    assert history.clear("browser") == 1
+    history.add("browser", "game-2", NOW + 3, {"n": "again"})
+    assert history.page("browser", 0, 10) == ([], 0)
+
+
+def test_cleared_ids_live_the_lifetime_from_the_clear_on_sqlite(tmp_path: Path) -> None:
+    path = str(tmp_path / "matches.sqlite")
+    history = SQLiteHistory(path, MONTH, lock_timeout=5.0)
+    history.add("browser", "old", NOW - 2 * MONTH, {"n": "old"})  # expired, not yet swept
+    history.add("browser", "new", NOW, {"n": "new"})
+    assert history.clear("browser") == 2
+    assert history.sweep() == 0  # cleared games are no longer listed ones
+    history.add("browser", "old", NOW, {"n": "again"})
+    assert history.page("browser", 0, 10) == ([], 0)
+    assert SQLiteHistory(path, -1.0, lock_timeout=5.0).sweep() == 0  # a lifetime later
+    with sqlite3.connect(path) as db:
+        assert db.execute("SELECT count(*) FROM games_cleared").fetchone() == (0,)
+    history.add("browser", "new", NOW, {"n": "new"})  # forgotten, as an entry would be
+    assert history.page("browser", 0, 10) == ([{"n": "new"}], 1)
+
+
+def test_cleared_ids_live_the_lifetime_from_the_clear_on_redis(redis_server: RedisServer) -> None:
+    client = redis.Redis.from_url(redis_server.url)
+    history = RedisHistory(client, 100.0)
+    order, data = "games:{browser}:order", "games:{browser}:data"
+    try:
+        history.add("browser", "game-1", NOW, {"n": 1})
+        client.expire(data, 10)
+        assert history.clear("browser") == 1
+        assert not client.exists(order) and 90 < client.ttl(data) <= 100
+        client.expire(data, 10)
+        history.add("browser", "game-1", NOW, {"n": "again"})  # writes nothing, renews nothing
+        assert client.ttl(data) <= 10 and client.hget(data, "game-1") == b""
+    finally:
+        client.flushall()
+        client.close()

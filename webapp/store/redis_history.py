@@ -1,5 +1,7 @@
-"""A browser's list of games in Redis: a sorted set of its game ids by time and a hash of
-their entries, both under the browser's hash tag (one Cluster slot) and expiring with it."""
+"""A browser's list of games in Redis: a sorted set of its listed game ids by time and a hash
+of their entries, both under the browser's hash tag (one Cluster slot) and expiring with it.
+A game cleared from the list stays in the hash with an empty entry, so that it is never
+added again; each change is one Lua script, atomic across every app server."""
 
 from __future__ import annotations
 
@@ -11,25 +13,40 @@ from redis.cluster import RedisCluster
 from .record import StoreUnavailable, decode, encode
 from .redis_store import ERRORS
 
+# KEYS: the sorted set and the hash. ARGV: the game id, its entry, when, the lifetime. A game
+# the hash has (kept, or cleared: empty) writes nothing, nor renews the list's lifetime.
+_ADD = """
+if redis.call('hsetnx', KEYS[2], ARGV[1], ARGV[2]) == 0 then return 0 end
+redis.call('zadd', KEYS[1], 'NX', ARGV[3], ARGV[1])
+redis.call('expire', KEYS[1], ARGV[4])
+redis.call('expire', KEYS[2], ARGV[4])
+return 1
+"""
+# KEYS: the same. ARGV: the lifetime, from now, of the cleared games' ids. Answers how many
+# games were listed.
+_CLEAR = """
+local ids = redis.call('zrange', KEYS[1], 0, -1)
+for _, id in ipairs(ids) do redis.call('hset', KEYS[2], id, '') end
+redis.call('del', KEYS[1])
+if #ids > 0 then redis.call('expire', KEYS[2], ARGV[1]) end
+return #ids
+"""
+
 
 class RedisHistory:
     """The lists of games in the Redis of ``client``; a list lives ``lifetime`` seconds after
-    its last game."""
+    its last game, or after it was cleared."""
 
     def __init__(self, client: redis.Redis | RedisCluster, lifetime: float) -> None:
         self.client = client
         self.lifetime = int(lifetime)
+        self._add = client.register_script(_ADD)
+        self._clear = client.register_script(_CLEAR)
 
     def add(self, browser: str, game_id: str, when: float, entry: dict[str, Any]) -> None:
         """See GameHistory.add."""
-        order, data = _keys(browser)
         try:
-            with self.client.pipeline(transaction=True) as pipe:
-                pipe.hsetnx(data, game_id, encode(entry))
-                pipe.zadd(order, {game_id: when}, nx=True)
-                pipe.expire(order, self.lifetime)
-                pipe.expire(data, self.lifetime)
-                pipe.execute()
+            self._add(keys=_keys(browser), args=[game_id, encode(entry), when, self.lifetime])
         except ERRORS as error:
             raise StoreUnavailable(str(error)) from error
 
@@ -46,12 +63,8 @@ class RedisHistory:
 
     def clear(self, browser: str) -> int:
         """See GameHistory.clear."""
-        order, data = _keys(browser)
         try:
-            with self.client.pipeline(transaction=True) as pipe:
-                pipe.zcard(order)
-                pipe.delete(order, data)
-                count, _deleted = pipe.execute()
+            count = self._clear(keys=_keys(browser), args=[self.lifetime])
         except ERRORS as error:
             raise StoreUnavailable(str(error)) from error
         return int(count)
@@ -61,6 +74,6 @@ class RedisHistory:
         return 0
 
 
-def _keys(browser: str) -> tuple[str, str]:
+def _keys(browser: str) -> list[str]:
     """The sorted set and the hash of ``browser``'s games."""
-    return f"games:{{{browser}}}:order", f"games:{{{browser}}}:data"
+    return [f"games:{{{browser}}}:order", f"games:{{{browser}}}:data"]

@@ -1,4 +1,5 @@
-"""A browser's list of games in the SQLite file of matches: one table, by browser and game."""
+"""A browser's list of games in the SQLite file of matches: a table of entries by browser and
+game, and one of the games cleared from a list (their ids only), which are never added again."""
 
 from __future__ import annotations
 
@@ -16,6 +17,22 @@ SCHEMA = (
     "CREATE TABLE IF NOT EXISTS games (browser TEXT NOT NULL, game_id TEXT NOT NULL, "
     "at REAL NOT NULL, data TEXT NOT NULL, PRIMARY KEY (browser, game_id)) WITHOUT ROWID",
     "CREATE INDEX IF NOT EXISTS games_by_time ON games (browser, at)",
+    "CREATE TABLE IF NOT EXISTS games_cleared (browser TEXT NOT NULL, game_id TEXT NOT NULL, "
+    "at REAL NOT NULL, PRIMARY KEY (browser, game_id)) WITHOUT ROWID",
+)
+# A game kept or cleared already: one read, so that looking again at a finished game (which
+# notes it each time) takes no write lock.
+_KNOWN = (
+    "SELECT 1 FROM games WHERE browser = ?1 AND game_id = ?2 "
+    "UNION ALL SELECT 1 FROM games_cleared WHERE browser = ?1 AND game_id = ?2"
+)
+_ADD = (
+    "INSERT OR IGNORE INTO games (browser, game_id, at, data) SELECT ?1, ?2, ?3, ?4 "
+    "WHERE NOT EXISTS (SELECT 1 FROM games_cleared WHERE browser = ?1 AND game_id = ?2)"
+)
+_HIDE = (
+    "INSERT OR IGNORE INTO games_cleared (browser, game_id, at) "
+    "SELECT browser, game_id, ?2 FROM games WHERE browser = ?1"
 )
 
 
@@ -30,9 +47,9 @@ class SQLiteHistory:
 
     def add(self, browser: str, game_id: str, when: float, entry: dict[str, Any]) -> None:
         """See GameHistory.add."""
-        insert = "INSERT OR IGNORE INTO games VALUES (?, ?, ?, ?)"
         with self._db() as db:
-            db.execute(insert, (browser, game_id, when, encode(entry)))
+            if db.execute(_KNOWN, (browser, game_id)).fetchone() is None:
+                db.execute(_ADD, (browser, game_id, when, encode(entry)))
 
     def page(self, browser: str, offset: int, limit: int) -> tuple[list[dict[str, Any]], int]:
         """See GameHistory.page."""
@@ -49,14 +66,20 @@ class SQLiteHistory:
         return [decode(data) for (data,) in rows], total
 
     def clear(self, browser: str) -> int:
-        """See GameHistory.clear."""
+        """See GameHistory.clear: each game's id is kept (from now, for the lifetime) and its
+        entry deleted, in one transaction (a failure closes the connection: rolled back)."""
         with self._db() as db:
-            return db.execute("DELETE FROM games WHERE browser = ?", (browser,)).rowcount
+            db.execute("BEGIN IMMEDIATE")
+            db.execute(_HIDE, (browser, time.time()))
+            count = db.execute("DELETE FROM games WHERE browser = ?", (browser,)).rowcount
+            db.execute("COMMIT")
+        return int(count)
 
     def sweep(self) -> int:
         """See GameHistory.sweep."""
         with self._db() as db:
             oldest = time.time() - self.lifetime
+            db.execute("DELETE FROM games_cleared WHERE at < ?", (oldest,))
             return db.execute("DELETE FROM games WHERE at < ?", (oldest,)).rowcount
 
     @contextlib.contextmanager
