@@ -12,9 +12,9 @@ not, the tests skip, and fail under CI.
 
 The flag is checked at every write, so it also stops writes through the database connections
 that the workers hold open (SQLite reports a disk I/O error), not only the creation of files.
-The database file, its journal, the session files and their directories are frozen. (When
-the store used WAL, its ``-shm`` file was left writable here: a write to that map in a frozen
-folder killed the worker with SIGBUS, tests/hardening/test_store_faults.py.)
+The database file, its WAL (``-wal``), the session files and their directories are frozen;
+WAL's index (``-shm``) is left writable here: a write to that map in a frozen folder may kill
+the worker with SIGBUS (tests/hardening/test_store_faults.py plays through that).
 
 Fails on the main before the redesign (65662e2), whose store was the directory of session
 files: each form was answered 503 with ``X-Move-Result: accepted``, and the API's 503 had no

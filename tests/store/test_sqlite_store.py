@@ -79,29 +79,32 @@ def test_a_store_that_cannot_be_opened_yet_is_unavailable_until_it_can(tmp_path:
     assert store.get(match_id) == Record(match_id, {"moves": ["B2"]}, 1)
 
 
-def test_nothing_of_the_database_is_mapped_into_memory(store: SQLiteStore, path: str) -> None:
-    """A rollback journal, not WAL: WAL's -shm file is mapped into every process, and a
-    write to that map once the folder is read-only or immutable kills it with SIGBUS."""
+def test_the_database_is_in_wal_mode_and_synchronous_normal(store: SQLiteStore, path: str) -> None:
+    """WAL with synchronous NORMAL: no fsync per change, and a crash of the machine loses at
+    most the last changes, never the file (a rollback journal with OFF could damage it). Only
+    WAL's index (-shm) is mapped, not the database (tests/store/test_sqlite_faults.py)."""
     save(store, new_match_id(), {"moves": []})
     with store._pool.lent() as db:
-        assert db.execute("PRAGMA journal_mode").fetchone() == ("truncate",)
+        assert db.execute("PRAGMA journal_mode").fetchone() == ("wal",)
+        assert db.execute("PRAGMA synchronous").fetchone() == (1,)  # NORMAL
         assert db.execute("PRAGMA mmap_size").fetchone() == (0,)
-    assert not Path(path + "-shm").exists() and not Path(path + "-wal").exists()
+        assert db.execute("PRAGMA busy_timeout").fetchone() == (300,)  # lock_timeout, in ms
+    assert Path(path + "-wal").exists() and Path(path + "-shm").exists()
 
 
-def test_a_database_left_in_wal_mode_is_taken_out_of_it(path: str) -> None:
-    """A database written by an earlier version, in WAL mode, keeps its matches."""
-    with sqlite3.connect(path, isolation_level=None) as db:
-        db.execute("PRAGMA journal_mode = WAL")
-    older = SQLiteStore(path, DAY, 0.3)  # makes the tables
+def test_a_database_with_a_rollback_journal_is_put_in_wal_mode(path: str) -> None:
+    """A database the version before wrote, with a rollback journal, keeps its matches."""
+    older = SQLiteStore(path, DAY, 0.3)
     match_id = new_match_id()
     save(older, match_id, {"moves": ["A1"]})
-    with sqlite3.connect(path) as db:
-        db.execute("PRAGMA journal_mode = WAL")
+    older._pool.close_idle()
+    with sqlite3.connect(path) as db:  # out of WAL, as the version before left the file
+        assert db.execute("PRAGMA journal_mode = TRUNCATE").fetchone() == ("truncate",)
+    assert not Path(path + "-wal").exists()
     store = SQLiteStore(path, DAY, 0.3)
     assert store.get(match_id) == Record(match_id, {"moves": ["A1"]}, 1)
     with sqlite3.connect(path) as db:
-        assert db.execute("PRAGMA journal_mode").fetchone() != ("wal",)
+        assert db.execute("PRAGMA journal_mode").fetchone() == ("wal",)
 
 
 def test_unreadable_stored_data_is_an_empty_dict(store: SQLiteStore, path: str) -> None:
@@ -137,7 +140,7 @@ def test_a_stored_match_row_is_small(store: SQLiteStore, path: str) -> None:
 
 def test_the_database_files_are_private(store: SQLiteStore, path: str) -> None:
     save(store, new_match_id(), {"moves": []})
-    for name in (path, path + "-journal"):
+    for name in (path, path + "-wal", path + "-shm"):
         assert Path(name).stat().st_mode & 0o777 == 0o600, name
 
 

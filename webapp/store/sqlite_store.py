@@ -27,20 +27,25 @@ CREATE TABLE IF NOT EXISTS presence (
     PRIMARY KEY (match_id, seat)
 ) WITHOUT ROWID;
 """
-# A rollback journal, not WAL: WAL maps its index (the -shm file) into every process, and
-# when the folder becomes read-only or immutable, the next write to that map kills the process
-# with SIGBUS, and every request in flight on it. Without a map, the same fault is an error,
-# and a 503. TRUNCATE empties the journal after each change rather than deleting it. No part
-# of the database is mapped either (mmap_size 0, SQLite's usual default, made sure of).
-# synchronous OFF: a change is handed to the operating system before its answer, so it
-# survives a crash of the app, as WAL's NORMAL did, without an fsync per change, which made
-# move cycles 0.37x as fast here (docs/performance.md). A crash of the machine itself may
-# lose or damage what was not yet written out: back the file up.
-JOURNAL = "TRUNCATE"
+# WAL with synchronous NORMAL (Rails 8's default too): a commit appends its pages to the -wal
+# file with no fsync; the fsyncs come with each checkpoint (about every 1,000 pages written).
+# A crash of the app or of a worker loses nothing acknowledged; a crash of the machine may
+# lose the changes since the last checkpoint, but leaves the file whole. Readers never wait
+# for a writer. Before, a rollback journal (TRUNCATE) with synchronous OFF ran no fsync at all,
+# and a crash of the machine could leave the file damaged (docs/performance.md).
+# The price: WAL maps its index (the -shm file) into every process. Once the folder is made
+# immutable (chattr +i) under a running server, a write to that map kills the process with
+# SIGBUS if the page was written out since it last changed, with the requests in flight on
+# it; gunicorn starts another worker, which opens the frozen -shm read-only and answers 503
+# to every change, and nothing committed is lost (tests/hardening/test_store_faults.py). A
+# full disk is an error, not a SIGBUS: SQLite writes every page of the -shm before it maps
+# it. The database file itself is not mapped (mmap_size 0, SQLite's usual default).
+JOURNAL = "WAL"
 PRAGMAS = (
-    f"PRAGMA journal_mode = {JOURNAL}",  # per connection; it also takes an older WAL file out
-    "PRAGMA synchronous = OFF",
+    f"PRAGMA journal_mode = {JOURNAL}",  # kept in the file; set on each connection all the same
+    "PRAGMA synchronous = NORMAL",
     "PRAGMA mmap_size = 0",
+    "PRAGMA journal_size_limit = 67108864",  # the -wal file is cut back to 64 MiB after a burst
 )
 _TABLES = "SELECT name FROM sqlite_master WHERE type = 'table'"
 _SELECT = "SELECT data, version FROM matches WHERE id = ? AND changed >= ?"
@@ -59,8 +64,9 @@ _UPSERT = (
 
 
 class SQLiteStore:
-    """Matches in the SQLite file ``path``, with a rollback journal (JOURNAL) and
-    ``BEGIN IMMEDIATE`` around each change, so changes of any process run one at a time."""
+    """Matches in the SQLite file ``path``, in WAL mode (JOURNAL), with ``BEGIN IMMEDIATE``
+    around each change, so changes of any process run one at a time, and a busy timeout of
+    ``lock_timeout`` seconds for a change waiting its turn."""
 
     def __init__(self, path: str, lifetime: float, lock_timeout: float) -> None:
         """Open (and if needed create) the database; ``lifetime`` is in seconds. A database
@@ -77,7 +83,7 @@ class SQLiteStore:
             self._prepare()
 
     def get(self, match_id: str) -> Record | None:
-        """The match as stored now; no lock, and never a wait for one longer than a commit."""
+        """The match as last committed; no lock, and no wait for a change under way (WAL)."""
         self._prepare()
         try:
             with self._pool.lent() as db:
@@ -188,6 +194,7 @@ class SQLiteStore:
         # isolation_level=None: transactions are ours (BEGIN IMMEDIATE), not the module's.
         # uri=True: a plain path works as before, and file: URIs can set options (mode=ro).
         # check_same_thread=False: a connection serves one use at a time, in any thread.
+        # timeout: SQLite's busy timeout, how long BEGIN IMMEDIATE waits for another change.
         db = sqlite3.connect(
             self.path,
             timeout=self.lock_timeout,
@@ -206,14 +213,14 @@ class SQLiteStore:
     def _begin(self) -> sqlite3.Connection:
         """A connection in a write transaction, the caller's to give back; ``BEGIN IMMEDIATE``
         waits up to lock_timeout for another change. SQLite opens a file it cannot write
-        read-only, and the connection stays so: after such a failure every idle connection
-        (perhaps opened during the same outage) is closed, and a fresh one tried, once."""
+        read-only, and the connection stays so: after such a failure every idle connection of
+        the process (perhaps opened during the same outage) is closed (pool.close_every_idle),
+        and a fresh one tried, once."""
         try:
             return self._write_transaction()
         except sqlite3.OperationalError as error:
             if getattr(error, "sqlite_errorname", "") == "SQLITE_BUSY":
                 raise
-            self._pool.close_idle()
             return self._write_transaction()
 
     def _write_transaction(self) -> sqlite3.Connection:
