@@ -7,6 +7,7 @@ from __future__ import annotations
 from ..engine import Board, Game
 from ..rules import Event, Outcome
 from ..rules.said import PHRASES, Said
+from .action_table import BY_NAME
 from .i18n import gettext as _
 from .i18n import ngettext
 from .matches import Current
@@ -147,14 +148,22 @@ def _event(current: Current, event: Event) -> str:
         return _("A new game started.")
     if event.what == "tossed":
         return toss_line(current)
-    if event.what == "offered":
-        seat = current.match.seat(event.seat)
-        if seat.id in current.held:
-            return _("You offered a rematch.")
-        return _("%(name)s offered a rematch.", name=name(who(current, seat)))
+    if event.what in ("offered", "declined", "withdrawn"):
+        return _offer(current, event)
     if event.what == "score_reset":
         return _("Score reset.")
     return ""
+
+
+def _offer(current: Current, event: Event) -> str:
+    """``You offered a rematch.``, ``Your friend offered a rematch.``: an offer made or
+    answered, in the words of its action's row of the action table."""
+    action = BY_NAME.get(event.detail)
+    yours, theirs = action.said.get(event.what, ("", "")) if action else ("", "")
+    seat = current.match.seat(event.seat)
+    if seat.id in current.held:
+        return _(yours) if yours else ""
+    return _(theirs, name=name(who(current, seat))) if theirs else ""
 
 
 def _played(person: Who, cell: str) -> str:

@@ -1,5 +1,5 @@
-"""The JSON API for programs: the match, new games, moves, computer moves and undo, and its
-OpenAPI document.
+"""The JSON API for programs: the match, new games, joining, the live events, a route for
+each action of the action table, and the OpenAPI document.
 
 It shares the session and the CSRF token (header ``X-CSRFToken``) with the pages. Bodies are
 read into the Structs of ``api_types``, and the answers are written from them. Errors are
@@ -16,16 +16,16 @@ from typing import TypeVar
 
 from flask import Blueprint, current_app, request, session
 from flask.typing import ResponseReturnValue
-from msgspec import UnsetType
+from msgspec import UNSET, Struct, UnsetType
 
 from ..engine import N_, Board, InvalidPositionError
-from ..rules import Outcome, actions
-from ..rules.errors import BadStartError, OnlyComputersError
-from . import deadlines, limits, live, matches, online, review
+from ..rules.errors import BadStartError
+from . import deadlines, limits, live, matches, review
+from .action_table import ACTIONS, Action
 from .api_answers import answer, game_json
 from .api_bodies import decode
 from .api_document import DOCUMENT
-from .api_types import ExpectedBody, JoinBody, MoveBody, NewBody, SeatBody, StepBody
+from .api_types import ExpectedBody, JoinBody, NewBody, SeatBody
 from .errors import ApiError
 from .i18n import gettext as _
 from .i18n import said
@@ -34,10 +34,6 @@ from .join import join_by, take_seat
 bp = Blueprint("api", __name__, url_prefix="/api")
 Given = TypeVar("Given")
 
-# The page's message names its buttons; a program is told what the step is for instead.
-STEP_ONLY_COMPUTERS = N_(
-    "This game has a person in it: /api/step is for games between two computers."
-)
 STREAMS_FULL = N_("Too many live boards are open on this server: reload the board to see changes.")
 
 
@@ -85,30 +81,6 @@ def seat() -> ResponseReturnValue:
     return answer(game_json(take_seat(decode(SeatBody).seat)))
 
 
-@bp.post("/resign")
-def resign() -> ResponseReturnValue:
-    """Give up the game of an online match; the body ``{"version": n}`` is optional."""
-    return _apply(_expected(), lambda s: actions.resign(s.match, s.held))
-
-
-@bp.post("/abort")
-def abort() -> ResponseReturnValue:
-    """Call the game off before each side has moved once."""
-    return _apply(_expected(), lambda s: actions.abort(s.match, s.held))
-
-
-@bp.post("/claim")
-def claim() -> ResponseReturnValue:
-    """Claim the win from a friend to move who has been away for 2 minutes."""
-    return _apply(_expected(), online.claimed)
-
-
-@bp.post("/rematch")
-def rematch() -> ResponseReturnValue:
-    """Offer a rematch of the finished game, or accept the friend's offer."""
-    return _apply(_expected(), lambda s: actions.rematch(s.match, s.held))
-
-
 @bp.get("/events")
 def events() -> ResponseReturnValue:
     """Server-Sent Events of a match's versions (``?match=<id>``, else this browser's): the
@@ -133,37 +105,24 @@ def events() -> ResponseReturnValue:
     return response
 
 
-@bp.post("/move")
-def move() -> ResponseReturnValue:
-    """A person's move ``{"cell": "B2", "ply": n}``, and the computer's reply."""
-    body = decode(MoveBody)
-    return _apply(_expected(body), lambda seen: actions.move(seen.match, seen.held, body.cell))
+def _view(action: Action) -> Callable[[], ResponseReturnValue]:
+    def view() -> ResponseReturnValue:
+        body = decode(action.body, optional=not action.body_required)
+        try:
+            now, _outcome = matches.act(lambda seen: action.rule(seen, body), _expected(body))
+        except tuple(action.api_says) as error:
+            raise ApiError(409, _(action.api_says[type(error)])) from error
+        return answer(game_json(now))
+
+    view.__name__ = action.name
+    view.__doc__ = action.summary
+    return view
 
 
-@bp.post("/step")
-def step() -> ResponseReturnValue:
-    """Computer against computer: the next move, or with ``"to_end": true`` every move left,
-    as the Next move and Play to the end buttons do. The body is ``{"ply": n}``."""
-    body = decode(StepBody)
-    to_the_end = body.to_end
-    try:
-        return _apply(_expected(body), lambda seen: actions.step(seen.match, seen.held, to_the_end))
-    except OnlyComputersError as error:
-        raise ApiError(409, _(STEP_ONLY_COMPUTERS)) from error
-
-
-@bp.post("/undo")
-def undo() -> ResponseReturnValue:
-    """Take back a move as the Undo button does; the body ``{"ply": n}`` is optional."""
-    return _apply(_expected(), lambda seen: actions.undo(seen.match, seen.held))
-
-
-def _apply(
-    expected: matches.Expected, action: Callable[[matches.Current], Outcome]
-) -> ResponseReturnValue:
-    """Save what ``action`` makes of the match and answer with it; a refusal (a stale request
-    too) is a 409 (errors.py)."""
-    return answer(game_json(matches.act(action, expected)[0]))
+for _action in ACTIONS:
+    if _action.api:
+        _route = _action.api.removeprefix(bp.url_prefix or "")
+        bp.add_url_rule(_route, _action.name, _view(_action), methods=["POST"])
 
 
 @bp.get("/openapi.json")
@@ -172,7 +131,7 @@ def openapi() -> ResponseReturnValue:
     return answer(DOCUMENT)
 
 
-def _expected(body: ExpectedBody | None = None) -> matches.Expected:
+def _expected(body: Struct | None = None) -> matches.Expected:
     """What the request was made for, as ``body`` or else the request's optional body says:
     a request for another version, game or move is a 409.
 
@@ -181,9 +140,8 @@ def _expected(body: ExpectedBody | None = None) -> matches.Expected:
     """
     if body is None:
         body = decode(ExpectedBody, optional=True)
-    return matches.Expected(
-        version=_given(body.version), game_id=_given(body.game), ply=_given(body.ply)
-    )
+    given = {name: _given(getattr(body, name, UNSET)) for name in ("version", "game", "ply")}
+    return matches.Expected(version=given["version"], game_id=given["game"], ply=given["ply"])
 
 
 def _shown(match_id: str | None) -> matches.Current:

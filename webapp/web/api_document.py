@@ -7,19 +7,16 @@ from typing import Any
 
 import msgspec
 
-from .api_chat_types import MessageBody, MuteBody
+from .action_table import ACTIONS
 from .api_games import GAMES_QUERY, GamesJson
 from .api_types import (
     ErrorJson,
-    ExpectedBody,
     GameJson,
     JoinBody,
-    MoveBody,
     NewBody,
     PairJson,
     ReviewJson,
     SeatBody,
-    StepBody,
 )
 
 REF = "#/components/schemas/{name}"
@@ -104,35 +101,6 @@ ROUTES = (
            429: "Too many new games or invites from this address in a short time "
                 "(FLASK_LIMIT_CREATE), nothing changed; Retry-After says when to try again."},
           body=NewBody),
-    Route("POST", "/api/move", "Play a cell for the person to move; the computer replies at "
-          "once.", {409: "Stale, an occupied cell, the game over, or not a person's turn."},
-          body=MoveBody),
-    Route("POST", "/api/step", "Computer against computer: play the next move, or every move "
-          "left.", {409: "A stale request, the game over, or a person plays in this game."},
-          body=StepBody),
-    Route("POST", "/api/undo", "Take back the last move; against the computer, its reply and "
-          "the person's move.", {409: "A stale request, or no move to take back."},
-          body=ExpectedBody, body_required=False),
-    Route("POST", "/api/resign", "Give up the current game of an online match: it counts as "
-          "a win for the friend.", {409: "Not an online match, a spectator, a stale request, "
-          "or the game is over."}, body=ExpectedBody, body_required=False),
-    Route("POST", "/api/abort", "Call the game off before each side has moved once: it counts "
-          "for nobody.", {409: "Not an online match, a spectator, a stale request, too late "
-          "to abort, or the game is over."}, body=ExpectedBody, body_required=False),
-    Route("POST", "/api/claim", "Claim the win from a friend to move who has had no page or "
-          "stream open for 2 minutes.", {409: "Not an online match, a spectator, a stale "
-          "request, not the friend's turn, or away for less than 2 minutes."},
-          body=ExpectedBody, body_required=False),
-    Route("POST", "/api/rematch", "Offer a rematch of the finished game, or accept the "
-          "friend's offer: the new game swaps the sides.", {409: "Not an online match, a "
-          "spectator, a stale request, the game not over, or already offered."},
-          body=ExpectedBody, body_required=False),
-    Route("POST", "/api/message", "Send a quick message (one of a few phrases) to the other "
-          "player of an online match.", {409: "Not an online match, a spectator, muted, or a "
-          "sixth message within a minute."}, body=MessageBody),
-    Route("POST", "/api/mute", "Hide (or show again) the other player's quick messages; "
-          "while muted, the player cannot send one.", {409: "Not an online match, or a "
-          "spectator."}, body=MuteBody),
     Route("POST", "/api/join", "Take the free seat of an online match with its invite token "
           "(the last part of the invite link).", {404: "No match has this invite.",
           409: "This match already has two players, or the invite is the caller's own."},
@@ -169,8 +137,20 @@ ROUTES = (
 )  # fmt: skip
 
 
-def build(routes: tuple[Route, ...] = ROUTES) -> dict[str, Any]:
-    """The OpenAPI 3.1 document of ``routes``, whose types' schemas are its components."""
+def action_routes() -> tuple[Route, ...]:
+    """The operation of each action of the action table that has an API route."""
+    return tuple(
+        Route("POST", action.api, action.summary, action.refusals, action.body,
+              action.body_required)
+        for action in ACTIONS
+        if action.api
+    )  # fmt: skip
+
+
+def build(routes: tuple[Route, ...] | None = None) -> dict[str, Any]:
+    """The OpenAPI 3.1 document of ``routes`` (by default every route: ROUTES and the
+    actions'), whose types' schemas are its components."""
+    routes = routes if routes is not None else (*ROUTES, *action_routes())
     kinds = [ErrorJson, *(r.answer for r in routes), *(r.body for r in routes if r.body)]
     schemas, components = msgspec.json.schema_components(kinds, ref_template=REF)
     schema_of = dict(zip(kinds, schemas, strict=True))

@@ -11,6 +11,7 @@ from markupsafe import Markup
 
 from ..engine import N_, Game, evaluate
 from . import chat, deadlines, grid, matches, online, text, text_board
+from .action_table import ACTIONS, Button
 from .errors import render_error
 from .fragments import fragment, page
 from .grid import Move, Rows
@@ -23,16 +24,6 @@ from .sentences import best_text, computer_move_line, hint_text, online_status, 
 bp = Blueprint("board", __name__)
 
 NO_MATCH = N_("There is no match at this address: it may have expired.")
-
-
-@dataclass(frozen=True)
-class Button:
-    """A one-button form about the game as shown: ``action`` is the endpoint it posts to."""
-
-    action: str
-    label: str
-    primary: bool = False
-    disabled: bool = False
 
 
 @dataclass(frozen=True)
@@ -255,31 +246,13 @@ def _mode(game: Game, seat: Seating) -> str:
 
 
 def _buttons(game: Game, seat: Seating, is_over: bool) -> tuple[Button, ...]:
-    """The game's buttons: online, Abort (before each side has moved), Resign, and the
-    rematch once it is over; else Next move and Play to the end between computers, Play again
-    and Swap sides once it is over, and Undo (disabled while there is nothing to take back).
-    A spectator has none."""
+    """The game's buttons, each action's in the order of the action table (Next move, Play
+    again, Undo…; online, Abort or Resign, and the offers). A spectator has none."""
     if seat.you is None:
         return ()
-    if seat.online:
-        if not is_over:
-            if game.ply < 2:
-                return (Button("online.abort", _("Abort")),)
-            return (Button("online.resign", _("Resign")),)
-        if seat.rematch == "friend":
-            return (Button("online.rematch", _("Accept the rematch"), primary=True),)
-        if seat.rematch == "you":
-            return (Button("online.rematch", _("Rematch offered"), disabled=True),)
-        return (Button("online.rematch", _("Offer a rematch"), primary=True),)
-    buttons: list[Button] = []
-    if game.is_computer_vs_computer and not is_over:
-        buttons += [
-            Button("forms.step", _("Next move"), primary=True),
-            Button("forms.finish", _("Play to the end")),
-        ]
-    if is_over:
-        buttons += [
-            Button("forms.play_again", _("Play again"), primary=True),
-            Button("forms.swap_sides", _("Swap sides")),
-        ]
-    return (*buttons, Button("forms.undo", _("Undo"), disabled=game.undo_count() == 0))
+    return tuple(
+        button
+        for action in ACTIONS
+        if action.buttons is not None
+        for button in action.buttons(game, seat, is_over)
+    )

@@ -1,23 +1,16 @@
-"""Quick messages on the board: the recent messages as a player sees them, the phrases to
-send, and the forms that send one or mute the other player's."""
+"""Quick messages on the board: the recent messages as a player sees them, and the phrases
+to send (the message and mute actions are rows of the action table)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
-from flask import Blueprint, request
-from flask.typing import ResponseReturnValue
-
-from ..rules import messages
 from ..rules.said import PHRASES, Said
 from . import matches
 from .api_chat_types import MessageJson
-from .forms import change_board
 from .i18n import gettext as _
 from .naming import name, who
-
-bp = Blueprint("chat", __name__)
 
 
 @dataclass(frozen=True)
@@ -61,17 +54,3 @@ def as_json(current: matches.Current) -> list[MessageJson]:
 
 def _iso(at: float) -> str:
     return datetime.fromtimestamp(at, UTC).isoformat(timespec="seconds").replace("+00:00", "Z")
-
-
-@bp.post("/message")
-def message() -> ResponseReturnValue:
-    """Send one of the quick messages (the form's ``phrase``) to the other player."""
-    phrase = request.form.get("phrase", "")
-    return change_board(lambda seen: messages.message(seen.match, seen.held, phrase))
-
-
-@bp.post("/mute")
-def mute() -> ResponseReturnValue:
-    """Hide the other player's messages (``muted=1``), or show them again (``muted=0``)."""
-    muted = request.form.get("muted", "1") == "1"
-    return change_board(lambda seen: messages.mute(seen.match, seen.held, muted))

@@ -1,67 +1,55 @@
-"""The board's forms: each POST parses its fields, applies one action of the rules through the
-request cycle, and redirects back to the board (a refusal is flashed there by errors.py)."""
+"""The board's forms, one per route of the action table: each POST reads its action's posted
+fields, applies the action through the request cycle, and redirects back to the board (a
+refusal is flashed there by errors.py)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
+import msgspec
 from flask import Blueprint, flash, request
 from flask.typing import ResponseReturnValue
 
 from ..engine import N_
-from ..rules import Outcome, actions
 from . import matches
+from .action_table import ACTIONS, Action
 from .errors import to_board
 from .i18n import gettext as _
 
 bp = Blueprint("forms", __name__)
 
-SCORE_RESET = N_("Score reset.")
-
-Action = Callable[[matches.Current], Outcome]
-
-# The board's one-button forms: the endpoint's name, its address, and the rule it applies.
-_BUTTONS: dict[str, tuple[str, Action]] = {
-    "step": ("/step", lambda seen: actions.step(seen.match, seen.held, to_the_end=False)),
-    "finish": ("/finish", lambda seen: actions.step(seen.match, seen.held, to_the_end=True)),
-    "undo": ("/undo", lambda seen: actions.undo(seen.match, seen.held)),
-    "play_again": ("/again", lambda seen: actions.again(seen.match, seen.held)),
-    "swap_sides": ("/swap", lambda seen: actions.swap(seen.match, seen.held)),
-}
+BAD_FIELD = N_("This form was not filled in as the board fills it, so nothing was changed.")
 
 
-@bp.post("/move")
-def move() -> ResponseReturnValue:
-    """A person's move, and the computer's reply in the same request."""
-    cell = request.form.get("cell", "")
-    return change_board(lambda seen: actions.move(seen.match, seen.held, cell))
-
-
-@bp.post("/score/reset")
-def reset_score() -> ResponseReturnValue:
-    """Set the score back to nothing; no game changes."""
-    matches.act(lambda seen: actions.reset_score(seen.match, seen.held))
-    flash(_(SCORE_RESET), "info")
+def apply(action: Action, fixed: dict[str, Any]) -> ResponseReturnValue:
+    """Apply ``action`` to this browser's match with the posted fields and ``fixed``
+    parameters, and go back to the board."""
+    fields = action.params.__struct_fields__
+    posted = {name: request.form[name] for name in fields if name in request.form}
+    try:
+        params = msgspec.convert({**posted, **fixed}, action.params, strict=False)
+    except msgspec.ValidationError:
+        flash(_(BAD_FIELD), "error")
+        return to_board()
+    matches.act(lambda seen: action.rule(seen, params), posted_expected())
+    if action.done:
+        flash(_(action.done), "info")
     return to_board(accepted=True)
 
 
-def _button(endpoint: str, action: Action) -> Callable[[], ResponseReturnValue]:
+def _view(action: Action, endpoint: str, fixed: dict[str, Any]) -> Callable[[], Any]:
     def view() -> ResponseReturnValue:
-        return change_board(action)
+        return apply(action, fixed)
 
     view.__name__ = endpoint
-    view.__doc__ = f"The board's {endpoint.replace('_', ' ')} button."
+    view.__doc__ = f"The board's form: {action.summary}"
     return view
 
 
-for _endpoint, (_rule, _action) in _BUTTONS.items():
-    bp.add_url_rule(_rule, _endpoint, _button(_endpoint, _action), methods=["POST"])
-
-
-def change_board(action: Action) -> ResponseReturnValue:
-    """Apply ``action`` to this browser's match and go back to the board."""
-    matches.act(action, posted_expected())
-    return to_board(accepted=True)
+for _action in ACTIONS:
+    for _endpoint, (_route, _fixed) in _action.forms.items():
+        bp.add_url_rule(_route, _endpoint, _view(_action, _endpoint, _fixed), methods=["POST"])
 
 
 def posted_expected() -> matches.Expected | None:

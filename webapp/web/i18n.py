@@ -38,7 +38,7 @@ def init_app(app: Flask) -> None:
     app.jinja_env.install_gettext_callables(  # type: ignore[attr-defined]
         gettext=lambda text: catalog().ugettext(text),
         ngettext=lambda singular, plural, n: catalog().ungettext(singular, plural, n),
-        pgettext=lambda context, text: catalog().upgettext(context, text),
+        pgettext=pgettext,
         npgettext=lambda context, singular, plural, n: catalog().unpgettext(
             context, singular, plural, n
         ),
@@ -119,6 +119,17 @@ def catalog() -> NullTranslations:
     text, and a board has dozens (the figures are in docs/performance.md)."""
     catalogs: dict[str, NullTranslations] = current_app.extensions["catalogs"]
     return catalogs[language()]
+
+
+def C_(context: str, text: str) -> str:
+    """Mark ``text``, meant in ``context``, for the catalogs where it is written (``make
+    messages`` extracts it); :func:`pgettext` translates it when shown."""
+    return text
+
+
+def pgettext(context: str, text: str) -> str:
+    """``text`` in the request's language, as meant in ``context``."""
+    return catalog().upgettext(context, text)
 
 
 def gettext(text: str, /, **params: Any) -> str:

@@ -9,11 +9,9 @@ from flask_wtf.csrf import CSRFProtect
 from ..settings import RedisClient
 from . import (
     api,
-    api_chat,
     api_games,
     api_pair,
     board,
-    chat,
     errors,
     forms,
     fragments,
@@ -41,7 +39,7 @@ from . import (
 
 PAGES = (
     board, setup, replay, review, join, forms, online, pair, games, text, text_input,
-    api, api_pair, api_games, chat, api_chat, preferences,
+    api, api_pair, api_games, preferences,
 )  # fmt: skip
 
 

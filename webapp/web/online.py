@@ -10,7 +10,6 @@ from flask.typing import ResponseReturnValue
 from ..rules import Outcome, actions
 from . import chat, live, matches
 from .api_types import OnlineJson, PresenceJson, SeatPresenceJson
-from .forms import change_board
 from .i18n import render
 from .live import Hub
 from .naming import seating
@@ -68,30 +67,6 @@ def here() -> ResponseReturnValue:
     if current.seat is not None:
         hub().touch(current.match_id, current.seat)
     return render("here.html"), HERE_HEADERS
-
-
-@bp.post("/resign")
-def resign() -> ResponseReturnValue:
-    """Give up the game: it counts as a win for the other player."""
-    return change_board(lambda seen: actions.resign(seen.match, seen.held))
-
-
-@bp.post("/abort")
-def abort() -> ResponseReturnValue:
-    """Call the game off before each side has moved once; it counts for nobody."""
-    return change_board(lambda seen: actions.abort(seen.match, seen.held))
-
-
-@bp.post("/claim")
-def claim() -> ResponseReturnValue:
-    """Claim the win from a player to move who has been away for 2 minutes."""
-    return change_board(claimed)
-
-
-@bp.post("/rematch")
-def rematch() -> ResponseReturnValue:
-    """Offer a rematch, or accept the friend's: the next game swaps the sides."""
-    return change_board(lambda seen: actions.rematch(seen.match, seen.held))
 
 
 def claimed(seen: matches.Current) -> Outcome:

@@ -8,9 +8,9 @@ from flask.typing import ResponseReturnValue
 from ..engine import N_, PLAYER_KINDS, Board, InvalidPositionError, TicTacToeError
 from ..rules import FRIEND, actions
 from ..rules.errors import BadStartError
-from . import limits, matches
+from . import forms, limits, matches
+from .action_table import BY_NAME
 from .errors import to_board
-from .forms import change_board
 from .i18n import gettext as _
 from .i18n import render, said
 from .sentences import toss_line
@@ -78,7 +78,7 @@ def mode() -> ResponseReturnValue:
     aborting it, never by a click here."""
     chosen = request.form.get("mode", "")
     if chosen == "restart":
-        return change_board(lambda seen: actions.restart(seen.match, seen.held))
+        return forms.apply(BY_NAME["restart"], {})
     seen = matches.current()
     kinds = actions.mode_kinds(seen.match, seen.held, chosen)
     if kinds is None:

@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from ..engine import (
     CELL_IDS,
     Board,
@@ -13,56 +15,33 @@ from ..engine import (
     parse_numpad,
 )
 from . import announce, deadlines, review
-from .i18n import catalog, ngettext
+from .action_table import ACTIONS, Action
+from .i18n import C_, ngettext, pgettext
 from .i18n import gettext as _
 from .matches import Current
 from .naming import name, who
 from .sentences import best_text, hint_text
 
-# The commands, in the order help lists them. Those that change the match are in text_input.
-COMMANDS = (
-    "help",
-    "board",
-    "moves",
-    "score",
-    "clock",
-    "hint",
-    "undo",
-    "new",
-    "next",
-    "rematch",
-    "resign",
-    "claim",
-    "review",
-    "numpad",
+# The commands that only tell, in the order help lists them around the actions' words.
+_TELLS = (
+    C_("text-mode command", "help"),
+    C_("text-mode command", "board"),
+    C_("text-mode command", "moves"),
+    C_("text-mode command", "score"),
+    C_("text-mode command", "clock"),
+    C_("text-mode command", "hint"),
 )
-
-
-def pgettext(context: str, text: str) -> str:
-    """``text`` in the request's language, as meant in ``context``."""
-    return catalog().upgettext(context, text)
+_LAST = (C_("text-mode command", "review"), C_("text-mode command", "numpad"))
+# The commands that change the match: each action's words, and the parameters they fix.
+CHANGES: dict[str, tuple[Action, dict[str, Any]]] = {
+    word: (action, fixed) for action in ACTIONS for word, fixed in action.words.items()
+}
+COMMANDS = (*_TELLS, *CHANGES, *_LAST)
 
 
 def words() -> dict[str, str]:
-    """Each command as typed in the page's language: the translations of COMMANDS (marked
-    here one by one, so that the catalogs get them)."""
-    translated = (
-        pgettext("text-mode command", "help"),
-        pgettext("text-mode command", "board"),
-        pgettext("text-mode command", "moves"),
-        pgettext("text-mode command", "score"),
-        pgettext("text-mode command", "clock"),
-        pgettext("text-mode command", "hint"),
-        pgettext("text-mode command", "undo"),
-        pgettext("text-mode command", "new"),
-        pgettext("text-mode command", "next"),
-        pgettext("text-mode command", "rematch"),
-        pgettext("text-mode command", "resign"),
-        pgettext("text-mode command", "claim"),
-        pgettext("text-mode command", "review"),
-        pgettext("text-mode command", "numpad"),
-    )
-    return dict(zip(COMMANDS, translated, strict=True))
+    """Each command as typed in the page's language."""
+    return {command: pgettext("text-mode command", command) for command in COMMANDS}
 
 
 def yes_word() -> str:

@@ -4,14 +4,16 @@ through the same request cycle and actions as the board's buttons, and puts what
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from typing import Any
 
+import msgspec
 from flask import Blueprint, flash, redirect, request, url_for
 from flask.typing import ResponseReturnValue
 from werkzeug.wrappers import Response
 
-from ..rules import Outcome, RuleError, actions, errors
-from . import announce, matches, online, text, text_commands
+from ..rules import RuleError, errors
+from . import announce, matches, text, text_commands
+from .action_table import BY_NAME, Action
 from .errors import render_error, to_board
 from .forms import posted_expected
 from .i18n import gettext as _
@@ -22,18 +24,6 @@ bp = Blueprint("text_input", __name__)
 
 ANNOUNCE = "announce"  # the flash category of what happened: the page's polite live region
 LONGEST = 40  # nothing the field understands is longer
-
-Action = Callable[[Current], Outcome]
-
-# The commands that change the match, each one action of the rules.
-_CHANGES: dict[str, Action] = {
-    "undo": lambda seen: actions.undo(seen.match, seen.held),
-    "new": lambda seen: actions.again(seen.match, seen.held),
-    "next": lambda seen: actions.step(seen.match, seen.held, to_the_end=False),
-    "rematch": lambda seen: actions.rematch(seen.match, seen.held),
-    "resign": lambda seen: actions.resign(seen.match, seen.held),
-    "claim": online.claimed,
-}
 
 
 @bp.post("/text")
@@ -51,12 +41,12 @@ def typed() -> ResponseReturnValue:
         return _move(current, typed_text)
     if command == "numpad":
         return _numpad(current)
-    if command not in _CHANGES:
+    if command not in text_commands.CHANGES:
         flash(text_commands.answer(current, command, text.numpad()), ANNOUNCE)
         return _back(current)
     if command == "resign" and current.match.online and not current.match.is_over:
         return redirect(url_for("board.index", confirm="resign"), 303)
-    return _change(current, _CHANGES[command])
+    return _change(current, *text_commands.CHANGES[command])
 
 
 def _move(current: Current, typed_text: str) -> ResponseReturnValue:
@@ -66,16 +56,17 @@ def _move(current: Current, typed_text: str) -> ResponseReturnValue:
         flash(problem, "error")
         return _back(current, accepted=False)
     cell = text_commands.cell_of(typed_text, text.numpad()) or ""
-    return _change(current, lambda seen: actions.move(seen.match, seen.held, cell))
+    return _change(current, BY_NAME["move"], {"cell": cell})
 
 
-def _change(current: Current, action: Action) -> ResponseReturnValue:
+def _change(current: Current, action: Action, fixed: dict[str, Any]) -> ResponseReturnValue:
     """Apply ``action`` through the request cycle; what happened becomes the announcement. A
     spectator changes nothing (the cycle acts on the browser's own match, not a watched one)."""
     if current.watching:
         flash(said(RuleError(errors.SPECTATOR)), "error")
         return _back(current, accepted=False)
-    now, outcome = matches.act(action, posted_expected())
+    params = msgspec.convert(fixed, action.params)
+    now, outcome = matches.act(lambda seen: action.rule(seen, params), posted_expected())
     flash(announce.outcome(now, outcome, announce.status(now)), ANNOUNCE)
     return to_board(accepted=True)
 
@@ -83,7 +74,7 @@ def _change(current: Current, action: Action) -> ResponseReturnValue:
 def _confirmed(current: Current, typed_text: str) -> ResponseReturnValue:
     """The answer to "Do you want to resign?": the word for yes resigns, anything else not."""
     if typed_text.casefold() in ("yes", text_commands.yes_word().casefold()):
-        return _change(current, _CHANGES["resign"])
+        return _change(current, *text_commands.CHANGES["resign"])
     flash(_("You did not resign: the game goes on."), ANNOUNCE)
     return _back(current)
 

@@ -1,0 +1,71 @@
+"""The action table: every form route, API route, OpenAPI operation and text-mode command of
+an action comes from its row, and no action is wired anywhere else."""
+
+from __future__ import annotations
+
+from flask import Flask
+from flask.testing import FlaskClient
+
+from tests.conftest import api_game, post
+from tests.web.conftest import new_game, state
+from webapp.web import text_commands
+from webapp.web.action_table import ACTIONS, BY_NAME
+from webapp.web.api_document import DOCUMENT
+
+# The POST routes that are not a player's action on their match: starting, joining, pairing,
+# settings, the games list and text mode's one field.
+NOT_ACTIONS = {
+    "/new", "/mode", "/pair", "/pair/cancel", "/pair/computer", "/join/<token>",
+    "/seat/<token>", "/settings", "/games/clear", "/text", "/api/new", "/api/join",
+    "/api/seat", "/api/pair",
+}  # fmt: skip
+
+
+def test_every_post_route_is_a_row_of_the_table_or_no_action(app: Flask) -> None:
+    posts = {rule.rule for rule in app.url_map.iter_rules() if "POST" in (rule.methods or ())}
+    from_table = {route for a in ACTIONS for route, _fixed in a.forms.values()}
+    from_table |= {a.api for a in ACTIONS if a.api}
+    assert posts == from_table | NOT_ACTIONS
+    assert not from_table & NOT_ACTIONS
+
+
+def test_each_row_reaches_its_rule_by_its_form_and_its_api_route(app: Flask) -> None:
+    endpoints = {rule.endpoint: rule.rule for rule in app.url_map.iter_rules()}
+    for action in ACTIONS:
+        for endpoint, (route, _fixed) in action.forms.items():
+            assert endpoints[f"forms.{endpoint}"] == route
+        if action.api:
+            assert endpoints[f"api.{action.name}"] == action.api
+            assert "post" in DOCUMENT["paths"][action.api]
+            assert DOCUMENT["paths"][action.api]["post"]["summary"] == action.summary
+
+
+def test_text_mode_knows_every_rows_words_and_help_lists_them() -> None:
+    words = {word for action in ACTIONS for word in action.words}
+    assert words <= set(text_commands.COMMANDS)
+    assert {"undo", "next", "new", "resign", "claim", "rematch"} <= words
+    assert text_commands.CHANGES["next"] == (BY_NAME["step"], {})
+
+
+def test_the_same_row_answers_the_form_and_the_api(client: FlaskClient) -> None:
+    new_game(client, "user", "user")
+    post(client, "/move", {"cell": "B2"})
+    assert api_game(client)["moves"] == ["B2"]
+    response = client.post("/api/undo", json={}, headers={"X-CSRFToken": _token(client)})
+    assert response.status_code == 200 and response.get_json()["moves"] == []
+
+
+def test_a_field_the_board_never_posts_is_refused_and_changes_nothing(
+    client: FlaskClient,
+) -> None:
+    new_game(client, "user", "user")
+    before = state(client)
+    response = post(client, "/mute", {"muted": "perhaps"})
+    assert response.status_code == 303
+    assert response.headers["X-Move-Result"] == "refused"
+    assert state(client) == before
+
+
+def _token(client: FlaskClient) -> str:
+    token: str = api_game(client)["csrf_token"]
+    return token

@@ -1,0 +1,256 @@
+"""THE table of actions: each row is one rule of the match, its typed parameters, and how the
+board's forms, the JSON API and text mode reach it (forms.py, api.py, text_input.py and
+api_document.py build their routes, operations and commands from these rows alone)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from msgspec import Struct
+
+from ..engine import N_, Game
+from ..rules import Outcome, actions, messages
+from ..rules.errors import OnlyComputersError, RuleError
+from .api_chat_types import MessageBody, MuteBody
+from .api_types import ExpectedBody, MoveBody, StepBody
+from .i18n import C_
+from .i18n import gettext as _
+from .matches import Current
+from .naming import Seating
+from .online import claimed
+
+Rule = Callable[[Current, Any], Outcome]  # the match as seen, and the parameters
+
+
+class NoParams(Struct):
+    """An action that takes nothing but the match."""
+
+
+class CellParams(Struct):
+    """A move: the cell, ``A1`` to ``C3`` (the rules refuse any other)."""
+
+    cell: str = ""
+
+
+class StepParams(Struct):
+    """Between computers: one move, or every move left."""
+
+    to_end: bool = False
+
+
+class PhraseParams(Struct):
+    """A quick message: one of the phrases (the rules refuse any other)."""
+
+    phrase: str = ""
+
+
+class MutedParams(Struct):
+    """Hide (``True``) or show again the other player's quick messages."""
+
+    muted: bool = True
+
+
+class AnswerParams(Struct):
+    """An offer: make or accept it (``True``), or decline or withdraw it (``False``)."""
+
+    accept: bool = True
+
+
+@dataclass(frozen=True)
+class Button:
+    """A one-button form about the game as shown: ``action`` is the endpoint it posts to,
+    ``value`` what its ``accept`` field sends (``""``: no field)."""
+
+    action: str
+    label: str
+    primary: bool = False
+    disabled: bool = False
+    value: str = ""
+
+
+Buttons = Callable[[Game, Seating, bool], tuple[Button, ...]]  # the game, its viewer, over
+
+
+@dataclass(frozen=True)
+class Action:
+    """One thing a player can do to their match, and every way to reach it.
+
+    ``forms`` maps each of the board's form endpoints to its route and the parameters it
+    fixes (its other parameters are posted fields); ``api`` is the JSON route, whose ``body``
+    is typed; ``words`` map text mode's commands (marked with ``C_``) to the parameters they fix.
+    ``done`` is flashed after a form; ``said`` has an offer's words, by event, for the one who
+    made it and for the other player (``%(name)s``), and ``asked`` the question the other
+    player sees while the offer is open. ``buttons`` are the board's for it, if any."""
+
+    name: str
+    rule: Rule
+    summary: str
+    params: type[Struct] = NoParams
+    forms: dict[str, tuple[str, dict[str, Any]]] = field(default_factory=dict)
+    api: str = ""
+    body: type[Struct] = ExpectedBody
+    body_required: bool = False
+    refusals: dict[int, str] = field(default_factory=dict)
+    api_says: dict[type[RuleError], str] = field(default_factory=dict)
+    words: dict[str, dict[str, Any]] = field(default_factory=dict)
+    done: str = ""
+    said: dict[str, tuple[str, str]] = field(default_factory=dict)
+    asked: str = ""
+    buttons: Buttons | None = None
+
+
+def _offline(game: Game, seat: Seating, is_over: bool) -> bool:
+    """Whether the viewer plays this match on one device (not online, not a spectator)."""
+    return seat.you is not None and not seat.online
+
+
+def _step_buttons(game: Game, seat: Seating, is_over: bool) -> tuple[Button, ...]:
+    if not _offline(game, seat, is_over) or not game.is_computer_vs_computer or is_over:
+        return ()
+    return (
+        Button("forms.step", _("Next move"), primary=True),
+        Button("forms.finish", _("Play to the end")),
+    )
+
+
+def _again_buttons(game: Game, seat: Seating, is_over: bool) -> tuple[Button, ...]:
+    if not _offline(game, seat, is_over) or not is_over:
+        return ()
+    return (Button("forms.play_again", _("Play again"), primary=True),)
+
+
+def _swap_buttons(game: Game, seat: Seating, is_over: bool) -> tuple[Button, ...]:
+    if not _offline(game, seat, is_over) or not is_over:
+        return ()
+    return (Button("forms.swap_sides", _("Swap sides")),)
+
+
+def _undo_buttons(game: Game, seat: Seating, is_over: bool) -> tuple[Button, ...]:
+    if not _offline(game, seat, is_over):
+        return ()
+    return (Button("forms.undo", _("Undo"), disabled=game.undo_count() == 0),)
+
+
+def _in_play(seat: Seating, is_over: bool) -> bool:
+    """Whether the viewer plays an online game still going."""
+    return seat.you is not None and seat.online and not is_over
+
+
+def _abort_buttons(game: Game, seat: Seating, is_over: bool) -> tuple[Button, ...]:
+    """Abort, before each side has moved once (Resign after)."""
+    return (Button("forms.abort", _("Abort")),) if _in_play(seat, is_over) and game.ply < 2 else ()
+
+
+def _resign_buttons(game: Game, seat: Seating, is_over: bool) -> tuple[Button, ...]:
+    shown = _in_play(seat, is_over) and game.ply >= 2
+    return (Button("forms.resign", _("Resign")),) if shown else ()
+
+
+def _rematch_buttons(game: Game, seat: Seating, is_over: bool) -> tuple[Button, ...]:
+    if seat.you is None or not seat.online or not is_over:
+        return ()
+    if seat.rematch == "friend":
+        return (Button("forms.rematch", _("Accept the rematch"), primary=True),)
+    if seat.rematch == "you":
+        return (Button("forms.rematch", _("Rematch offered"), disabled=True),)
+    return (Button("forms.rematch", _("Offer a rematch"), primary=True),)
+
+
+ACTIONS: tuple[Action, ...] = (
+    Action(
+        "move", lambda seen, p: actions.move(seen.match, seen.held, p.cell),
+        "Play a cell for the person to move; the computer replies at once.",
+        CellParams, {"move": ("/move", {})}, "/api/move", MoveBody, True,
+        {409: "Stale, an occupied cell, the game over, or not a person's turn."},
+    ),
+    Action(
+        "step", lambda seen, p: actions.step(seen.match, seen.held, p.to_end),
+        "Computer against computer: play the next move, or every move left.",
+        StepParams,
+        {"step": ("/step", {"to_end": False}), "finish": ("/finish", {"to_end": True})},
+        "/api/step", StepBody, True,
+        {409: "A stale request, the game over, or a person plays in this game."},
+        {OnlyComputersError: N_(
+            "This game has a person in it: /api/step is for games between two computers."
+        )},
+        words={C_("text-mode command", "next"): {}}, buttons=_step_buttons,
+    ),
+    Action(
+        "play_again", lambda seen, p: actions.again(seen.match, seen.held),
+        "A new game from the empty board, the same players on the same sides.",
+        forms={"play_again": ("/again", {})}, words={C_("text-mode command", "new"): {}},
+        buttons=_again_buttons,
+    ),
+    Action(
+        "swap_sides", lambda seen, p: actions.swap(seen.match, seen.held),
+        "A new game from the empty board with the sides swapped.",
+        forms={"swap_sides": ("/swap", {})}, buttons=_swap_buttons,
+    ),
+    Action(
+        "restart", lambda seen, p: actions.restart(seen.match, seen.held),
+        "The current game again from its start.",
+    ),
+    Action(
+        "undo", lambda seen, p: actions.undo(seen.match, seen.held),
+        "Take back the last move; against the computer, its reply and the person's move.",
+        forms={"undo": ("/undo", {})}, api="/api/undo",
+        refusals={409: "A stale request, or no move to take back."},
+        words={C_("text-mode command", "undo"): {}}, buttons=_undo_buttons,
+    ),
+    Action(
+        "reset_score", lambda seen, p: actions.reset_score(seen.match, seen.held),
+        "Set the score back to nothing; no game changes.",
+        forms={"reset_score": ("/score/reset", {})},
+        done=N_("Score reset."),
+    ),
+    Action(
+        "abort", lambda seen, p: actions.abort(seen.match, seen.held),
+        "Call the game off before each side has moved once: it counts for nobody.",
+        forms={"abort": ("/abort", {})}, api="/api/abort",
+        refusals={409: "Not an online match, a spectator, a stale request, too late to "
+                  "abort, or the game is over."},
+        buttons=_abort_buttons,
+    ),
+    Action(
+        "resign", lambda seen, p: actions.resign(seen.match, seen.held),
+        "Give up the current game of an online match: it counts as a win for the friend.",
+        forms={"resign": ("/resign", {})}, api="/api/resign",
+        refusals={409: "Not an online match, a spectator, a stale request, or the game is "
+                  "over."},
+        words={C_("text-mode command", "resign"): {}}, buttons=_resign_buttons,
+    ),
+    Action(
+        "claim", lambda seen, p: claimed(seen),
+        "Claim the win from a friend to move who has had no page or stream open for 2 "
+        "minutes.", forms={"claim": ("/claim", {})}, api="/api/claim",
+        refusals={409: "Not an online match, a spectator, a stale request, not the friend's "
+                  "turn, or away for less than 2 minutes."},
+        words={C_("text-mode command", "claim"): {}},
+    ),
+    Action(
+        "rematch", lambda seen, p: actions.rematch(seen.match, seen.held),
+        "Offer a rematch of the finished game, or accept the friend's offer: the new game "
+        "swaps the sides.", forms={"rematch": ("/rematch", {})}, api="/api/rematch",
+        refusals={409: "Not an online match, a spectator, a stale request, the game not "
+                  "over, or already offered."},
+        words={C_("text-mode command", "rematch"): {}},
+        said={"offered": (N_("You offered a rematch."), N_("%(name)s offered a rematch."))},
+        buttons=_rematch_buttons,
+    ),
+    Action(
+        "message", lambda seen, p: messages.message(seen.match, seen.held, p.phrase),
+        "Send a quick message (one of a few phrases) to the other player of an online match.",
+        PhraseParams, {"message": ("/message", {})}, "/api/message", MessageBody, True,
+        {409: "Not an online match, a spectator, muted, or a sixth message within a minute."},
+    ),
+    Action(
+        "mute", lambda seen, p: messages.mute(seen.match, seen.held, p.muted),
+        "Hide (or show again) the other player's quick messages; while muted, the player "
+        "cannot send one.", MutedParams, {"mute": ("/mute", {})}, "/api/mute", MuteBody, True,
+        {409: "Not an online match, or a spectator."},
+    ),
+)  # fmt: skip
+
+BY_NAME = {action.name: action for action in ACTIONS}
