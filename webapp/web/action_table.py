@@ -81,8 +81,9 @@ class Action:
     fixes (its other parameters are posted fields); ``api`` is the JSON route, whose ``body``
     is typed; ``words`` map text mode's commands (marked with ``C_``) to the parameters they fix.
     ``done`` is flashed after a form; ``said`` has an offer's words, by event, for the one who
-    made it and for the other player (``%(name)s``), and ``asked`` the question the other
-    player sees while the offer is open. ``buttons`` are the board's for it, if any."""
+    made it and for the other player (``%(name)s``), and ``asked`` the question that text mode
+    puts to the other player while the offer is open (``%(name)s``, and each of ``words`` by
+    its English name). ``buttons`` are the board's for it, if any."""
 
     name: str
     rule: Rule

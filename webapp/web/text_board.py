@@ -11,9 +11,11 @@ from flask.typing import ResponseReturnValue
 
 from ..rules.said import Said
 from . import announce, chat, text_commands
+from .action_table import BY_NAME
 from .i18n import gettext as _
 from .i18n import render
 from .matches import Current
+from .naming import name, who
 from .text_commands import words, yes_word
 
 if TYPE_CHECKING:  # the board and replay pages call this module; it only reads their models
@@ -77,6 +79,7 @@ def build(current: Current, status: str, waiting: bool, can_claim: bool = False)
         confirm = ""
     if can_claim and not confirm:  # one question at a time
         alerts.append(announce.away(current, words()["claim"]))
+    alerts.extend(_asked(current))
     # ``seen`` tells the next page which moves this one showed; its own reloads pass it.
     refresh = _with_seen(current, heard) if waiting else ""
     return TextView(
@@ -91,6 +94,20 @@ def build(current: Current, status: str, waiting: bool, can_claim: bool = False)
         heard=heard,
         clock=text_commands.moves_by(current),
     )
+
+
+def _asked(current: Current) -> list[str]:
+    """The questions of the other player's open offers that ask one (the ``asked`` of their
+    action's row), naming the commands that answer them in the page's language."""
+    questions = []
+    for kind, seat in current.match.offers:
+        action = BY_NAME.get(kind)
+        if action is None or not action.asked or current.seat is None or seat in current.held:
+            continue
+        typed = {word: words()[word] for word in action.words}
+        other = name(who(current, current.match.seat(seat)))
+        questions.append(_(action.asked, name=other, **typed))
+    return questions
 
 
 def replay(current: Current, view: ReplayView) -> ResponseReturnValue:
