@@ -636,15 +636,15 @@ def test_the_mode_bar_choice_keeps_the_person_on_their_side(
     kinds: tuple[str, str], chosen: str, expected: tuple[str, str] | None
 ) -> None:
     match = Match.between(*kinds)
-    assert actions.mode_kinds(match, match.people, chosen) == expected
+    assert seating.mode_kinds(match, match.people, chosen) == expected
 
 
 def test_online_the_mode_bar_keeps_the_side_of_the_seat_held() -> None:
     match = Match.between("user", "user").with_seats(
         (Seat("1", "user", "O", "k" * 22), Seat("2", "user", "X", "j" * 22))
     )
-    assert actions.mode_kinds(match, frozenset({"1"}), "hard") == ("hard", "user")
-    assert actions.mode_kinds(match, frozenset({"2"}), "hard") == ("user", "hard")
+    assert seating.mode_kinds(match, frozenset({"1"}), "hard") == ("hard", "user")
+    assert seating.mode_kinds(match, frozenset({"2"}), "hard") == ("user", "hard")
 
 
 def test_two_computers_play_a_rematch_with_the_sides_swapped() -> None:

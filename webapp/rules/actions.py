@@ -7,10 +7,10 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, replace
 
-from ..engine import LEVELS, Board, Game, GameOverError
+from ..engine import Board, Game, GameOverError
 from . import errors
 from .errors import BadStartError, OnlyComputersError, RuleError
-from .match import PERSON, Match, Score, Seat, new_game_id, other
+from .match import Match, Score, Seat, new_game_id, other
 
 Held = frozenset[str]  # the ids of the person seats the acting browser holds
 
@@ -199,19 +199,6 @@ def leave(match: Match, by: Held) -> None:
     opponent would be left playing nobody. A match nobody has joined yet is left freely."""
     if match.online and by and match.full and not match.is_over:
         raise RuleError(errors.ONLINE_IN_PLAY)
-
-
-def mode_kinds(match: Match, by: Held, chosen: str) -> tuple[str, str] | None:
-    """The kinds for X and O of the mode bar's choice: two people, a computer level against
-    the person (who keeps their side), or a friend online; ``None`` for an unknown choice."""
-    you = "O" if match.game.o == PERSON and match.game.x != PERSON else "X"
-    if len(by) == 1:  # one seat of a match with another person: its side
-        you = match.seat(next(iter(by))).mark
-    if chosen == "two":
-        return PERSON, PERSON
-    if chosen in LEVELS or chosen == FRIEND:
-        return (PERSON, chosen) if you == "X" else (chosen, PERSON)
-    return None
 
 
 def check_start(board: Board) -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from ..engine import Board, Game
+from ..engine import LEVELS, Board, Game
 from . import errors
 from .actions import FRIEND, Event, Held, Outcome, check_start, tossed
 from .errors import BadStartError, RuleError, UnknownLinkError
@@ -49,3 +49,16 @@ def take_seat(match: Match, old: str, new: str) -> Outcome:
     seats = tuple(replace(s, key=new) if s.id == found.id else s for s in match.seats)
     moved = replace(match, seats=(seats[0], seats[1]))
     return Outcome(moved, (Event("seat_moved", seat=found.id),))
+
+
+def mode_kinds(match: Match, by: Held, chosen: str) -> tuple[str, str] | None:
+    """The kinds for X and O of the mode bar's choice: two people, a computer level against
+    the person (who keeps their side), or a friend online; ``None`` for an unknown choice."""
+    you = "O" if match.game.o == PERSON and match.game.x != PERSON else "X"
+    if len(by) == 1:  # one seat of a match with another person: its side
+        you = match.seat(next(iter(by))).mark
+    if chosen == "two":
+        return PERSON, PERSON
+    if chosen in LEVELS or chosen == FRIEND:
+        return (PERSON, chosen) if you == "X" else (chosen, PERSON)
+    return None

@@ -6,7 +6,7 @@ from flask import Blueprint, flash, redirect, request, url_for
 from flask.typing import ResponseReturnValue
 
 from ..engine import N_, PLAYER_KINDS, Board, InvalidPositionError, TicTacToeError
-from ..rules import FRIEND, actions
+from ..rules import FRIEND, actions, seating
 from ..rules.errors import BadStartError
 from . import forms, limits, matches
 from .action_table import BY_NAME
@@ -80,7 +80,7 @@ def mode() -> ResponseReturnValue:
     if chosen == "restart":
         return forms.apply(BY_NAME["restart"], {})
     seen = matches.current()
-    kinds = actions.mode_kinds(seen.match, seen.held, chosen)
+    kinds = seating.mode_kinds(seen.match, seen.held, chosen)
     if kinds is None:
         flash(_(BAD_PARAMETERS), "error")
         return to_board()
