@@ -673,3 +673,54 @@ def test_resigning_before_the_friend_joined_counts_for_nobody() -> None:
         actions.resign(match, ONE)
     aborted = actions.abort(match, ONE).match  # leaving an invite nobody took is an abort
     assert aborted.ending == "aborted" and aborted.score.wins == {"1": 0, "2": 0}
+
+
+# takeback
+
+
+def test_a_takeback_accepted_takes_back_the_askers_last_move() -> None:
+    match = play(joined()[0], ["B2"])  # X (seat 1) moved; O to move
+    asked = actions.takeback(match, ONE, accept=True)
+    assert asked.match.offered("takeback") == "1" and asked.match.game == match.game
+    assert asked.happened == (Event("offered", "1", detail="takeback"),)
+    with refused(errors.TAKEBACK_ASKED):
+        actions.takeback(asked.match, ONE, accept=True)
+    done = actions.takeback(asked.match, TWO, accept=True)
+    assert done.match.game.moves == () and done.match.offers == ()
+    assert done.happened == (Event("undone", detail="1"),)
+
+
+def test_asked_on_ones_own_turn_takes_back_the_reply_too() -> None:
+    match = play(joined()[0], ["B2", "A1"])  # X to move again: X's B2, then O's A1
+    done = actions.takeback(actions.takeback(match, ONE, True).match, TWO, True)
+    assert done.match.game.moves == ()
+
+
+def test_a_takeback_declined_or_withdrawn_changes_no_move() -> None:
+    match = play(joined()[0], ["B2", "A1"])
+    asked = actions.takeback(match, TWO, True).match
+    declined = actions.takeback(asked, ONE, accept=False)
+    assert declined.match.offers == () and declined.match.game == match.game
+    assert declined.happened == (Event("declined", "1", detail="takeback"),)
+    withdrawn = actions.takeback(asked, TWO, accept=False)
+    assert withdrawn.happened == (Event("withdrawn", "2", detail="takeback"),)
+    with refused(errors.NO_TAKEBACK_ASKED):
+        actions.takeback(match, ONE, accept=False)
+
+
+def test_a_move_answers_an_open_takeback() -> None:
+    asked = actions.takeback(play(joined()[0], ["B2"]), ONE, True).match
+    moved = actions.move(asked, TWO, "A1").match
+    assert moved.offers == ()
+
+
+def test_a_takeback_needs_a_move_of_ones_own_a_game_going_and_a_player_online() -> None:
+    match = play(joined()[0], ["B2"])
+    with refused(errors.NOTHING_TO_TAKE_BACK):
+        actions.takeback(match, TWO, True)
+    with refused(errors.SPECTATOR):
+        actions.takeback(match, NOBODY, True)
+    with refused(errors.GAME_ENDED):
+        actions.takeback(play(joined()[0], X_WINS), ONE, True)
+    with refused(errors.NOT_ONLINE):
+        actions.takeback(hot_seat(["B2"]), BOTH, True)

@@ -24,9 +24,9 @@ coin = random.SystemRandom()
 @dataclass(frozen=True)
 class Event:
     """One thing an action did: ``moved`` (``seat`` played ``cell``), ``ended`` (how, in
-    ``detail``), ``new_game``, ``undone``, ``joined``, ``offered`` or ``declined`` (the offer's
-    kind in ``detail``), ``seat_moved``, ``score_reset`` or ``tossed`` (``detail`` the mark the
-    coin gave seat 1)."""
+    ``detail``), ``new_game``, ``undone``, ``joined``, ``offered``, ``declined`` or
+    ``withdrawn`` (the offer's kind in ``detail``), ``seat_moved``, ``score_reset`` or
+    ``tossed`` (``detail`` the mark the coin gave seat 1)."""
 
     what: str
     seat: str = ""
@@ -142,6 +142,29 @@ def rematch(match: Match, by: Held) -> Outcome:
     if offered:
         return _swap(match)
     return Outcome(match.with_offer("rematch", seat), (Event("offered", seat, detail="rematch"),))
+
+
+def takeback(match: Match, by: Held, accept: bool) -> Outcome:
+    """Online: ask to take back one's last move (``accept``), or answer the other player's
+    asking: accepting takes the game back to before that move, declining leaves it as it is.
+    ``accept`` false also withdraws one's own asking. A move made meanwhile answers it."""
+    seat, asked = _opponent_of(match, by), match.offered("takeback")
+    mark = match.seat(asked or seat).mark  # whose move would be taken back
+    count = next(
+        (n for n in range(1, match.game.ply + 1) if match.game.boards[-1 - n].turn == mark), 0
+    )
+    if match.is_over:
+        raise RuleError(errors.GAME_ENDED)
+    if asked and asked != seat and accept:
+        return Outcome(match.played(match.game.undo(count)), (Event("undone", detail=str(count)),))
+    if not accept and not asked:
+        raise RuleError(errors.NO_TAKEBACK_ASKED)
+    if not accept:
+        answer = Event("declined" if asked != seat else "withdrawn", seat, detail="takeback")
+        return Outcome(match.with_offer("takeback", ""), (answer,))
+    if asked == seat or count == 0:
+        raise RuleError(errors.TAKEBACK_ASKED if asked else errors.NOTHING_TO_TAKE_BACK)
+    return Outcome(match.with_offer("takeback", seat), (Event("offered", seat, detail="takeback"),))
 
 
 def resign(match: Match, by: Held) -> Outcome:

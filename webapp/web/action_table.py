@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Annotated, Any
 
-from msgspec import Struct
+from msgspec import Meta, Struct
 
 from ..engine import N_, Game
 from ..rules import Outcome, actions, messages
@@ -56,6 +56,14 @@ class AnswerParams(Struct):
     """An offer: make or accept it (``True``), or decline or withdraw it (``False``)."""
 
     accept: bool = True
+
+
+class AnswerBody(ExpectedBody, kw_only=True):
+    """An offer made or accepted (``accept`` true, the default), or declined or withdrawn."""
+
+    accept: Annotated[
+        bool, Meta(description="false declines the offer, or withdraws one's own.")
+    ] = True
 
 
 @dataclass(frozen=True)
@@ -149,6 +157,21 @@ def _resign_buttons(game: Game, seat: Seating, is_over: bool) -> tuple[Button, .
     return (Button("forms.resign", _("Resign")),) if shown else ()
 
 
+def _takeback_buttons(game: Game, seat: Seating, is_over: bool) -> tuple[Button, ...]:
+    """Ask to take back one's last move, or answer the other player's asking."""
+    if not _in_play(seat, is_over):
+        return ()
+    if seat.offer("takeback") == "friend":
+        return (
+            Button("forms.takeback", _("Accept the takeback"), primary=True, value="1"),
+            Button("forms.takeback", _("Decline the takeback"), value="0"),
+        )
+    if seat.offer("takeback") == "you":
+        return (Button("forms.takeback", _("Takeback asked"), disabled=True),)
+    moved = any(board.turn == seat.you for board in game.boards[:-1])
+    return (Button("forms.takeback", _("Ask to take back"), disabled=not moved),)
+
+
 def _rematch_buttons(game: Game, seat: Seating, is_over: bool) -> tuple[Button, ...]:
     if seat.you is None or not seat.online or not is_over:
         return ()
@@ -221,6 +244,26 @@ ACTIONS: tuple[Action, ...] = (
         refusals={409: "Not an online match, a spectator, a stale request, or the game is "
                   "over."},
         words={C_("text-mode command", "resign"): {}}, buttons=_resign_buttons,
+    ),
+    Action(
+        "takeback", lambda seen, p: actions.takeback(seen.match, seen.held, p.accept),
+        "Online: ask to take back your last move, or accept (`accept` true) or decline "
+        "(`accept` false) the other player's asking.", AnswerParams,
+        {"takeback": ("/takeback", {})}, "/api/takeback", AnswerBody,
+        refusals={409: "Not an online match, a spectator, a stale request, the game over, "
+                  "no move of yours to take back, or already asked."},
+        words={C_("text-mode command", "takeback"): {}, C_("text-mode command", "decline"):
+               {"accept": False}},
+        said={
+            "offered": (N_("You asked to take back your last move."),
+                        N_("%(name)s asks to take back their last move.")),
+            "declined": (N_("You declined the takeback."), N_("%(name)s declined the takeback.")),
+            "withdrawn": (N_("You no longer ask to take back your move."),
+                          N_("%(name)s no longer asks to take back their move.")),
+        },
+        asked=N_("%(name)s asks to take back their last move: type %(takeback)s to accept, "
+                 "or %(decline)s to decline."),
+        buttons=_takeback_buttons,
     ),
     Action(
         "claim", lambda seen, p: claimed(seen),
