@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import re
+import time
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import Any
@@ -38,12 +39,33 @@ def session_dir(instance: Path) -> Path:
     return instance / "sessions"
 
 
+class MovableClock:
+    """The app's clock in a test: the real time, plus how far the test moved it forward
+    (instead of sleeping until a deadline or an absence)."""
+
+    def __init__(self) -> None:
+        self.ahead = 0.0
+
+    def __call__(self) -> float:
+        return time.time() + self.ahead
+
+    def advance(self, seconds: float) -> None:
+        """Move the clock ``seconds`` forward."""
+        self.ahead += seconds
+
+
 @pytest.fixture
-def app(instance: Path) -> Iterator[Flask]:
+def clock() -> MovableClock:
+    """The clock of the test's app (web/timing.py), which the test may move forward."""
+    return MovableClock()
+
+
+@pytest.fixture
+def app(instance: Path, clock: MovableClock) -> Iterator[Flask]:
     """The app with test settings; CSRF stays on, as in production. The limits per client
     are off (every test client comes from one address): tests/web/test_limits.py turns them
     on."""
-    config = {"SECRET_KEY": "test-secret", "TESTING": True, "LIMITS": False}
+    config = {"SECRET_KEY": "test-secret", "TESTING": True, "LIMITS": False, "CLOCK": clock}
     yield create_app(config, instance_path=str(instance))
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import secrets
+import time
 from datetime import timedelta
 from pathlib import Path
 from typing import Any
@@ -24,6 +25,8 @@ DEFAULTS: dict[str, Any] = {
     "SESSION_DIR": "sessions",
     # Set to redis://host:port/db to share matches and sessions between several app servers.
     "REDIS_URL": None,
+    # The clock of move clocks, presence and pairing (web/timing.py); tests give their own.
+    "CLOCK": time.time,
     # true: REDIS_URL names any node of a Redis Cluster, for sites that outgrow one Redis.
     "REDIS_CLUSTER": False,
     "REDIS_TIMEOUT": 0.5,  # seconds; a dead Redis answers with a 503 page quickly

@@ -11,16 +11,14 @@ from .matches import NOBODY, ONE, TWO, X_WINS, hot_seat, joined, play, refused
 
 
 @pytest.fixture
-def clock(monkeypatch: pytest.MonkeyPatch) -> list[float]:
+def clock() -> list[float]:
     """The time messages are stamped with; a test moves it by changing its one item."""
-    now = [1_000_000.0]
-    monkeypatch.setattr(messages, "now", lambda: now[0])
-    return now
+    return [1_000_000.0]
 
 
 def test_a_player_says_a_phrase_stored_by_id_and_the_match_keeps_it(clock: list[float]) -> None:
     match = joined()[0]
-    outcome = messages.message(match, TWO, "good_luck")
+    outcome = messages.message(match, TWO, "good_luck", clock[0])
     assert outcome.match.said == (Said("2", "good_luck", clock[0]),)
     assert outcome.happened[0].what == "said"
     assert read(outcome.match.to_dict()) == outcome.match
@@ -29,7 +27,7 @@ def test_a_player_says_a_phrase_stored_by_id_and_the_match_keeps_it(clock: list[
 def test_messages_are_sent_during_and_after_a_game(clock: list[float]) -> None:
     match = play(joined()[0], X_WINS)
     assert match.is_over
-    said = messages.message(match, ONE, "well_played").match.said
+    said = messages.message(match, ONE, "well_played", clock[0]).match.said
     assert [item.phrase for item in said] == ["well_played"]
 
 
@@ -45,30 +43,32 @@ def test_a_spectator_or_an_unknown_phrase_is_refused(
     by: frozenset[str], phrase: str, why: str
 ) -> None:
     with refused(why):
-        messages.message(joined()[0], by, phrase)
+        messages.message(joined()[0], by, phrase, 0.0)
 
 
 def test_a_match_on_one_device_has_no_messages() -> None:
     with refused(errors.NOT_ONLINE):
-        messages.message(hot_seat([]), frozenset({"1", "2"}), "oops")
+        messages.message(hot_seat([]), frozenset({"1", "2"}), "oops", 0.0)
 
 
 def test_a_sixth_message_within_a_minute_is_refused(clock: list[float]) -> None:
     match = joined()[0]
     for phrase in ["good_luck", "thanks", "oops", "rematch", "well_played"]:
-        match = messages.message(match, ONE, phrase).match
+        match = messages.message(match, ONE, phrase, clock[0]).match
         clock[0] += 11
     with refused(errors.TOO_MANY_MESSAGES):
-        messages.message(match, ONE, "oops")
-    assert messages.message(match, TWO, "oops").match.said[-1].seat == "2"  # the other may
+        messages.message(match, ONE, "oops", clock[0])
+    assert (
+        messages.message(match, TWO, "oops", clock[0]).match.said[-1].seat == "2"
+    )  # the other may
     clock[0] += 5  # the first message is now 60 s old
-    assert messages.message(match, ONE, "oops").match.said[-1].phrase == "oops"
+    assert messages.message(match, ONE, "oops", clock[0]).match.said[-1].phrase == "oops"
 
 
 def test_the_match_keeps_only_the_latest_messages(clock: list[float]) -> None:
     match = joined()[0]
     for count in range(KEPT + 3):
-        match = messages.message(match, ONE if count % 2 else TWO, "thanks").match
+        match = messages.message(match, ONE if count % 2 else TWO, "thanks", clock[0]).match
         clock[0] += 30
     assert len(match.said) == KEPT
     assert match.said[-1].at == clock[0] - 30
@@ -78,11 +78,11 @@ def test_a_muting_player_cannot_send_until_they_unmute(clock: list[float]) -> No
     match = messages.mute(joined()[0], ONE, True).match
     assert match.muted == {"1"}
     with refused(errors.MUTED):
-        messages.message(match, ONE, "thanks")
-    assert messages.message(match, TWO, "thanks").match.said  # the other still sends
+        messages.message(match, ONE, "thanks", clock[0])
+    assert messages.message(match, TWO, "thanks", clock[0]).match.said  # the other still sends
     match = messages.mute(match, ONE, False).match
     assert match.muted == frozenset()
-    assert messages.message(match, ONE, "thanks").match.said
+    assert messages.message(match, ONE, "thanks", clock[0]).match.said
     assert read(messages.mute(match, TWO, True).match.to_dict()).muted == {"2"}
 
 

@@ -8,7 +8,7 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from tests.conftest import api_game
+from tests.conftest import MovableClock, api_game
 from tests.web.test_api import call
 from webapp.store import StoreUnavailable
 from webapp.web import live
@@ -84,7 +84,7 @@ def test_moves_out_of_turn_are_409_and_moves_in_turn_reach_both(
 
 
 def test_resign_rematch_abort_and_claim_through_the_api(
-    bots: tuple[FlaskClient, FlaskClient], monkeypatch: pytest.MonkeyPatch
+    clock: MovableClock, bots: tuple[FlaskClient, FlaskClient], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     host, friend = bots
     assert call(host, "/api/claim", {}).status_code == 409  # its own turn
@@ -95,8 +95,7 @@ def test_resign_rematch_abort_and_claim_through_the_api(
     rematch = call(host, "/api/rematch", {}).get_json()
     assert rematch["you"] == "O" and rematch["ply"] == 0  # sides swapped
     call(friend, "/api/move", {"cell": "A1", "ply": 0})
-    clock = live.now()
-    monkeypatch.setattr(live, "now", lambda: clock + 121)
+    clock.advance(121)
     assert api_game(friend)["online"]["can_claim"]
     claimed = call(friend, "/api/claim", {}).get_json()
     assert claimed["online"]["ending"] == "claimed" and claimed["online"]["winner"] == "X"
@@ -159,7 +158,10 @@ def test_a_full_server_refuses_a_stream_with_a_503(app: Flask, bots: Any) -> Non
 
 
 def test_a_store_that_fails_ends_the_stream_quietly_and_spares_the_board(
-    app: Flask, bots: tuple[FlaskClient, FlaskClient], monkeypatch: pytest.MonkeyPatch
+    clock: MovableClock,
+    app: Flask,
+    bots: tuple[FlaskClient, FlaskClient],
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     host, _ = bots
     store = app.extensions["match_store"]
@@ -168,8 +170,7 @@ def test_a_store_that_fails_ends_the_stream_quietly_and_spares_the_board(
         raise StoreUnavailable("down")
 
     monkeypatch.setattr(store, "touch", down)
-    clock = live.now()
-    monkeypatch.setattr(live, "now", lambda: clock + 60)  # past the touch's throttle
+    clock.advance(60)  # past the touch's throttle
     assert host.get("/").status_code == 200  # presence could not be noted: the page stays
     monkeypatch.setattr(store, "get", down)
     hub = app.extensions["live"]

@@ -9,10 +9,9 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from tests.conftest import api_game, post
+from tests.conftest import MovableClock, api_game, post
 from tests.web.conftest import new_game
 from tests.web.pages import page
-from webapp.web import live
 
 X_WINS = ["A1", "B1", "A2", "B2", "A3"]
 REFRESH = '<noscript><meta http-equiv="refresh" content="2"></noscript>'
@@ -183,15 +182,18 @@ def test_abort_before_each_side_has_moved_counts_for_nobody(
 
 
 def test_a_win_can_be_claimed_after_two_minutes_of_absence_not_before(
-    client: FlaskClient, guest: FlaskClient, joined: str, monkeypatch: pytest.MonkeyPatch
+    clock: MovableClock,
+    client: FlaskClient,
+    guest: FlaskClient,
+    joined: str,
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     move(client, "B2")
     page(guest, "/")  # the guest was here just now
     assert not page(client, "/").has_form("/claim")
     post(client, "/claim", fields(client))
     assert "less than 2 minutes" in page(client, "/").text
-    clock = live.now()
-    monkeypatch.setattr(live, "now", lambda: clock + 121)
+    clock.advance(121)
     shown = page(client, "/")
     assert "Your friend has been away for 2 minutes." in shown.text
     post(client, "/claim", shown.form("/claim").fields)
@@ -199,11 +201,14 @@ def test_a_win_can_be_claimed_after_two_minutes_of_absence_not_before(
 
 
 def test_the_absent_player_can_play_on_until_the_win_is_claimed(
-    client: FlaskClient, guest: FlaskClient, joined: str, monkeypatch: pytest.MonkeyPatch
+    clock: MovableClock,
+    client: FlaskClient,
+    guest: FlaskClient,
+    joined: str,
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     move(client, "B2")
-    clock = live.now()
-    monkeypatch.setattr(live, "now", lambda: clock + 500)
+    clock.advance(500)
     assert page(client, "/").has_form("/claim")
     assert move(guest, "A1").headers["X-Move-Result"] == "accepted"
     assert not page(client, "/").has_form("/claim")
@@ -305,6 +310,7 @@ def test_local_actions_are_refused_in_an_online_match(
 
 
 def test_without_javascript_a_frame_keeps_the_player_present(
+    clock: MovableClock,
     app: Flask,
     client: FlaskClient,
     guest: FlaskClient,
@@ -312,8 +318,7 @@ def test_without_javascript_a_frame_keeps_the_player_present(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     assert '<noscript><iframe src="/here"' in page(client, "/").html
-    clock = live.now()
-    monkeypatch.setattr(live, "now", lambda: clock + 500)
+    clock.advance(500)
     response = client.get("/here")
     assert '<meta http-equiv="refresh" content="30">' in response.get_data(as_text=True)
     assert response.headers["X-Frame-Options"] == "SAMEORIGIN"

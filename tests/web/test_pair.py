@@ -7,9 +7,8 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from tests.conftest import api_game, post
+from tests.conftest import MovableClock, api_game, post
 from tests.web.pages import page
-from webapp.web import live
 
 REFRESH = '<noscript><meta http-equiv="refresh" content="2"></noscript>'
 
@@ -89,7 +88,7 @@ def test_the_board_and_the_setup_form_offer_play_someone(client: FlaskClient) ->
 
 
 def test_an_opponent_met_by_pairing_is_called_so_when_away(
-    app: Flask, monkeypatch: pytest.MonkeyPatch
+    clock: MovableClock, app: Flask, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     first, second = app.test_client(), app.test_client()
     press(first)
@@ -100,8 +99,12 @@ def test_an_opponent_met_by_pairing_is_called_so_when_away(
     page(o, "/")  # O was here just now, then leaves
     refused = post(x, "/claim", page(x, "/").form("/abort").fields, follow_redirects=True)
     assert "Your opponent has been away for less than 2 minutes" in refused.get_data(as_text=True)
-    now = live.now()
-    monkeypatch.setattr(live, "now", lambda: now + 121)
+    # A paired game's 30 s a move ends it on time long before 2 minutes of absence: the words
+    # of a claim are read in a paired match stored without a clock (as made before clocks).
+    store = app.extensions["match_store"]
+    with store.locked(api_game(x)["online"]["watch"].rsplit("/", 1)[1]) as record:
+        record.data = {**record.data, "clock": 0, "deadline": 0.0}
+    clock.advance(121)
     shown = page(x, "/")
     assert shown.has_form("/claim")
     assert "Your opponent has been away for 2 minutes." in shown.text

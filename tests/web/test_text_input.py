@@ -9,12 +9,12 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from tests.conftest import api_game
+from tests.conftest import MovableClock, api_game
 from tests.web.conftest import new_game
 from tests.web.pages import page
 from tests.web.test_online import invite, join
 from tests.web.text_pages import board, part, said, spectating, text_on, type_in
-from webapp.web import live, text_commands
+from webapp.web import text_commands
 
 
 @pytest.fixture
@@ -182,7 +182,7 @@ def test_the_time_left_is_read_in_a_unit_that_fits(
 
 
 def test_claim_wins_from_a_friend_away_for_two_minutes_and_the_page_says_so(
-    client: FlaskClient, app: Flask, monkeypatch: pytest.MonkeyPatch
+    clock: MovableClock, client: FlaskClient, app: Flask, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     guest = app.test_client()
     join(guest, invite(client))
@@ -191,8 +191,7 @@ def test_claim_wins_from_a_friend_away_for_two_minutes_and_the_page_says_so(
     page(guest, "/")  # the friend was here just now
     announced, alerts = said(client, "claim")
     assert "less than 2 minutes" in alerts and api_game(client)["status"] == "Game not finished"
-    now = live.now()
-    monkeypatch.setattr(live, "now", lambda: now + 121)
+    clock.advance(121)
     assert part(board(client), "text-alerts") == (
         "Your friend has been away for 2 minutes: type claim to claim the win."
     )

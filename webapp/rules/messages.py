@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import time
 from dataclasses import replace
 
 from . import errors
@@ -13,18 +12,15 @@ from .said import KEPT, PHRASES, Said
 
 PER_MINUTE = 5  # messages one player may send in any 60 seconds
 
-# The clock messages are stamped with; tests replace it.
-now = time.time
 
-
-def message(match: Match, by: Held, phrase: str) -> Outcome:
-    """The acting player says ``phrase`` (an id of PHRASES) to the other."""
+def message(match: Match, by: Held, phrase: str, at: float) -> Outcome:
+    """The acting player says ``phrase`` (an id of PHRASES) to the other, at the time ``at``
+    (seconds since 1970)."""
     seat = _player(match, by)
     if phrase not in PHRASES:
         raise RuleError(errors.UNKNOWN_PHRASE)
     if seat in match.muted:
         raise RuleError(errors.MUTED)
-    at = now()
     recent = [item for item in match.said if item.seat == seat and at - item.at < 60]
     if len(recent) >= PER_MINUTE:
         raise RuleError(errors.TOO_MANY_MESSAGES)

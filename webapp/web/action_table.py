@@ -13,6 +13,7 @@ from msgspec import Meta, Struct
 from ..engine import N_, Game
 from ..rules import Outcome, actions, messages
 from ..rules.errors import OnlyComputersError, RuleError
+from . import timing
 from .api_chat_types import MessageBody, MuteBody
 from .api_types import ExpectedBody, MoveBody, StepBody
 from .i18n import C_
@@ -284,7 +285,7 @@ ACTIONS: tuple[Action, ...] = (
         buttons=_rematch_buttons,
     ),
     Action(
-        "message", lambda seen, p: messages.message(seen.match, seen.held, p.phrase),
+        "message", lambda seen, p: messages.message(seen.match, seen.held, p.phrase, timing.now()),
         "Send a quick message (one of a few phrases) to the other player of an online match.",
         PhraseParams, {"message": ("/message", {})}, "/api/message", MessageBody, True,
         {409: "Not an online match, a spectator, muted, or a sixth message within a minute."},

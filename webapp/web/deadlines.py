@@ -4,7 +4,6 @@ the guard; and the clock as the board and the API show it."""
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -12,6 +11,7 @@ from datetime import UTC, datetime
 from ..rules import LostMatchError, Match, read
 from ..rules import clock as clocks
 from ..store import MatchStore, Record, StoreUnavailable
+from . import timing
 from .live import Hub
 
 
@@ -25,11 +25,11 @@ def settle(store: MatchStore, hub: Hub, record: Record) -> Record:
         match = read(record.data)
     except LostMatchError:
         return record
-    if not clocks.expired(match, time.time()):
+    if not clocks.expired(match, hub.clock()):
         return record
     with store.locked(record.match_id) as locked:
         if locked.version == record.version:
-            ended = clocks.expire(match, time.time())
+            ended = clocks.expire(match, hub.clock())
             if ended is not None:
                 locked.data = ended.match.to_dict()
     if locked.version != record.version:
@@ -55,7 +55,7 @@ def due(store: MatchStore, hub: Hub, match_id: str) -> Callable[[], float | None
         except (StoreUnavailable, LostMatchError):
             return None
         clockless = not match.clock
-        return clocks.seconds_left(match, time.time())
+        return clocks.seconds_left(match, hub.clock())
 
     return seconds
 
@@ -74,7 +74,7 @@ class ClockView:
 
 def clock_view(match: Match) -> ClockView | None:
     """The clock of ``match``'s player to move, or ``None`` when no clock runs."""
-    left = clocks.seconds_left(match, time.time())
+    left = clocks.seconds_left(match, timing.now())
     if left is None:
         return None
     when = datetime.fromtimestamp(match.deadline, UTC)

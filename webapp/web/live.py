@@ -17,17 +17,13 @@ from flask import Flask, g, request, session
 
 from ..store import MatchStore, StoreUnavailable
 from . import sessions
+from .timing import Clock
 
 TOUCH_EVERY = 10.0  # seconds: a seat's presence is written at most this often per process
 # The last event of a stream whose worker is stopping: its page reconnects (to a worker that
 # stays) and catches up from the version it has.
 RECONNECT = "event: reconnect\ndata: {}\n\n"
 _HUBS: weakref.WeakSet[Hub] = weakref.WeakSet()  # every hub of this process, for drain()
-
-
-def now() -> float:
-    """The clock of presence; tests move it forward instead of sleeping."""
-    return time.time()
 
 
 @dataclass
@@ -67,11 +63,14 @@ class Hub:
         heartbeat: float,
         per_address: int = 10,
         per_session: int = 4,
+        clock: Clock = time.time,
     ) -> None:
         """Feed from ``store``, with at most ``limit`` streams open at once (``per_address``
         of them from one client address, ``per_session`` for one browser), each writing at
-        least every ``heartbeat`` seconds (how a stream learns that its browser left)."""
+        least every ``heartbeat`` seconds (how a stream learns that its browser left); presence
+        is timed by ``clock``."""
         self.store = store
+        self.clock = clock
         self.limit = limit
         self.per_address = per_address
         self.per_session = per_session
@@ -182,7 +181,7 @@ class Hub:
         Presence is a courtesy: a store that cannot take it now does not fail the page."""
         if seat is None:
             return
-        when = now()
+        when = self.clock()
         if when - self._touched.get((match_id, seat), 0.0) < TOUCH_EVERY:
             return
         try:
@@ -197,7 +196,7 @@ class Hub:
     def absent_for(self, match_id: str, seat: str) -> float:
         """Seconds since ``seat`` last had its board open (a seat never seen: forever)."""
         seen = self.store.seen(match_id).get(seat)
-        return float("inf") if seen is None else max(0.0, now() - seen)
+        return float("inf") if seen is None else max(0.0, self.clock() - seen)
 
     def stop(self) -> None:
         """Stop the listener (tests build many apps)."""
@@ -284,6 +283,7 @@ def init_app(app: Flask) -> None:
         float(config["HEARTBEAT"]),
         per_address=int(config["STREAMS_PER_ADDRESS"]),
         per_session=int(config["STREAMS_PER_SESSION"]),
+        clock=config["CLOCK"],
     )
     app.extensions["live"] = hub
 

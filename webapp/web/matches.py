@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import base64
 import hmac
-import time
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any
@@ -19,7 +18,7 @@ from ..rules import clock as clocks
 from ..rules.errors import OUT_OF_TIME, OutOfTimeError
 from ..store import MatchStore, Record, new_match_id
 from ..store.record import MATCH_ID
-from . import browsers, deadlines, metrics, played, sessions
+from . import browsers, deadlines, metrics, played, sessions, timing
 from .errors import WebError
 from .i18n import said
 
@@ -146,7 +145,7 @@ def act(
             seen = _seen(record)
             if expected is not None and expected.is_stale(seen):
                 raise StaleFormError()
-            moment = time.time()
+            moment = timing.now()
             if clocks.expired(seen.match, moment):  # it ran out since: the next read ends it
                 raise OutOfTimeError(OUT_OF_TIME)
             outcome = action(seen)
@@ -226,7 +225,7 @@ def _renew(match_id: str, key: str | None) -> None:
     """Make ``match_id`` the session's match, holding ``key`` too. The session must live as
     long as its match, so a change renews its expiry, at most once a day: writing the
     session file on every move cost as much as the rest of it."""
-    today = int(time.time() // 86400)
+    today = int(timing.now() // 86400)
     browsers.keep()
     moved = session.get(MATCH_KEY) != match_id
     if moved or session.get(RENEWED_KEY) != today:

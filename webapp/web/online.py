@@ -8,7 +8,7 @@ from flask import Blueprint, current_app, url_for
 from flask.typing import ResponseReturnValue
 
 from ..rules import Outcome, actions
-from . import chat, live, matches
+from . import chat, matches
 from .api_types import OnlineJson, PresenceJson, SeatPresenceJson
 from .i18n import render
 from .live import Hub
@@ -99,7 +99,7 @@ def as_json(current: matches.Current) -> OnlineJson | None:
     presence = {}
     for seat in match.seats:
         when = seen.get(seat.id)
-        away = None if when is None else round(max(0.0, live.now() - when), 1)
+        away = None if when is None else round(max(0.0, hub().clock() - when), 1)
         presence[seat.mark] = SeatPresenceJson(seated=bool(seat.key), away=away)
     return OnlineJson(
         full=match.full,

@@ -4,7 +4,6 @@ its live stream, Cancel, and the computer offered to a seeker who waited long.""
 from __future__ import annotations
 
 import json
-import time
 from collections.abc import Iterator
 
 from flask import Blueprint, current_app, flash, redirect, request, url_for
@@ -14,7 +13,7 @@ from ..engine import LEVELS, Board
 from ..rules import RuleError, actions, errors, new_secret, pairing
 from ..store import StoreUnavailable, new_match_id
 from ..store.pairing import FOUND, PAIRED, WAITING, PairingQueue, Seek
-from . import browsers, limits, live, matches
+from . import browsers, limits, live, matches, timing
 from .api import STREAMS_FULL
 from .errors import ApiError, to_board
 from .i18n import gettext as _
@@ -37,7 +36,7 @@ def seek() -> tuple[Seek, matches.Current | None]:
     actions.leave(seen.match, seen.held)
     browsers.keep()
     key = new_secret()
-    sought = queue().seek(browsers.browser_id(), key, new_match_id(), time.time(), seen.match_id)
+    sought = queue().seek(browsers.browser_id(), key, new_match_id(), timing.now(), seen.match_id)
     if sought.state == PAIRED:
         clock = int(current_app.config["PAIR_CLOCK"])
         made, _outcome = matches.act(
@@ -49,7 +48,7 @@ def seek() -> tuple[Seek, matches.Current | None]:
 
 def poll() -> tuple[Seek | None, matches.Current | None]:
     """Where this browser stands in the queue, and its match once one was made for it."""
-    sought = queue().poll(browsers.browser_id(), time.time())
+    sought = queue().poll(browsers.browser_id(), timing.now())
     return sought, _entered(sought)
 
 
@@ -68,7 +67,7 @@ def _entered(sought: Seek | None) -> matches.Current | None:
 
 def waited(sought: Seek) -> float:
     """How long the seeker has waited, in seconds."""
-    return max(0.0, time.time() - sought.since) if sought.state == WAITING else 0.0
+    return max(0.0, timing.now() - sought.since) if sought.state == WAITING else 0.0
 
 
 def paired_line(current: matches.Current) -> str:
@@ -130,7 +129,7 @@ def computer() -> ResponseReturnValue:
 def events() -> ResponseReturnValue:
     """Server-Sent Events for a waiting page: an event when the seeker's match is made (or
     it stopped waiting), a comment at each heartbeat, which also keeps its place."""
-    sought = queue().poll(browsers.browser_id(), time.time())
+    sought = queue().poll(browsers.browser_id(), timing.now())
     hub: live.Hub = current_app.extensions["live"]
     slot = live.place(hub)
     if slot is None:
@@ -159,7 +158,7 @@ def _stream(
         yield chunk
         if chunk.startswith(":"):  # a heartbeat: the seeker is still here
             try:
-                now = pairs.poll(seeker, time.time())
+                now = pairs.poll(seeker, hub.clock())
             except StoreUnavailable:
                 continue
             if now is None:

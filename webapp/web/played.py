@@ -5,14 +5,12 @@ noted, so every worker answers alike."""
 
 from __future__ import annotations
 
-import time
-
 from flask import current_app
 
 from ..rules import Match, records
 from ..store import StoreUnavailable
 from ..store.history import GameHistory
-from . import browsers
+from . import browsers, timing
 
 
 def history() -> GameHistory:
@@ -27,7 +25,7 @@ def note(match: Match, match_id: str, held: frozenset[str]) -> None:
     page."""
     if not match.is_over or not match_id or (match.people and not held):
         return
-    entry = records.entry(match, match_id, held, time.time())
+    entry = records.entry(match, match_id, held, timing.now())
     try:
         history().add(browsers.browser_id(), match.game_id, entry["when"], entry)
     except StoreUnavailable:
