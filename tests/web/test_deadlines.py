@@ -9,7 +9,7 @@ from flask.testing import FlaskClient
 from tests.conftest import MovableClock, api_game, post
 from tests.web.pages import page
 from tests.web.test_online import join, move
-from webapp.web import deadlines, live
+from webapp.web import cycle, deadlines, live
 
 
 def seated(app: Flask, clock: str) -> tuple[FlaskClient, FlaskClient, str]:
@@ -87,7 +87,7 @@ def test_a_deadline_read_before_a_move_is_not_applied_after_it(
         data = dict(record.data)
         record.data = {**data, "moves": ["A1"], "deadline": clock() + 60}
     with app.test_request_context():
-        after = deadlines.settle(store, hub, before)
+        after = cycle.settle(store, hub, before)
     assert after.version == before.version + 1 and after.data["ending"] == ""
     assert api_game(guest)["moves"] == ["A1"] and api_game(guest)["ended_by"] is None
 

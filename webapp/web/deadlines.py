@@ -1,6 +1,6 @@
-"""Move clocks on the web: a deadline that has passed is applied by whichever request first
-reads the match after it (a page, an API call, a stream), once, with the version it read as
-the guard; and the clock as the board and the API show it."""
+"""Move clocks on the web: a stream wakes at the next deadline to apply it (cycle.settle,
+which any request that reads the match after it does too, once); and the clock as the board
+and the API show it."""
 
 from __future__ import annotations
 
@@ -10,31 +10,9 @@ from datetime import UTC, datetime
 
 from ..rules import LostMatchError, Match, read
 from ..rules import clock as clocks
-from ..store import MatchStore, Record, StoreUnavailable
-from . import timing
+from ..store import MatchStore, StoreUnavailable
+from . import cycle, timing
 from .live import Hub
-
-
-def settle(store: MatchStore, hub: Hub, record: Record) -> Record:
-    """``record`` as read; if its match's clock has run out, the game ended on time under
-    the match's lock, unless the version changed since it was read (another request got there
-    first, or a move did). Returns the record as it stands now."""
-    if not (isinstance(record.data, dict) and record.data.get("deadline")):
-        return record  # no clock runs (0, or a record from before clocks): nothing to read
-    try:
-        match = read(record.data)
-    except LostMatchError:
-        return record
-    if not clocks.expired(match, hub.clock()):
-        return record
-    with store.locked(record.match_id) as locked:
-        if locked.version == record.version:
-            ended = clocks.expire(match, hub.clock())
-            if ended is not None:
-                locked.data = ended.match.to_dict()
-    if locked.version != record.version:
-        hub.changed(locked.match_id, locked.version)
-    return locked
 
 
 def due(store: MatchStore, hub: Hub, match_id: str) -> Callable[[], float | None]:
@@ -51,7 +29,7 @@ def due(store: MatchStore, hub: Hub, match_id: str) -> Callable[[], float | None
             record = store.get(match_id)
             if record is None or not record.data:
                 return None
-            match = read(settle(store, hub, record).data)
+            match = read(cycle.settle(store, hub, record).data)
         except (StoreUnavailable, LostMatchError):
             return None
         clockless = not match.clock

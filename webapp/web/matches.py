@@ -1,86 +1,32 @@
-"""The request cycle, written once for every action: load this browser's match and the seats
-it holds, check the version the request was made for, apply the action, save, publish the
-change to live boards, and renew the session."""
+"""This browser's match: which one it is at and the seats it holds (its session), read as it
+sees it, and changed through the commit shell (cycle.py), renewing the session."""
 
 from __future__ import annotations
 
 import base64
 import hmac
-from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Any
 
 from flask import current_app, flash, session
 
-from ..engine import N_, Board
+from ..engine import Board
 from ..rules import FRIEND, LostMatchError, Match, Outcome, actions, new_secret, read, seating
 from ..rules import clock as clocks
-from ..rules.errors import OUT_OF_TIME, OutOfTimeError
 from ..store import MatchStore, Record, new_match_id
 from ..store.record import MATCH_ID
-from . import browsers, deadlines, metrics, played, sessions, timing
-from .errors import WebError
+from . import browsers, played, sessions, timing
+from .cycle import Change, Stepped, commit, settle, step
+from .cycle import Current as Current  # re-exported: the pages name them as matches'
+from .cycle import Expected as Expected
+from .cycle import StaleFormError as StaleFormError
 from .i18n import said
+from .live import Hub
 
 MATCH_KEY = "match"
 KEYS_KEY = "keys"  # the secret keys of the seats this browser holds by key (online)
 LEGACY_SEAT_KEY = "seat"  # one key, as sessions before seats were kept as a list held it
 RENEWED_KEY = "renewed"  # the day (since 1970) the session's expiry was last renewed
-
-
-class StaleFormError(WebError):
-    """A form or request made for another state of the match than the stored one."""
-
-    default_message = N_("This board has changed since the page was shown; nothing was played.")
-
-
-@dataclass(frozen=True)
-class Current:
-    """The match as this request sees it: ``match_id`` is ``""`` for a visitor whose match is
-    not stored yet (it is, at their first change), and ``version`` 0 then. ``held`` are the
-    person seats this browser holds; ``watching`` marks a match shown through a watch link."""
-
-    match: Match
-    match_id: str
-    version: int
-    held: frozenset[str] = frozenset()
-    watching: bool = False
-
-    @property
-    def you(self) -> str | None:
-        """The marks this browser plays: ``X``, ``O``, ``both`` (every seat: hot-seat, or two
-        computers it runs), or ``None`` for a spectator."""
-        people = self.match.people
-        if self.watching or (people and not self.held):
-            return None
-        if self.held == people:
-            return self.match.seat(next(iter(people))).mark if len(people) == 1 else "both"
-        return self.match.seat(next(iter(self.held))).mark
-
-    @property
-    def seat(self) -> str | None:
-        """The one seat this browser plays from against a person elsewhere, if any."""
-        return next(iter(self.held)) if self.match.online and len(self.held) == 1 else None
-
-
-@dataclass(frozen=True)
-class Expected:
-    """What a request says it was made for; ``None`` fields are not checked."""
-
-    match_id: str | None = None
-    version: int | None = None
-    game_id: str | None = None
-    ply: int | None = None
-
-    def is_stale(self, current: Current) -> bool:
-        """Whether ``current`` is not the state the request was made for."""
-        pairs = (
-            (self.match_id, current.match_id),
-            (self.version, current.version),
-            (self.game_id, current.match.game_id),
-            (self.ply, current.match.game.ply),
-        )
-        return any(expected is not None and expected != actual for expected, actual in pairs)
 
 
 def _new_match() -> Match:
@@ -126,40 +72,36 @@ def held(match: Match, match_id: str) -> frozenset[str]:
 
 
 def act(
-    action: Callable[[Current], Outcome],
+    action: Change,
     expected: Expected | None = None,
     match_id: str | None = None,
     key: str | None = None,
 ) -> tuple[Current, Outcome]:
-    """Apply ``action`` to the session's match (or to ``match_id``'s) under its lock, save
-    the result, tell live boards, and make it the session's match, holding the seat ``key``
-    if given. A stale request (StaleFormError) or a refused action saves nothing."""
-    given = match_id
-    match_id = match_id or _session_match_id() or _first_match_id()
-    _settled(store().get(match_id))  # a clock that ran out ends the game before any action
-    with store().locked(match_id) as record:
+    """Apply ``action`` to the session's match (or to ``match_id``'s) through the commit
+    shell, and make it the session's match, holding the seat ``key`` if given. A stale
+    request (StaleFormError) or a refused action saves nothing; a clock that ran out saves
+    the game's end and refuses the action (OutOfTimeError)."""
+    if match_id is None:
+        match_id = _session_match_id() or _first_match_id()
         # The session's match expired: a new one gets a new id, or every other browser that
         # knew the old one (a friend, a watcher) would be at it, holding its keyless seats.
-        expired = given is None and record.data is None and match_id == _session_match_id()
-        if not expired:
-            seen = _seen(record)
-            if expected is not None and expected.is_stale(seen):
-                raise StaleFormError()
-            moment = timing.now()
-            if clocks.expired(seen.match, moment):  # it ran out since: the next read ends it
-                raise OutOfTimeError(OUT_OF_TIME)
-            outcome = action(seen)
-            outcome = Outcome(clocks.wound(seen.match, outcome.match, moment), outcome.happened)
-            record.data = outcome.match.to_dict()
-    if expired:  # the block saved nothing
-        return act(action, expected, new_match_id(), key)
-    current_app.extensions["live"].changed(record.match_id, record.version)
-    _count(outcome, created=record.version == 1)
+        if match_id == _session_match_id() and store().get(match_id) is None:
+            match_id = new_match_id()
+    gone = match_id == _session_match_id()  # if it expires now, the request was for it
+
+    def change(record: Record) -> Stepped:
+        if gone and record.data is None:
+            return Stepped(None, StaleFormError())
+        return step(_seen(record), action, expected, timing.now())
+
+    record, stepped = commit(store(), _hub(), match_id, change)
+    if stepped.refusal is not None or stepped.outcome is None:
+        raise stepped.refusal or StaleFormError()
     _renew(record.match_id, key)
-    changed = outcome.match
+    changed = stepped.outcome.match
     now = Current(changed, record.match_id, record.version, held(changed, record.match_id))
     played.note(changed, now.match_id, now.held)
-    return now, outcome
+    return now, stepped.outcome
 
 
 def begin(x: str, o: str, start: Board, toss: bool, clock: int = 0) -> tuple[Current, Outcome]:
@@ -191,17 +133,6 @@ def enter(match_id: str, key: str) -> None:
     """Make ``match_id`` this browser's match, holding its seat by ``key`` (quick pairing
     made the match for a browser that was waiting)."""
     _renew(match_id, key)
-
-
-def _count(outcome: Outcome, created: bool) -> None:
-    """The metrics of a saved change: the moves it played, and a new match by kind."""
-    moves = sum(1 for event in outcome.happened if event.what == "moved")
-    if moves:
-        metrics.move_applied(moves)
-    if created:
-        people = len(outcome.match.people)
-        kind = "online" if outcome.match.online else ("computers", "computer", "hot-seat")[people]
-        metrics.match_created(kind)
 
 
 def seat_keys() -> list[str]:
@@ -257,9 +188,13 @@ def _first_match_id() -> str:
 
 def _settled(record: Record | None) -> Record | None:
     """``record``, or what it became if its clock had run out and this request ended it."""
-    if record is None:
-        return None
-    return deadlines.settle(store(), current_app.extensions["live"], record)
+    return None if record is None else settle(store(), _hub(), record)
+
+
+def _hub() -> Hub:
+    """The app's live hub."""
+    hub: Hub = current_app.extensions["live"]
+    return hub
 
 
 def _readable(record: Record) -> Match:
