@@ -60,7 +60,7 @@ import redis
 from cachelib.file import FileSystemCache
 
 from bench import seeding, servers
-from webapp.web.sessions import MsgpackFiles
+from webapp.web.site.sessions import MsgpackFiles
 
 BENCH = Path(__file__).resolve().parent
 GET_SCRIPT, MOVE_SCRIPT = str(BENCH / "get.lua"), str(BENCH / "move_cycle.lua")

@@ -31,7 +31,7 @@ from flask import Flask, Request
 from bench import seeding
 from bench.request_path import Browser, best_microseconds, move_cycle
 from webapp import create_app
-from webapp.web.observe import ObservedRequest
+from webapp.web.site.observe import ObservedRequest
 
 
 def main() -> None:

@@ -35,7 +35,7 @@ import redis
 
 from bench import hello, seeding, stock
 from webapp import create_app
-from webapp.web import matches
+from webapp.web.cycle import matches
 
 WSGIApp = Callable[[dict[str, Any], Callable[..., Any]], Iterable[bytes]]
 

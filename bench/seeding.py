@@ -26,7 +26,7 @@ from cachelib.file import FileSystemCache
 from webapp.rules import Match
 from webapp.store import SQLiteStore, new_match_id
 from webapp.store.record import encode
-from webapp.web.sessions import MsgpackFiles
+from webapp.web.site.sessions import MsgpackFiles
 
 SESSION_PREFIX = "session:"
 DAY = 24 * 3600

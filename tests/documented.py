@@ -10,7 +10,7 @@ import jsonschema_rs
 from flask.testing import FlaskClient
 from werkzeug.test import TestResponse
 
-from webapp.web.api_document import DOCUMENT
+from webapp.web.api.api_document import DOCUMENT
 
 JSON = "application/json"
 ERROR = {"$ref": "#/components/schemas/ErrorJson"}

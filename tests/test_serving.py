@@ -23,7 +23,8 @@ from flask import Flask
 from tests.servers import ROOT, file_store_env, free_port, wait_until_answers
 from webapp import serving
 from webapp.settings import DEFAULTS
-from webapp.web import exporter, live
+from webapp.web.live import live
+from webapp.web.site import exporter
 
 
 def test_the_app_is_served_by_gevent_workers_with_room_beyond_the_streams() -> None:

@@ -22,7 +22,7 @@ from gevent import monkey
 # The master loads this module and runs its hooks: what it imports, the forked workers have
 # imported before gevent patches them. exporter takes the standard library only (redis, through
 # the app's settings, took ssl's SSLContext by name: a MonkeyPatchWarning in every worker).
-from .web import exporter
+from .web.site import exporter
 
 worker_class = "gevent"
 workers = int(os.environ.get("WEB_WORKERS", "2"))
@@ -93,7 +93,7 @@ def post_worker_init(worker: Any) -> None:
     """gunicorn's hook in each worker once it has loaded the app: on SIGTERM (a stop, or the
     old workers of a HUP), the open streams first tell their pages to reconnect, which then
     find a worker that stays, and end; gunicorn's own handler then lets requests finish."""
-    from .web import live  # in the worker only: the master never imports the app
+    from .web.live import live  # in the worker only: the master never imports the app
 
     # Thousands of open streams keep hundreds of thousands of objects alive in a worker, and
     # each full garbage collection walked them all, serving nothing meanwhile: most of a

@@ -13,7 +13,7 @@ from tests.browser.conftest import NewContext
 from tests.browser.pages import axe_violations, describe, press, submit
 from tests.browser.test_online import joined
 from webapp.engine import CELL_IDS
-from webapp.web.i18n import LANGUAGES
+from webapp.web.site.i18n import LANGUAGES
 
 FIELD = "#text-command"
 LIVE_MS = 3_000  # the stream's event, then one fetch of the page

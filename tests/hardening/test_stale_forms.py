@@ -12,7 +12,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from tests.conftest import api_game, play, post, stored_match
-from webapp.web.matches import StaleFormError
+from webapp.web.cycle.matches import StaleFormError
 
 STALE = "This board has changed since the page was shown; nothing was played."
 

@@ -14,7 +14,7 @@ import pytest
 from tests.player import Player, Reply
 from tests.servers import GunicornServer, NginxServer, file_store_env, free_port
 from tests.streams import Stream
-from webapp.web.headers import HEADERS
+from webapp.web.site.headers import HEADERS
 
 HEADER_TIMEOUT = 1.0  # seconds: client_header_timeout as the tests set it (10 s committed)
 EVENT_WITHIN = 0.2  # seconds from a move sent to nginx to its event out of nginx

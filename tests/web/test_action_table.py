@@ -8,9 +8,9 @@ from flask.testing import FlaskClient
 
 from tests.conftest import api_game, post
 from tests.web.conftest import new_game, state
-from webapp.web import text_commands
 from webapp.web.action_table import ACTIONS, BY_NAME
-from webapp.web.api_document import DOCUMENT
+from webapp.web.api.api_document import DOCUMENT
+from webapp.web.text import text_commands
 
 # The POST routes that are not a player's action on their match: starting, joining, pairing,
 # settings, the games list and text mode's one field.

@@ -6,8 +6,8 @@ from flask import Flask
 
 from webapp.engine import Board, Game
 from webapp.rules import Event, Match, Outcome
-from webapp.web import announce
-from webapp.web.matches import Current
+from webapp.web.cycle.matches import Current
+from webapp.web.text import announce
 
 
 def current(match: Match, held: str = "12", watching: bool = False) -> Current:

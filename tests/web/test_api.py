@@ -10,9 +10,9 @@ from flask.testing import FlaskClient
 from tests.conftest import api_game, post
 from tests.web.conftest import state
 from tests.web.pages import page
-from webapp.web.api import DOCUMENT
-from webapp.web.api_bodies import BAD_POSITION_SHAPE, NOT_AN_OBJECT
-from webapp.web.matches import StaleFormError
+from webapp.web.api.api import DOCUMENT
+from webapp.web.api.api_bodies import BAD_POSITION_SHAPE, NOT_AN_OBJECT
+from webapp.web.cycle.matches import StaleFormError
 
 STALE = StaleFormError.default_message
 

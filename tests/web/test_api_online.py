@@ -11,7 +11,7 @@ from flask.testing import FlaskClient
 from tests.conftest import MovableClock, api_game
 from tests.web.test_api import call
 from webapp.store import StoreUnavailable
-from webapp.web import live
+from webapp.web.live import live
 
 
 def token_of(link: str) -> str:

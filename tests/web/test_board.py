@@ -9,7 +9,7 @@ from flask.testing import FlaskClient
 from tests.conftest import post
 from tests.web.conftest import new_game
 from tests.web.pages import page
-from webapp.web import board
+from webapp.web.pages import board
 
 
 def test_the_board_keeps_its_contract(client: FlaskClient) -> None:

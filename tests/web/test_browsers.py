@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from flask import Flask, session
 
-from webapp.web import browsers
+from webapp.web.site import browsers
 
 
 def test_tabs_of_a_new_visitor_share_an_id_and_keep_it(app: Flask) -> None:

@@ -12,7 +12,7 @@ from tests.web.test_online import fields, move
 from webapp.rules import actions, errors
 from webapp.rules import clock as clocks
 from webapp.rules.errors import OutOfTimeError
-from webapp.web.cycle import Current, Expected, StaleFormError, step
+from webapp.web.cycle.cycle import Current, Expected, StaleFormError, step
 
 ONE = frozenset({"1"})
 

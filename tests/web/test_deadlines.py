@@ -9,7 +9,8 @@ from flask.testing import FlaskClient
 from tests.conftest import MovableClock, api_game, post
 from tests.web.pages import page
 from tests.web.test_online import join, move
-from webapp.web import cycle, deadlines, live
+from webapp.web.cycle import cycle, deadlines
+from webapp.web.live import live
 
 
 def seated(app: Flask, clock: str) -> tuple[FlaskClient, FlaskClient, str]:

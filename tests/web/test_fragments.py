@@ -9,11 +9,10 @@ from urllib.parse import urlsplit
 from flask import Flask
 from flask.testing import FlaskClient
 
+from tests.web.test_online import invite, join
 from webapp.rules import Match
-from webapp.web import board, fragments
-from webapp.web.matches import Current
-
-from .test_online import invite, join
+from webapp.web.cycle.matches import Current
+from webapp.web.pages import board, fragments
 
 
 def view(app: Flask) -> board.BoardView:

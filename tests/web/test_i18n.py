@@ -20,8 +20,8 @@ from flask.testing import FlaskClient
 from tests.conftest import api_game, play, post
 from tests.web.conftest import new_game
 from webapp.engine import Board, GameOverError, InvalidPositionError, OccupiedCellError
-from webapp.web import i18n
-from webapp.web.i18n import COOKIE, LANGUAGES, said
+from webapp.web.site import i18n
+from webapp.web.site.i18n import COOKIE, LANGUAGES, said
 
 ROOT = Path(__file__).resolve().parents[2]
 CATALOGS = ROOT / "webapp" / "translations"

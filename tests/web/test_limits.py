@@ -12,7 +12,7 @@ from flask import Flask
 from tests.conftest import api_game, csrf_token, post
 from tests.web.conftest import state
 from webapp import create_app
-from webapp.web.limits import limiter
+from webapp.web.site.limits import limiter
 
 TOO_MANY = "Too many new games or new sessions from your address in a short time"
 

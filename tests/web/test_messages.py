@@ -15,7 +15,7 @@ from tests.web.pages import page
 from tests.web.test_api import call
 from tests.web.test_online import fields, guest, joined
 from webapp.rules.said import PHRASES
-from webapp.web.api_chat_types import Phrase
+from webapp.web.api.api_chat_types import Phrase
 
 __all__ = ["guest", "joined"]  # fixtures of test_online, used here by name
 

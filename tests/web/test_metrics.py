@@ -14,7 +14,7 @@ from prometheus_client import REGISTRY
 from tests.conftest import play, post
 from webapp import create_app
 from webapp.store import StoreBusy, StoreUnavailable
-from webapp.web import metrics
+from webapp.web.site import metrics
 
 PUBLIC = "203.0.113.7"  # an address of the documentation range: not this machine
 

@@ -13,10 +13,10 @@ from webapp.rules import FRIEND
 from webapp.rules.match import ENDINGS, SEAT_IDS
 from webapp.rules.records import ENDED_BY
 from webapp.rules.said import PHRASES
-from webapp.web import api
-from webapp.web.api_document import DOCUMENT, ROUTES, Route, action_routes, build
-from webapp.web.api_games import OPPONENTS, RESULTS
-from webapp.web.api_types import PAIR_STATES, GameJson, MoveBody
+from webapp.web.api import api
+from webapp.web.api.api_document import DOCUMENT, ROUTES, Route, action_routes, build
+from webapp.web.api.api_games import OPPONENTS, RESULTS
+from webapp.web.api.api_types import PAIR_STATES, GameJson, MoveBody
 
 # Flask answers these for every route by itself.
 AUTOMATIC = {"HEAD", "OPTIONS"}

@@ -19,7 +19,8 @@ from tests.web.conftest import new_game
 from webapp import create_app
 from webapp.rules import Match
 from webapp.store import StoreUnavailable
-from webapp.web import browsers, played
+from webapp.web.cycle import played
+from webapp.web.site import browsers
 
 CONFIG = {"SECRET_KEY": "test-secret", "TESTING": True, "LIMITS": False}
 

@@ -9,7 +9,8 @@ from flask.testing import FlaskClient
 
 from tests.conftest import csrf_token, post
 from tests.web.pages import page
-from webapp.web import i18n, text
+from webapp.web.site import i18n
+from webapp.web.text import text
 
 
 def _cookie(client: FlaskClient, name: str) -> str | None:

@@ -14,7 +14,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from tests.conftest import api_game, play, post, session_file
-from webapp.web.sessions import MsgpackFiles, MsgpackOnly
+from webapp.web.site.sessions import MsgpackFiles, MsgpackOnly
 
 
 class Planted:

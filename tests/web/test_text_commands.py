@@ -6,7 +6,7 @@ import pytest
 from flask import Flask
 
 from webapp.engine import Board
-from webapp.web import text_commands
+from webapp.web.text import text_commands
 
 
 @pytest.mark.parametrize(

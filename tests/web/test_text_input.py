@@ -14,7 +14,7 @@ from tests.web.conftest import new_game
 from tests.web.pages import page
 from tests.web.test_online import invite, join
 from tests.web.text_pages import board, part, said, spectating, text_on, type_in
-from webapp.web import text_commands
+from webapp.web.text import text_commands
 
 
 @pytest.fixture

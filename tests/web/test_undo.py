@@ -10,7 +10,7 @@ from tests.web.conftest import new_game
 from tests.web.pages import page, submit
 from webapp.engine import CELL_IDS
 from webapp.rules import errors
-from webapp.web.matches import StaleFormError
+from webapp.web.cycle.matches import StaleFormError
 
 NOTHING_TO_UNDO = errors.NOTHING_TO_UNDO
 STALE = StaleFormError.default_message

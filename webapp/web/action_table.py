@@ -13,14 +13,14 @@ from msgspec import Meta, Struct
 from ..engine import N_, Game
 from ..rules import Outcome, actions, messages
 from ..rules.errors import OnlyComputersError, RuleError
-from . import timing
-from .api_chat_types import MessageBody, MuteBody
-from .api_types import ExpectedBody, MoveBody, StepBody
-from .i18n import C_
-from .i18n import gettext as _
-from .matches import Current
-from .naming import Seating
-from .online import claimed
+from .api.api_chat_types import MessageBody, MuteBody
+from .api.api_types import ExpectedBody, MoveBody, StepBody
+from .cycle import timing
+from .cycle.matches import Current
+from .pages.naming import Seating
+from .pages.online import claimed
+from .site.i18n import C_
+from .site.i18n import gettext as _
 
 Rule = Callable[[Current, Any], Outcome]  # the match as seen, and the parameters
 

@@ -7,35 +7,24 @@ from flask import Flask
 from flask_wtf.csrf import CSRFProtect
 
 from ..settings import RedisClient
-from . import (
-    api,
-    api_games,
-    api_pair,
+from .api import api, api_games, api_pair
+from .live import live
+from .pages import (
     board,
-    errors,
     forms,
     fragments,
     games,
-    headers,
-    health,
-    i18n,
     join,
-    limits,
-    live,
-    metrics,
     naming,
-    observe,
     online,
     pair,
     preferences,
     replay,
     review,
-    sessions,
     setup,
-    stores,
-    text,
-    text_input,
 )
+from .site import errors, headers, health, i18n, limits, metrics, observe, sessions, stores
+from .text import text, text_input
 
 PAGES = (
     board, setup, replay, review, join, forms, online, pair, games, text, text_input,

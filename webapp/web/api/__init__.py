@@ -1,0 +1,1 @@
+"""The JSON API: its types, answers, bodies and the OpenAPI document."""

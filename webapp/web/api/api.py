@@ -1,0 +1,169 @@
+"""The JSON API for programs: the match, new games, joining, the live events, a route for
+each action of the action table, and the OpenAPI document.
+
+It shares the session and the CSRF token (header ``X-CSRFToken``) with the pages. Bodies are
+read into the Structs of ``api_types``, and the answers are written from them. Errors are
+``{"error": message}`` and change nothing: 400 for a request of the wrong shape (naming its
+``field``), 409 when it conflicts with the match as it is now (a stale version or ply, an
+occupied cell, the game over), 422 for a position the engine refuses, 403 for a missing or
+wrong CSRF token.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TypeVar
+
+from flask import Blueprint, current_app, request, session
+from flask.typing import ResponseReturnValue
+from msgspec import UNSET, Struct, UnsetType
+
+from ...engine import N_, Board, InvalidPositionError
+from ...rules.errors import BadStartError
+from ..action_table import ACTIONS, Action
+from ..cycle import deadlines, matches
+from ..live import live
+from ..pages import review
+from ..pages.join import join_by, take_seat
+from ..site import limits
+from ..site.errors import ApiError
+from ..site.i18n import gettext as _
+from ..site.i18n import said
+from .api_answers import answer, game_json
+from .api_bodies import decode
+from .api_document import DOCUMENT
+from .api_types import ExpectedBody, JoinBody, NewBody, SeatBody
+
+bp = Blueprint("api", __name__, url_prefix="/api")
+Given = TypeVar("Given")
+
+STREAMS_FULL = N_("Too many live boards are open on this server: reload the board to see changes.")
+
+
+@bp.get("/game")
+def game() -> ResponseReturnValue:
+    """The match as JSON, with the CSRF token that programs send back in ``X-CSRFToken``."""
+    return answer(game_json(matches.current()))
+
+
+@bp.get("/review")
+def review_json() -> ResponseReturnValue:
+    """The review of the finished game: each move's value, and the first mistake (409 before
+    the game is over)."""
+    current = matches.current()
+    if not current.match.is_over:
+        raise ApiError(409, _(review.NOT_OVER))
+    return answer(review.as_json(current))
+
+
+@bp.post("/new")
+@limits.creating
+def new() -> ResponseReturnValue:
+    """Start a game: ``{"x": kind, "o": kind, "position": "_XXOO_OX_" or null, "toss": bool}``."""
+    body = decode(NewBody)
+    x, o, toss = body.x, body.o, body.toss
+    try:
+        start = Board.from_string(body.position) if body.position else Board()
+        begun = matches.begin(x, o, start, toss, body.clock)[0]
+    except (InvalidPositionError, BadStartError) as error:
+        raise ApiError(422, said(error)) from error
+    return answer(game_json(begun))
+
+
+@bp.post("/join")
+def join() -> ResponseReturnValue:
+    """Take the free seat of ``{"invite": "<token>"}``: 404 for an unknown invite, 409 for a
+    full match or one's own."""
+    return answer(game_json(join_by(decode(JoinBody).invite)))
+
+
+@bp.post("/seat")
+def seat() -> ResponseReturnValue:
+    """Continue on this program: ``{"seat": "<token>"}`` (the last part of ``online.seat``)
+    moves that seat here; the session that held it only watches. 404 for a used link."""
+    return answer(game_json(take_seat(decode(SeatBody).seat)))
+
+
+@bp.get("/events")
+def events() -> ResponseReturnValue:
+    """Server-Sent Events of a match's versions (``?match=<id>``, else this browser's): the
+    event id is the version; the stream ends after a while and the client reconnects with
+    ``Last-Event-ID``."""
+    current = _shown(request.args.get("match"))
+    if not current.match_id:
+        raise ApiError(404, _("This browser has no match yet: start one with POST /api/new."))
+    hub: live.Hub = current_app.extensions["live"]
+    slot = live.place(hub)  # None when the server, the address or the browser has its fill
+    if slot is None:
+        raise ApiError(503, _(STREAMS_FULL))
+    after = _int(request.headers.get("Last-Event-ID"))
+    if after is None:
+        after = _int(request.args.get("version"))
+    lifetime = float(current_app.config["STREAM_LIFETIME"])
+    due = deadlines.due(hub.store, hub, current.match_id)
+    stream = live.events(hub, current.match_id, current.seat, after or -1, lifetime, due)
+    headers = {"Cache-Control": "no-store", "X-Accel-Buffering": "no"}
+    response = current_app.response_class(stream, mimetype="text/event-stream", headers=headers)
+    response.call_on_close(slot.release)
+    return response
+
+
+def _view(action: Action) -> Callable[[], ResponseReturnValue]:
+    def view() -> ResponseReturnValue:
+        body = decode(action.body, optional=not action.body_required)
+        try:
+            now, _outcome = matches.act(lambda seen: action.rule(seen, body), _expected(body))
+        except tuple(action.api_says) as error:
+            raise ApiError(409, _(action.api_says[type(error)])) from error
+        return answer(game_json(now))
+
+    view.__name__ = action.name
+    view.__doc__ = action.summary
+    return view
+
+
+for _action in ACTIONS:
+    if _action.api:
+        _route = _action.api.removeprefix(bp.url_prefix or "")
+        bp.add_url_rule(_route, _action.name, _view(_action), methods=["POST"])
+
+
+@bp.get("/openapi.json")
+def openapi() -> ResponseReturnValue:
+    """The OpenAPI 3.1 document of this API."""
+    return answer(DOCUMENT)
+
+
+def _expected(body: Struct | None = None) -> matches.Expected:
+    """What the request was made for, as ``body`` or else the request's optional body says:
+    a request for another version, game or move is a 409.
+
+    ``ply`` or ``version`` names the state; ``version`` is the safer, since after an undo and
+    a different move the ply is the same but the board is not.
+    """
+    if body is None:
+        body = decode(ExpectedBody, optional=True)
+    given = {name: _given(getattr(body, name, UNSET)) for name in ("version", "game", "ply")}
+    return matches.Expected(version=given["version"], game_id=given["game"], ply=given["ply"])
+
+
+def _shown(match_id: str | None) -> matches.Current:
+    """The match ``match_id`` as a spectator sees it, or this browser's own; 404 if none."""
+    if not match_id or match_id == session.get(matches.MATCH_KEY):
+        return matches.current()
+    current = matches.watched(match_id)
+    if current is None:
+        raise ApiError(404, _("There is no match with this id: it may have expired."))
+    return current
+
+
+def _int(text: str | None) -> int | None:
+    """A header's or query's whole number, if it is one."""
+    if text and text.isascii() and text.isdigit() and len(text) < 19:
+        return int(text)
+    return None
+
+
+def _given(value: Given | UnsetType) -> Given | None:
+    """A field of the body as sent, or ``None`` when it was left out."""
+    return None if isinstance(value, UnsetType) else value

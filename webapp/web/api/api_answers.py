@@ -1,0 +1,102 @@
+"""The API's answers: the match as a GameJson, with its seats and score, encoded by msgspec."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import msgspec
+from flask import Response, current_app
+from flask_wtf.csrf import generate_csrf
+
+from ...engine import evaluate
+from ...rules import Match, legacy_names, records
+from ..cycle import deadlines
+from ..cycle.matches import Current
+from ..pages import online
+from .api_types import (
+    ClockJson,
+    EvaluationJson,
+    GameJson,
+    KindsJson,
+    NamesJson,
+    ScoreJson,
+    SeatJson,
+    TallyJson,
+)
+
+_encoder = msgspec.json.Encoder()
+
+
+def answer(body: Any, status: int = 200) -> Response:
+    """``body`` (a Struct, or plain data) as a JSON response with ``status``."""
+    return current_app.response_class(
+        _encoder.encode(body), status=status, mimetype="application/json"
+    )
+
+
+def game_json(current: Current) -> GameJson:
+    """The match as every API call but the review answers it."""
+    match = current.match
+    game = match.game
+    board = game.board
+    evaluation = evaluate(board)
+    return GameJson(
+        board=board.to_string(),
+        turn=board.turn,
+        status=board.status,
+        line=list(board.winning_line) if board.winning_line else None,
+        players=KindsJson(x=game.x, o=game.o),
+        names=NamesJson(x=_names(match)["X"], o=_names(match)["O"]),
+        moves=list(game.moves),
+        start=game.start.to_string(),
+        ply=game.ply,
+        game=match.game_id,
+        version=current.version,
+        tally=_tally(match),
+        you=current.you,
+        online=online.as_json(current),
+        evaluation=EvaluationJson(evaluation.result, evaluation.moves, sorted(evaluation.best)),
+        csrf_token=generate_csrf(),
+        seats=seats_json(current),
+        score=score_json(match),
+        clock=clock_json(match),
+        ended_by=records.ended_by(match),
+    )
+
+
+def clock_json(match: Match) -> ClockJson | None:
+    """The match's move clock, or ``None`` when it has none."""
+    if not match.clock:
+        return None
+    shown = deadlines.clock_view(match)
+    if shown is None:
+        return ClockJson(per_move=match.clock, deadline=None, seconds_left=None)
+    return ClockJson(per_move=match.clock, deadline=shown.deadline, seconds_left=shown.seconds_left)
+
+
+def seats_json(current: Current) -> tuple[SeatJson, SeatJson]:
+    """The match's two seats: each one's kind, its mark in this game, and whether this
+    browser holds it."""
+    first, second = (
+        SeatJson(id=seat.id, kind=seat.kind, mark=seat.mark, you=seat.id in current.held)
+        for seat in current.match.seats
+    )
+    return first, second
+
+
+def score_json(match: Match) -> ScoreJson:
+    """Games won by each seat, and draws."""
+    return ScoreJson(wins=dict(match.score.wins), draws=match.score.draws)
+
+
+def _names(match: Match) -> dict[str, str]:
+    """The English name of the player of each mark, as the API named them before seats."""
+    return legacy_names(match.game.x, match.game.o, match.seat("1").mark)
+
+
+def _tally(match: Match) -> TallyJson:
+    """Games won by each player by English name, draws, and whether the current game is
+    practice (from a chosen position: it does not count); ``score`` says it by seat."""
+    names = _names(match)
+    wins = {names[seat.mark]: match.score.wins.get(seat.id, 0) for seat in match.seats}
+    return TallyJson(wins=wins, draws=match.score.draws, practice=match.practice)

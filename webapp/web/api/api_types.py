@@ -1,0 +1,299 @@
+"""The JSON API's request and response bodies, declared once as msgspec Structs."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Annotated, Any, ClassVar, Literal, TypeAlias
+
+from msgspec import UNSET, Meta, Struct, UnsetType
+
+from ...engine import CELL_IDS, PLAYER_KINDS, Status
+from ...rules import FRIEND
+from ...rules.match import ENDINGS
+from ...rules.match import SEAT_IDS as SEATS
+from ...rules.records import ENDED_BY
+from .api_chat_types import MessageJson
+
+KINDS = (*PLAYER_KINDS, FRIEND)  # a new game's sides: a person, a computer level, a friend
+PAIR_STATES = ("waiting", "paired", "idle")
+
+if TYPE_CHECKING:
+    # mypy sees the plain strings that the engine and the rules hand out; msgspec (below) sees
+    # the enums, which it checks in requests and writes into the OpenAPI document.
+    CellId: TypeAlias = str
+    Kind: TypeAlias = str
+    NewKind: TypeAlias = str
+    Mark: TypeAlias = str
+    You: TypeAlias = str
+    SeatId: TypeAlias = str
+    Ending: TypeAlias = str
+    Offer: TypeAlias = str
+    EndedBy: TypeAlias = str
+    PairState: TypeAlias = str
+else:
+    CellId = Literal[CELL_IDS]
+    Kind = Literal[PLAYER_KINDS]
+    NewKind = Literal[KINDS]
+    Mark = Literal["X", "O"]
+    You = Literal["X", "O", "both"]
+    SeatId = Literal[SEATS]
+    Ending = Literal[ENDINGS]
+    Offer = Literal["you", "friend"]
+    EndedBy = Literal[ENDED_BY]
+    PairState = Literal[PAIR_STATES]
+
+Count = Annotated[int, Meta(ge=0)]
+Position = Annotated[
+    str,
+    Meta(pattern="^[XO_]{9}$", examples=["_XXOO_OX_"], description="Row by row, _ for empty."),
+]
+Ply = Annotated[
+    int,
+    Meta(
+        ge=0,
+        le=9,
+        description="The ply of the game the request was made for (`ply` of /api/game); "
+        "another is refused with 409, so a program never plays on a board it has not seen.",
+    ),
+]
+Version = Annotated[
+    int,
+    Meta(
+        ge=0,
+        description="The version of the match the request was made for (`version` of "
+        "/api/game); another is refused with 409. Safer than `ply`: it changes with every "
+        "change, undo too.",
+    ),
+]
+GameId = Annotated[str, Meta(description="The game id (`game` of /api/game); another is a 409.")]
+MISSING_PLY = "Object missing required field `ply`"  # msgspec's words, which api_bodies reads
+
+
+class ExpectedBody(Struct, kw_only=True):
+    """What a request was made for: a request for another state of the match is a 409."""
+
+    ply: Ply | UnsetType = UNSET
+    version: Version | UnsetType = UNSET
+    game: GameId | UnsetType = UNSET
+
+
+class PinnedBody(ExpectedBody, kw_only=True):
+    """A request that must name the state it was made for: a ply, a version or both."""
+
+    # Added to the document's schema of each subclass: msgspec cannot say "one of two".
+    schema_extra: ClassVar[dict[str, Any]] = {
+        "anyOf": [{"required": ["ply"]}, {"required": ["version"]}]
+    }
+
+    def __post_init__(self) -> None:
+        """Refuse a body that names no state, as msgspec refuses a missing field."""
+        if self.ply is UNSET and self.version is UNSET:
+            raise ValueError(MISSING_PLY)
+
+
+class MoveBody(PinnedBody, kw_only=True):
+    """A person's move."""
+
+    cell: CellId
+
+
+class StepBody(PinnedBody, kw_only=True):
+    """The next move between two computers, or every move left."""
+
+    to_end: Annotated[bool, Meta(description="Play to the end, not one move.")] = False
+
+
+class NewBody(Struct, kw_only=True):
+    """A new game. `friend` is a person on another device, invited by the `online.invite`
+    link of the answer; the other side must then be `user`."""
+
+    x: NewKind
+    o: NewKind
+    position: Annotated[str, Meta(pattern="^([XO_]{9})?$")] | None = None
+    toss: Annotated[bool, Meta(description="Toss a coin that may swap x and o.")] = False
+    clock: Annotated[
+        int, Meta(ge=0, le=7 * 86400, description="Seconds per move; 0: no clock.")
+    ] = 0
+
+
+class JoinBody(Struct):
+    """The invite token: the part of the invite link after /join/."""
+
+    invite: str
+
+
+class SeatBody(Struct):
+    """The seat token: the part of `online.seat` after /seat/."""
+
+    seat: str
+
+
+class KindsJson(Struct, rename="upper"):
+    """Who plays each mark: `user` (a person) or a computer level."""
+
+    x: Kind
+    o: Kind
+
+
+class NamesJson(Struct, rename="upper"):
+    """Who plays each mark, as the tally names them (You, Computer (hard), Player 1, ...)."""
+
+    x: str
+    o: str
+
+
+class EvaluationJson(Struct):
+    """The result with perfect play, how many moves until it, and the best moves (reading
+    order); a finished game has 0 moves and no best moves."""
+
+    result: Status
+    moves: Annotated[int, Meta(ge=0, le=9)]
+    best: Annotated[list[CellId], Meta(extra_json_schema={"uniqueItems": True})]
+
+
+class TallyJson(Struct):
+    """Games won by each player by name (whatever mark they played) and drawn in this match."""
+
+    wins: dict[str, Count]
+    draws: Count
+    practice: Annotated[bool, Meta(description="From a chosen position: it does not count.")]
+
+
+class SeatJson(Struct):
+    """One of the match's two seats: who holds it, the mark it plays in this game, and
+    whether this session holds it."""
+
+    id: SeatId
+    kind: Kind
+    mark: Mark
+    you: bool
+
+
+class ScoreJson(Struct):
+    """Games won by each seat (by seat id) and drawn in this match."""
+
+    wins: Annotated[
+        dict[SeatId, Count],
+        Meta(extra_json_schema={"propertyNames": {"enum": list(SEATS)}, "required": list(SEATS)}),
+    ]
+    draws: Count
+
+
+class SeatPresenceJson(Struct):
+    """Whether a seat is taken, and for how long its player has had no page or stream open."""
+
+    seated: bool
+    away: Annotated[float, Meta(ge=0, description="Seconds; null if never seen.")] | None
+
+
+class PresenceJson(Struct, rename="upper"):
+    """The presence of the player of each mark."""
+
+    x: SeatPresenceJson
+    o: SeatPresenceJson
+
+
+class OnlineJson(Struct):
+    """The seats of a match played from two devices, its links, a rematch offer and how the
+    game ended off the board."""
+
+    full: Annotated[bool, Meta(description="Whether the friend has joined.")]
+    invite: Annotated[str | None, Meta(description="Player 1's link until the friend joins.")]
+    seat: Annotated[str | None, Meta(description="This player's link to go on elsewhere.")]
+    watch: Annotated[str, Meta(description="The link that shows the match read-only.")]
+    rematch: Offer | None
+    ending: Ending | None
+    winner: Mark | None
+    can_claim: bool
+    presence: PresenceJson
+    messages: Annotated[list[MessageJson], Meta(description="The latest, oldest first.")]
+    muted: Annotated[bool, Meta(description="Whether this player hides the other's messages.")]
+
+
+class ClockJson(Struct):
+    """The move clock: seconds per move, and while a game goes on with both players, when
+    the player to move runs out (ISO 8601, UTC) and the seconds left; then both are null."""
+
+    per_move: Annotated[int, Meta(ge=1, le=7 * 86400)]
+    deadline: str | None
+    seconds_left: Annotated[int, Meta(ge=0)] | None
+
+
+class PairJson(Struct, kw_only=True):
+    """Quick pairing: ``waiting`` (for ``waited`` seconds; ``offer_computer`` once a game
+    against the computer is offered), ``paired`` (``game`` is the new match) or ``idle``."""
+
+    state: PairState
+    waited: Annotated[int, Meta(ge=0)] = 0
+    offer_computer: bool = False
+    game: GameJson | None = None
+
+
+class GameJson(Struct, kw_only=True):
+    """The match of this session, as every API call but the review answers it."""
+
+    board: Position
+    turn: Mark | None
+    status: Status
+    line: list[CellId] | None
+    players: KindsJson
+    names: NamesJson
+    moves: Annotated[list[CellId], Meta(max_length=9)]
+    start: Position
+    ply: Annotated[int, Meta(ge=0, le=9)]
+    game: str
+    version: Annotated[int, Meta(ge=0, description="Grows with every change; 0: not stored.")]
+    tally: TallyJson
+    you: Annotated[You | None, Meta(description="The marks this session plays; null: watching.")]
+    online: OnlineJson | None
+    evaluation: EvaluationJson
+    csrf_token: Annotated[str, Meta(description="Send it back in the X-CSRFToken header.")]
+    seats: tuple[SeatJson, SeatJson]
+    score: ScoreJson
+    clock: ClockJson | None
+    ended_by: Annotated[
+        EndedBy | None, Meta(description="How the finished game ended; null while it goes on.")
+    ]
+
+
+class ValueJson(Struct):
+    """A position's value with perfect play: the result, and the moves until it (0: over)."""
+
+    result: Status
+    moves: Count
+
+
+class ReviewedMoveJson(Struct):
+    """One move of the review: the values before and after it, and the moves that would have
+    kept its player's best result."""
+
+    ply: Annotated[int, Meta(ge=1)]
+    by: Mark
+    cell: CellId
+    before: ValueJson
+    after: ValueJson
+    mistake: bool
+    kept: list[CellId]
+
+
+class MistakeJson(Struct):
+    """The first move after which its player's best result was worse."""
+
+    ply: Annotated[int, Meta(ge=1)]
+    cell: CellId
+    by: Mark
+
+
+class ReviewJson(Struct):
+    """The review of the finished game, with perfect play from both sides as the measure."""
+
+    game: str
+    moves: list[ReviewedMoveJson]
+    first_mistake: MistakeJson | None
+    summary: str
+
+
+class ErrorJson(Struct):
+    """A refused request, which changed nothing; a 400 names the body's bad `field`."""
+
+    error: str
+    field: str | UnsetType = UNSET

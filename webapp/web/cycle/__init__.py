@@ -1,0 +1,1 @@
+"""The request cycle: this browser's match, the one commit path, the clock."""

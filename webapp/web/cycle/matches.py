@@ -1,0 +1,213 @@
+"""This browser's match: which one it is at and the seats it holds (its session), read as it
+sees it, and changed through the commit shell (cycle.py), renewing the session."""
+
+from __future__ import annotations
+
+import base64
+import hmac
+from dataclasses import replace
+from typing import Any
+
+from flask import current_app, flash, session
+
+from ...engine import Board
+from ...rules import FRIEND, LostMatchError, Match, Outcome, actions, new_secret, read, seating
+from ...rules import clock as clocks
+from ...store import MatchStore, Record, new_match_id
+from ...store.record import MATCH_ID
+from ..live.live import Hub
+from ..site import browsers, sessions
+from ..site.i18n import said
+from . import played, timing
+from .cycle import Change, Stepped, commit, settle, step
+from .cycle import Current as Current  # re-exported: the pages name them as matches'
+from .cycle import Expected as Expected
+from .cycle import StaleFormError as StaleFormError
+
+MATCH_KEY = "match"
+KEYS_KEY = "keys"  # the secret keys of the seats this browser holds by key (online)
+LEGACY_SEAT_KEY = "seat"  # one key, as sessions before seats were kept as a list held it
+RENEWED_KEY = "renewed"  # the day (since 1970) the session's expiry was last renewed
+
+
+def _new_match() -> Match:
+    """What a visitor sees before their first change: a hot-seat match."""
+    return Match.between("user", "user")
+
+
+NEW = Current(replace(_new_match(), game_id="new"), "", 0, frozenset("12"))
+
+
+def store() -> MatchStore:
+    """The app's match store."""
+    match_store: MatchStore = current_app.extensions["match_store"]
+    return match_store
+
+
+def current() -> Current:
+    """The session's match as stored now, read without a lock. A visitor with no stored match
+    (or whose match expired) sees a new hot-seat match, which nothing stores until they
+    change it; one that cannot be read is replaced by a new match, with a message."""
+    match_id = _session_match_id() or _first_match_id()
+    record = _settled(store().get(match_id))
+    if record is None:
+        return NEW
+    seen = _seen(record)
+    played.note(seen.match, seen.match_id, seen.held)
+    return seen
+
+
+def watched(match_id: str) -> Current | None:
+    """The match ``match_id`` as a spectator sees it, or ``None`` if there is none."""
+    record = _settled(store().get(match_id)) if MATCH_ID.fullmatch(match_id) else None
+    if record is None or not record.data:
+        return None
+    return Current(_readable(record), match_id, record.version, watching=True)
+
+
+def held(match: Match, match_id: str) -> frozenset[str]:
+    """The seats of ``match`` (stored as ``match_id``) that this browser holds: by key, and
+    the keyless seats of the match it is at (a visitor's first one included)."""
+    home = match_id == (_session_match_id() or _first_match_id())
+    return match.held_by(seat_keys(), home)
+
+
+def act(
+    action: Change,
+    expected: Expected | None = None,
+    match_id: str | None = None,
+    key: str | None = None,
+) -> tuple[Current, Outcome]:
+    """Apply ``action`` to the session's match (or to ``match_id``'s) through the commit
+    shell, and make it the session's match, holding the seat ``key`` if given. A stale
+    request (StaleFormError) or a refused action saves nothing; a clock that ran out saves
+    the game's end and refuses the action (OutOfTimeError)."""
+    if match_id is None:
+        match_id = _session_match_id() or _first_match_id()
+        # The session's match expired: a new one gets a new id, or every other browser that
+        # knew the old one (a friend, a watcher) would be at it, holding its keyless seats.
+        if match_id == _session_match_id() and store().get(match_id) is None:
+            match_id = new_match_id()
+    gone = match_id == _session_match_id()  # if it expires now, the request was for it
+
+    def change(record: Record) -> Stepped:
+        if gone and record.data is None:
+            return Stepped(None, StaleFormError())
+        return step(_seen(record), action, expected, timing.now())
+
+    record, stepped = commit(store(), _hub(), match_id, change)
+    if stepped.refusal is not None or stepped.outcome is None:
+        raise stepped.refusal or StaleFormError()
+    _renew(record.match_id, key)
+    changed = stepped.outcome.match
+    now = Current(changed, record.match_id, record.version, held(changed, record.match_id))
+    played.note(changed, now.match_id, now.held)
+    return now, stepped.outcome
+
+
+def begin(x: str, o: str, start: Board, toss: bool, clock: int = 0) -> tuple[Current, Outcome]:
+    """A new game of kind ``x`` against kind ``o`` from ``start`` for this browser, with
+    ``clock`` seconds per move (0: none): online against a friend, else on this device (the
+    same match while the players are the same). A live online game is not left this way (the
+    rules refuse)."""
+    seen = current()
+    actions.leave(seen.match, seen.held)  # the new game may be a new match: leave this one
+    clocks.checked(clock)
+    if FRIEND in (x, o):
+        key = new_secret()
+        return act(
+            lambda _seen: clocks.with_clock(seating.invite(x, o, start, toss, key), clock),
+            match_id=new_match_id(),
+            key=key,
+        )
+    # A game on this device never replaces an online match, which the friend still plays.
+    fresh = new_match_id() if seen.match.online else None
+    return act(
+        lambda now: clocks.with_clock(
+            actions.new_game(now.match, now.held, x, o, start, toss), clock
+        ),
+        match_id=fresh,
+    )
+
+
+def enter(match_id: str, key: str) -> None:
+    """Make ``match_id`` this browser's match, holding its seat by ``key`` (quick pairing
+    made the match for a browser that was waiting)."""
+    _renew(match_id, key)
+
+
+def seat_keys() -> list[str]:
+    """The seat keys this browser's session holds."""
+    keys: Any = session.get(KEYS_KEY)
+    if isinstance(keys, list):
+        return [key for key in keys if isinstance(key, str)]
+    legacy: Any = session.get(LEGACY_SEAT_KEY)
+    return [legacy] if isinstance(legacy, str) else []
+
+
+def _seen(record: Record) -> Current:
+    """The match of ``record`` as this browser sees it (a fresh hot-seat match if empty)."""
+    if record.data is None:  # as NEW was shown, but with a game id of its own
+        return Current(_new_match(), "", 0, frozenset("12"))
+    match = _readable(record)
+    return Current(match, record.match_id, record.version, held(match, record.match_id))
+
+
+def _renew(match_id: str, key: str | None) -> None:
+    """Make ``match_id`` the session's match, holding ``key`` too. The session must live as
+    long as its match, so a change renews its expiry, at most once a day: writing the
+    session file on every move cost as much as the rest of it."""
+    today = int(timing.now() // 86400)
+    browsers.keep()
+    moved = session.get(MATCH_KEY) != match_id
+    if moved or session.get(RENEWED_KEY) != today:
+        if moved:
+            session.pop(KEYS_KEY, None)
+        session[MATCH_KEY], session[RENEWED_KEY] = match_id, today
+    legacy = session.pop(LEGACY_SEAT_KEY, None)
+    if isinstance(legacy, str) and not moved:
+        session[KEYS_KEY] = [legacy]
+    if key is not None:
+        session[KEYS_KEY] = [key]
+        # A seat taken by key is a login: whoever knew the old session id does not get it.
+        current_app.session_interface.regenerate(session)  # type: ignore[attr-defined]
+
+
+def _first_match_id() -> str:
+    """The id under which a session with no match stores its first one: derived from the
+    session id with the secret key, so first changes sent at once from one browser all lock
+    the same match, instead of each making a match of which the session keeps only one."""
+    # A browser with nothing stored has a new session id at each request: its visitor id
+    # (sessions.py) is the one its first changes share.
+    sid = sessions.visitor_id() or getattr(session, "sid", None)
+    if not sid:
+        return new_match_id()
+    secret = str(current_app.secret_key).encode()
+    digest = hmac.new(secret, f"match:{sid}".encode(), "sha256").digest()
+    return base64.urlsafe_b64encode(digest[:16]).decode().rstrip("=")
+
+
+def _settled(record: Record | None) -> Record | None:
+    """``record``, or what it became if its clock had run out and this request ended it."""
+    return None if record is None else settle(store(), _hub(), record)
+
+
+def _hub() -> Hub:
+    """The app's live hub."""
+    hub: Hub = current_app.extensions["live"]
+    return hub
+
+
+def _readable(record: Record) -> Match:
+    """The match of ``record``; a new one, with a message, when it cannot be read."""
+    try:
+        return read(record.data)
+    except LostMatchError as error:
+        flash(said(error), "error")
+        return _new_match()
+
+
+def _session_match_id() -> str:
+    """The id of the session's match, or ``""`` when it has none (or not one we made)."""
+    match_id = session.get(MATCH_KEY)
+    return match_id if isinstance(match_id, str) and MATCH_ID.fullmatch(match_id) else ""

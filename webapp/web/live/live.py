@@ -1,0 +1,300 @@
+"""The live board: each process's streams waiting on the matches they show, fed by the store,
+and the presence of the players who have their board open."""
+
+from __future__ import annotations
+
+import contextlib
+import functools
+import ipaddress
+import json
+import threading
+import time
+import weakref
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+
+from flask import Flask, g, request, session
+
+from ...store import MatchStore, StoreUnavailable
+from ..cycle.timing import Clock
+from ..site import sessions
+
+TOUCH_EVERY = 10.0  # seconds: a seat's presence is written at most this often per process
+# The last event of a stream whose worker is stopping: its page reconnects (to a worker that
+# stays) and catches up from the version it has.
+RECONNECT = "event: reconnect\ndata: {}\n\n"
+_HUBS: weakref.WeakSet[Hub] = weakref.WeakSet()  # every hub of this process, for drain()
+
+
+@dataclass
+class _Watch:
+    """The newest version heard of one match, and the streams waiting for a newer one: each
+    waits on ``news``, which is set (and replaced by a fresh one) when a newer version comes.
+    An event set once wakes thousands of streams for less than a condition's notify_all, which
+    gave each waiter a lock of its own and took the condition's lock again on each wake (under
+    gevent, threading.Event is gevent's)."""
+
+    version: int = 0
+    streams: int = 0
+    news: threading.Event = field(default_factory=threading.Event)
+
+
+class Slot:
+    """One stream's place in its hub, held until ``release`` (called once its response is
+    closed, however the stream ended)."""
+
+    def __init__(self, hub: Hub, owners: tuple[str, ...]) -> None:
+        self.owners = owners
+        self._hub = hub
+        self._held = True
+
+    def release(self) -> None:
+        """Give the place back; only the first call counts."""
+        self._hub._give_back(self)
+
+
+class Hub:
+    """Every stream of this process waits here; one thread feeds it from the store."""
+
+    def __init__(
+        self,
+        store: MatchStore,
+        limit: int,
+        heartbeat: float,
+        per_address: int = 10,
+        per_session: int = 4,
+        clock: Clock = time.time,
+    ) -> None:
+        """Feed from ``store``, with at most ``limit`` streams open at once (``per_address``
+        of them from one client address, ``per_session`` for one browser), each writing at
+        least every ``heartbeat`` seconds (how a stream learns that its browser left); presence
+        is timed by ``clock``."""
+        self.store = store
+        self.clock = clock
+        self.limit = limit
+        self.per_address = per_address
+        self.per_session = per_session
+        self.heartbeat = heartbeat
+        self._lock = threading.Lock()
+        self._watches: dict[str, _Watch] = {}
+        self._stop = threading.Event()
+        self._listener: threading.Thread | None = None
+        self._touched: dict[tuple[str, str], float] = {}
+        self._slots = 0  # the places taken, each by a stream open or about to open
+        self._holders: dict[str, int] = {}  # places taken by each address and session
+        self.draining = False  # set once by drain(): no stream waits any longer
+        _HUBS.add(self)
+
+    def claim(self, address: str, session: str | None = None) -> Slot | None:
+        """A place for one more stream of the client at ``address`` (and of the browser
+        ``session``, if it has one), or ``None`` when the process, the address or the browser
+        has as many as it may. Checked and counted in one step, so a burst of requests never
+        takes more: a check made before the stream counted itself let 200 places become 227."""
+        owners: tuple[str, ...] = (f"address:{_network(address)}",)
+        if session:
+            owners += (f"session:{session}",)
+        caps = (self.per_address, self.per_session)
+        with self._lock:
+            if self._slots >= self.limit or any(
+                self._holders.get(owner, 0) >= cap for owner, cap in zip(owners, caps, strict=False)
+            ):
+                return None
+            self._slots += 1
+            for owner in owners:
+                self._holders[owner] = self._holders.get(owner, 0) + 1
+        return Slot(self, owners)
+
+    def _give_back(self, slot: Slot) -> None:
+        """Count ``slot``'s place as free, once."""
+        with self._lock:
+            if not slot._held:
+                return
+            slot._held = False
+            self._slots -= 1
+            for owner in slot.owners:
+                left = self._holders[owner] - 1
+                if left:
+                    self._holders[owner] = left
+                else:
+                    del self._holders[owner]
+
+    @property
+    def streams(self) -> int:
+        """How many streams are open in this process."""
+        with self._lock:
+            return sum(watch.streams for watch in self._watches.values())
+
+    @property
+    def full(self) -> bool:
+        """Whether this process has as many streams as it allows."""
+        with self._lock:
+            return self._slots >= self.limit
+
+    def changed(self, match_id: str, version: int) -> None:
+        """The store (or this process) tells of ``version``; wake the streams waiting for it."""
+        watch = self._watches.get(match_id)
+        if watch is None or version <= watch.version:
+            return
+        with self._lock:
+            if version <= watch.version:
+                return
+            # The version first, then the fresh event: a stream that takes the fresh one
+            # already sees the version, and one holding the old one is woken by it.
+            watch.version = version
+            news, watch.news = watch.news, threading.Event()
+        news.set()
+
+    @contextlib.contextmanager
+    def watching(self, match_id: str) -> Iterator[_Watch]:
+        """Hold a place for one stream of ``match_id``."""
+        with self._lock:
+            watch = self._watches.setdefault(match_id, _Watch())
+            watch.streams += 1
+            self._start_listener()
+        try:
+            yield watch
+        finally:
+            with self._lock:
+                watch.streams -= 1
+                if watch.streams == 0:
+                    del self._watches[match_id]
+
+    def wait(self, watch: _Watch, after: int, timeout: float) -> int:
+        """The newest version once it is above ``after``, or ``after`` after ``timeout`` (or
+        at once when the hub drains)."""
+        news = watch.news  # before the checks: a version heard after them sets this one
+        if watch.version <= after and not self.draining:
+            news.wait(timeout)
+        return max(watch.version, after)
+
+    def drain(self) -> None:
+        """End every stream of this hub now, each with its last event, and any opened later
+        at once: the process is stopping."""
+        self.draining = True
+        with self._lock:
+            watches = list(self._watches.values())
+        for watch in watches:
+            watch.news.set()
+
+    def touch(self, match_id: str, seat: str | None) -> None:
+        """Note that ``seat`` has its board open; written at most every TOUCH_EVERY seconds.
+        Presence is a courtesy: a store that cannot take it now does not fail the page."""
+        if seat is None:
+            return
+        when = self.clock()
+        if when - self._touched.get((match_id, seat), 0.0) < TOUCH_EVERY:
+            return
+        try:
+            self.store.touch(match_id, seat, when)
+        except StoreUnavailable:
+            return
+        self._touched[(match_id, seat)] = when
+        if len(self._touched) > 10_000:  # forget the oldest half: a later touch only rewrites
+            for stale in sorted(self._touched, key=self._touched.__getitem__)[:5_000]:
+                self._touched.pop(stale, None)
+
+    def absent_for(self, match_id: str, seat: str) -> float:
+        """Seconds since ``seat`` last had its board open (a seat never seen: forever)."""
+        seen = self.store.seen(match_id).get(seat)
+        return float("inf") if seen is None else max(0.0, self.clock() - seen)
+
+    def stop(self) -> None:
+        """Stop the listener (tests build many apps)."""
+        self._stop.set()
+
+    def _start_listener(self) -> None:
+        """The feeding thread, started with the first stream (a worker's, after the fork)."""
+        if self._listener is None or not self._listener.is_alive():
+            self._listener = threading.Thread(
+                target=self.store.listen,
+                args=(self._watched, self.changed, self._stop),
+                name="match-changes",
+                daemon=True,
+            )
+            self._listener.start()
+
+    def _watched(self) -> list[str]:
+        """The matches that streams of this process show."""
+        with self._lock:
+            return list(self._watches)
+
+
+def events(
+    hub: Hub,
+    match_id: str,
+    seat: str | None,
+    after: int,
+    lifetime: float,
+    due: Callable[[], float | None] | None = None,
+) -> Iterator[str]:
+    """The Server-Sent Events of ``match_id``: an event whenever its version passes ``after``
+    (the event's id is the version), a comment at every heartbeat, for ``lifetime`` seconds;
+    the browser then reconnects with the last id it saw. ``due`` (called at each wake) gives
+    the seconds until the match's clock runs out, so the stream also wakes then."""
+    end = time.monotonic() + lifetime
+    yield "retry: 1000\n\n"
+    with hub.watching(match_id) as watch:
+        try:
+            record = hub.store.get(match_id)
+        except StoreUnavailable:
+            return  # the browser reconnects in a second, and the store may be back
+        hub.changed(match_id, record.version if record else 0)
+        hub.touch(match_id, seat)
+        while (left := end - time.monotonic()) > 0 and not hub.draining:
+            until = due() if due is not None else None
+            wait = min(hub.heartbeat, left, hub.heartbeat if until is None else until + 0.05)
+            version = hub.wait(watch, after, wait)
+            hub.touch(match_id, seat)
+            if version > after:
+                after = version
+                yield _event(version)
+            elif not hub.draining:
+                yield ": still here\n\n"
+        if hub.draining:
+            yield RECONNECT
+
+
+@functools.lru_cache(maxsize=1024)
+def _event(version: int) -> str:
+    """The event of ``version``: the same text for every stream it reaches, written once."""
+    return f"id: {version}\ndata: {json.dumps({'version': version})}\n\n"
+
+
+def drain() -> None:
+    """End the streams of every hub of this process (a worker told to stop)."""
+    for hub in list(_HUBS):
+        hub.drain()
+
+
+def place(hub: Hub) -> Slot | None:
+    """A place in ``hub`` for this request's stream, counted against its client's address and
+    its browser (the stored session's id, else the visitor's), or ``None`` when there is none.
+    Its response must release it when closed (``Response.call_on_close``)."""
+    browser = getattr(session, "sid", None) if sessions.stored() else g.get("visitor")
+    return hub.claim(request.remote_addr or "", browser)
+
+
+def init_app(app: Flask) -> None:
+    """Give the app its hub, on the app's match store."""
+    config = app.config
+    hub = Hub(
+        app.extensions["match_store"],
+        int(config["STREAMS"]),
+        float(config["HEARTBEAT"]),
+        per_address=int(config["STREAMS_PER_ADDRESS"]),
+        per_session=int(config["STREAMS_PER_SESSION"]),
+        clock=config["CLOCK"],
+    )
+    app.extensions["live"] = hub
+
+
+def _network(address: str) -> str:
+    """Whom ``address`` stands for: itself, or for IPv6 its /64, which one subscriber holds
+    whole (counting each of its addresses apart would give it 2**64 times the cap)."""
+    try:
+        parsed = ipaddress.ip_address(address)
+    except ValueError:
+        return address
+    if parsed.version == 6:
+        return str(ipaddress.ip_network(f"{parsed}/64", strict=False))
+    return str(parsed)

@@ -1,0 +1,1 @@
+"""The HTML pages and the board's forms, with their view models."""

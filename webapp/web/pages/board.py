@@ -1,0 +1,260 @@
+"""The board page: the live board of this browser's match, or of a watched one."""
+
+from __future__ import annotations
+
+import functools
+from dataclasses import dataclass, field
+
+from flask import Blueprint, redirect, request, session, url_for
+from flask.typing import ResponseReturnValue
+from markupsafe import Markup
+
+from ...engine import N_, Game, evaluate
+from ..action_table import ACTIONS, Button
+from ..cycle import deadlines, matches
+from ..cycle.matches import Current
+from ..site.errors import render_error
+from ..site.i18n import gettext as _
+from ..site.i18n import language
+from ..text import text, text_board
+from . import chat, grid, online
+from .fragments import fragment, page
+from .grid import Move, Rows
+from .naming import Seating, by_mark, label, name, seating, who
+from .sentences import best_text, computer_move_line, hint_text, online_status, status_line
+
+bp = Blueprint("board", __name__)
+
+NO_MATCH = N_("There is no match at this address: it may have expired.")
+
+
+@dataclass(frozen=True)
+class BoardView:
+    """Everything the board page shows of the game, as its viewer sees it; complete and
+    hashable, so that the fragments rendered from it can be kept by it (fragments.py)."""
+
+    rows: Rows
+    status: str
+    x_name: str  # the players panel's names of the players of X and O
+    o_name: str
+    moves: tuple[Move, ...]
+    is_over: bool
+    hint: str | None  # "With best play: X wins in 3 moves", when a hint was asked for
+    best_moves: tuple[str, ...]
+    buttons: tuple[Button, ...]
+    best_text: str = ""  # "Best moves: A1, C3." or "Every move draws."
+    computer_move: str = ""  # "The computer (hard) played C3.", when a computer moved last
+    waiting: bool = False  # for the other player or a move to watch: the page refreshes
+    online: bool = False
+    can_hint: bool = False  # hints are for a game on one device, still going
+    active: bool = False  # some cell can be played by this viewer now
+    mode: str = ""  # the mode bar's button for these players: two, easy…, friend, or none
+
+
+@dataclass(frozen=True)
+class ScoreView:
+    """The match's score: each seat's name, id and wins (the viewer's own first), and draws."""
+
+    wins: tuple[tuple[str, str, int], ...]
+    draws: int
+    practice: bool = False  # this game started from a chosen position and will not count
+
+
+@dataclass(frozen=True)
+class Here:
+    """Where the viewer stands in the match: its seats, the match's id and version, and the
+    game's id and whether it is over or waiting for player 2."""
+
+    you: str | None  # the marks this browser plays ("X", "O" or "XO"); None: watching
+    seat: str | None  # this browser's online seat
+    match_id: str
+    version: int
+    game_id: str
+    full: bool
+    is_over: bool
+
+
+@dataclass(frozen=True)
+class PageView:
+    """Everything the board page renders (with the request's path, host and language, which
+    fragments.page adds to the key): complete and hashable, so the page is kept by it."""
+
+    view: BoardView
+    current: Here
+    score: ScoreView
+    online: online.OnlineParts | None
+    live: bool
+    status: str  # the rendered fragments of the view
+    game: str
+    share_path: str
+    clock: deadlines.ClockView | None  # the player to move's, when a clock runs
+    chat: chat.ChatView | None  # a player's quick messages, online
+
+
+@bp.get("/")
+def index() -> ResponseReturnValue:
+    """The board; ``?hint=1`` adds the value of the position and marks the best cells."""
+    return board(matches.current(), hint=request.args.get("hint") == "1")
+
+
+def board(current: matches.Current, hint: bool = False) -> ResponseReturnValue:
+    """The board page of ``current`` as this browser sees it (a player, or a spectator)."""
+    shown = _shown(Viewed.of(current, hint))
+    extra = online.parts(current) if current.match.online or current.watching else None
+    if text.enabled():
+        return text_board.page(current, shown.view, shown.score, extra)
+    match = current.match
+    here = Here(
+        current.you, current.seat, current.match_id, current.version, match.game_id,
+        match.full, match.is_over,
+    )  # fmt: skip
+    return page(
+        "board.html",
+        PageView(
+            view=shown.view,
+            current=here,
+            score=shown.score,
+            online=extra,
+            live=shown.view.online or current.you is None,
+            status=shown.status,
+            game=shown.game,
+            share_path=shown.share_path,
+            clock=deadlines.clock_view(match),
+            chat=chat.chat_view(current),
+        ),
+    )
+
+
+@dataclass(frozen=True)
+class Viewed:
+    """A stored state of a match as one viewer sees it, compared by ``key`` alone: the match's
+    id, version and game id (a version is never saved twice under one id and game), the seats
+    held, whether through a watch link, the hint asked, the language and the script root."""
+
+    key: tuple[object, ...]
+    current: Current = field(compare=False)
+    hint: bool = field(compare=False)
+
+    @classmethod
+    def of(cls, current: Current, hint: bool) -> Viewed:
+        """The viewed state of ``current`` in this request."""
+        match = current.match
+        key = (
+            current.match_id, current.version, match.game_id, current.held, current.watching,
+            hint, language(), request.script_root,
+        )  # fmt: skip
+        return cls(key, current, hint)
+
+
+@dataclass(frozen=True)
+class Shown:
+    """The parts of the board page that are a pure function of a ``Viewed``: the view model,
+    the score, the fragments rendered from the view, and the link to this position's setup."""
+
+    view: BoardView
+    score: ScoreView
+    status: Markup
+    game: Markup
+    share_path: str
+
+
+# Every watcher of a match reloads its board at each move, and a player's board is shown
+# again at each reload: each state is built once per process, not once per page.
+@functools.lru_cache(maxsize=4096)
+def _shown(viewed: Viewed) -> Shown:
+    """The parts of the board page of ``viewed``; the clock and quick messages, which also
+    follow the time, are made per request."""
+    current = viewed.current
+    view = build(current, viewed.hint)
+    game = current.match.game
+    return Shown(
+        view=view,
+        score=build_score(current),
+        status=fragment("_game.html", "status", view),
+        game=fragment("_game.html", "game", view),
+        share_path=url_for("setup.setup", position=game.board.to_string(), x=game.x, o=game.o),
+    )
+
+
+@bp.get("/watch/<match_id>")
+def watch(match_id: str) -> ResponseReturnValue:
+    """A match's live board, read-only, for anyone with the link; its players get their own."""
+    if session.get(matches.MATCH_KEY) == match_id:
+        return redirect(url_for(".index"), code=303)
+    current = matches.watched(match_id)
+    if current is None:
+        return render_error(404, _(NO_MATCH))
+    return board(current)
+
+
+def build(current: Current, hint: bool = False) -> BoardView:
+    """The view of ``current``'s match for the board page as its viewer sees it, with the
+    hint when ``hint`` is asked."""
+    seat = seating(current)
+    game = current.match.game
+    board = game.board
+    is_over = board.is_over or bool(seat.ending)
+    if seat.online:
+        playable = seat.full and not is_over and seat.you == board.turn
+        status = online_status(game, seat)
+        names = {mark: name(person) for mark, person in by_mark(current).items()}
+        waiting = seat.rematch == "you" if is_over else not playable
+    else:
+        playable = game.person_to_move and seat.you is not None
+        status = status_line(current)
+        names = {mark: label(person) for mark, person in by_mark(current).items()}
+        waiting = seat.you is None and not is_over
+    text = hint_text(board) if hint and not seat.online and seat.you is not None else None
+    best = tuple(sorted(evaluate(board).best)) if text else ()
+    return BoardView(
+        rows=grid.rows(game, bool(playable), set(best), landed=not waiting),
+        status=status,
+        x_name=names["X"],
+        o_name=names["O"],
+        moves=grid.moves(game),
+        is_over=is_over,
+        hint=text,
+        best_moves=best,
+        buttons=_buttons(game, seat, is_over),
+        best_text=best_text(board, best),
+        computer_move=computer_move_line(game),
+        waiting=waiting,
+        online=seat.online,
+        can_hint=not seat.online and seat.you is not None and not is_over,
+        active=bool(playable) and not board.is_over,
+        mode=_mode(game, seat),
+    )
+
+
+def build_score(current: Current) -> ScoreView:
+    """The score panel's figures: each seat by name, the viewer's own seat first."""
+    match = current.match
+    people = {seat.id: name(who(current, seat)) for seat in match.seats}
+    order = sorted(match.seats, key=lambda seat: (seat.id not in current.held, seat.id))
+    wins = tuple((people[seat.id], seat.id, match.score.wins.get(seat.id, 0)) for seat in order)
+    return ScoreView(wins, match.score.draws, match.practice)
+
+
+def _mode(game: Game, seat: Seating) -> str:
+    """The mode bar's button for these players: ``two`` (hot seat), a computer level against a
+    person, ``friend`` online, or ``""`` (computers against each other)."""
+    if seat.online:
+        return "friend"
+    kinds = {game.x, game.o}
+    if kinds == {"user"}:
+        return "two"
+    levels = kinds - {"user"}
+    return levels.pop() if "user" in kinds and len(levels) == 1 else ""
+
+
+def _buttons(game: Game, seat: Seating, is_over: bool) -> tuple[Button, ...]:
+    """The game's buttons, each action's in the order of the action table (Next move, Play
+    again, Undo…; online, Abort or Resign, and the offers). A spectator has none."""
+    if seat.you is None:
+        return ()
+    return tuple(
+        button
+        for action in ACTIONS
+        if action.buttons is not None
+        for button in action.buttons(game, seat, is_over)
+    )

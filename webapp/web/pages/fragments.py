@@ -1,0 +1,73 @@
+"""The pages and page fragments kept per process, each rendered once per complete view model,
+in the page's language and under the app's script root: the things its HTML depends on."""
+
+from __future__ import annotations
+
+import dataclasses
+import functools
+import secrets
+from collections.abc import Hashable
+from typing import Any
+
+from flask import current_app, get_flashed_messages, request
+from flask_wtf.csrf import generate_csrf
+from jinja2 import Environment
+from markupsafe import Markup
+
+from ..site.i18n import language, render
+
+# What a kept page holds in place of the two things that belong to one request: the browser's
+# CSRF token and the messages flashed for it. Random, so no page text can contain them.
+TOKEN = f"token-{secrets.token_hex(16)}"
+MESSAGES = f"<!--messages-{secrets.token_hex(16)}-->"
+# Flask's own context: the page reads of the request only what the key has of it.
+_PER_REQUEST = frozenset({"request", "session", "g"})
+
+
+def site(macro: str, model: Hashable) -> Markup:
+    """One of the parts every page shares (``_site.html``): the head's links, the header."""
+    return fragment("_site.html", macro, model)
+
+
+def page(template: str, model: Any) -> str:
+    """The page ``template`` for ``model`` (a frozen dataclass whose fields are the template's
+    variables: every value it renders, but for the request's path, host and language, which
+    are added to the key), with this request's CSRF token and flashed messages put in."""
+    context: dict[str, Any] = {}
+    current_app.update_template_context(context)  # what the context processors give the page
+    given = tuple(sorted((k, v) for k, v in context.items() if k not in _PER_REQUEST))
+    key = (request.method, request.full_path, request.host_url, request.script_root, given)
+    try:
+        html = _page(template, model, language(), key)
+    except TypeError:  # a value that cannot be a key: the page is rendered for this request
+        html = _page.__wrapped__(template, model, language(), key)
+    flashed = tuple(tuple(pair) for pair in get_flashed_messages(with_categories=True))
+    messages = fragment("_site.html", "messages", flashed) if flashed else ""
+    return html.replace(TOKEN, generate_csrf()).replace(MESSAGES, messages)
+
+
+@functools.lru_cache(maxsize=1024)
+def _page(template: str, model: Any, language: str, request_key: tuple[Any, ...]) -> str:
+    """The page rendered with the marks in place of the token and the messages; the arguments
+    are the cache's key (``language`` is the one ``render`` uses)."""
+    fields = {field.name: getattr(model, field.name) for field in dataclasses.fields(model)}
+    return render(template, **fields, csrf_token=lambda: TOKEN, messages=Markup(MESSAGES))
+
+
+def fragment(template: str, macro: str, model: Hashable) -> Markup:
+    """The HTML of ``macro`` of ``template`` for ``model`` (a frozen view model: every field
+    it renders is in it, so it is the key)."""
+    return _rendered(template, macro, model, language(), request.script_root)
+
+
+# A board's state is shown again and again (every page after a move, every player in the same
+# position), and its grid and buttons cost most of a board page to render.
+@functools.lru_cache(maxsize=4096)
+def _rendered(
+    template: str, macro: str, model: Hashable, language: str, script_root: str
+) -> Markup:
+    """The rendering itself, in ``language``'s copy of the templates; the arguments are the
+    cache's key (``script_root`` starts every link)."""
+    environment: Environment = current_app.extensions["templates_by_language"][language]
+    module = environment.get_template(template).module
+    return Markup(getattr(module, macro)(model))

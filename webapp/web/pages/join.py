@@ -1,0 +1,104 @@
+"""The links that seat a browser: a friend's invite, and a player's own link to continue on
+another device."""
+
+from __future__ import annotations
+
+from flask import Blueprint, flash, redirect, url_for
+from flask.typing import ResponseReturnValue
+
+from ...rules import RuleError, UnknownLinkError, errors, is_secret, new_secret, seating
+from ...rules.match import same_secret
+from ...store.record import MATCH_ID
+from ..cycle import matches
+from ..site.errors import to_board
+from ..site.i18n import gettext as _
+from ..site.i18n import render
+
+bp = Blueprint("join", __name__)
+
+
+@bp.get("/join/<token>")
+def join_page(token: str) -> ResponseReturnValue:
+    """Who invited you and which side you would play, with a Join button; or why not."""
+    match_id, secret = split(token)
+    current = matches.watched(match_id)
+    if current is None or not current.match.invite or not same_secret(current.match.invite, secret):
+        raise UnknownLinkError()
+    held = matches.held(current.match, match_id)
+    problem = None
+    if "1" in held:
+        problem = _(errors.OWN_INVITE)
+    elif "2" in held:
+        return redirect(url_for("board.index"), code=303)
+    elif current.match.full:
+        problem = _(errors.MATCH_FULL)
+    mark = current.match.seat("2").mark
+    return render(
+        "join.html", token=token, mark=mark, problem=problem, current=current, own="1" in held
+    )
+
+
+@bp.post("/join/<token>")
+def join(token: str) -> ResponseReturnValue:
+    """Take the free seat of the invite's match, in this browser."""
+    try:
+        joined = join_by(token)
+    except UnknownLinkError:
+        raise
+    except RuleError:  # full, or one's own: the invite's page says which
+        return redirect(url_for(".join_page", token=token), code=303)
+    flash(_("You joined the match: you play %(mark)s.", mark=joined.you), "info")
+    return to_board(accepted=True)
+
+
+def join_by(token: str) -> matches.Current:
+    """Seat this browser in the free seat of the invite ``token``'s match, with a new key."""
+    match_id, secret = split(token)
+    if not match_id:
+        raise UnknownLinkError()
+    key = new_secret()
+    joined, _outcome = matches.act(
+        lambda seen: seating.join(seen.match, secret, key, seen.held), match_id=match_id, key=key
+    )
+    return joined
+
+
+@bp.get("/seat/<token>")
+def seat_page(token: str) -> ResponseReturnValue:
+    """Continue on this device: a button that moves the seat here."""
+    match_id, key = split(token)
+    current = matches.watched(match_id)
+    seat = current.match.held_by([key], home=False) if current else frozenset()
+    if current is None or not seat:
+        raise UnknownLinkError(errors.STALE_SEAT_LINK)
+    mark = current.match.seat(next(iter(seat))).mark
+    return render("seat.html", token=token, mark=mark)
+
+
+@bp.post("/seat/<token>")
+def move_seat(token: str) -> ResponseReturnValue:
+    """Move the link's seat to this browser: the one that held it now only watches."""
+    moved_to = take_seat(token)
+    flash(_("This device now plays %(mark)s in this match.", mark=moved_to.you), "info")
+    return to_board(accepted=True)
+
+
+def take_seat(token: str) -> matches.Current:
+    """The seat of a seat link's ``token`` moved to this browser, with a new key: the
+    browser that held it, and the link, hold nothing any more."""
+    match_id, old = split(token)
+    if not match_id:
+        raise UnknownLinkError(errors.STALE_SEAT_LINK)
+    new = new_secret()
+    moved, _outcome = matches.act(
+        lambda seen: seating.take_seat(seen.match, old, new), match_id=match_id, key=new
+    )
+    return moved
+
+
+def split(token: str) -> tuple[str, str]:
+    """A link's token as its match id and secret; ``("", "")`` when it is not one we made."""
+    match_id, _, secret = token.partition(".")
+    if MATCH_ID.fullmatch(match_id) and is_secret(secret):
+        return match_id, secret
+    return "", ""

@@ -1,0 +1,117 @@
+"""Online play's pages and forms: the invite and seat links, resign, abort, claim, rematch."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from flask import Blueprint, current_app, url_for
+from flask.typing import ResponseReturnValue
+
+from ...rules import Outcome, actions
+from ..api.api_types import OnlineJson, PresenceJson, SeatPresenceJson
+from ..cycle import matches
+from ..live.live import Hub
+from ..site.i18n import render
+from . import chat
+from .naming import seating
+
+bp = Blueprint("online", __name__)
+
+
+@dataclass(frozen=True)
+class OnlineParts:
+    """What an online board shows besides the game: the links, and whether a win is claimable."""
+
+    invite_url: str | None  # player 1's, while seat 2 is free
+    seat_url: str | None  # "continue on another device": a player's own board only
+    watch_url: str
+    events_url: str
+    can_claim: bool
+    paired: bool = False  # the other player is a stranger met by quick pairing
+
+
+def parts(current: matches.Current) -> OnlineParts:
+    """The online parts of ``current``'s board; a player's board also notes their presence."""
+    match, match_id, seat = current.match, current.match_id, current.seat
+    invite = seat_url = None
+    can_claim = False
+    if match.online and seat is not None:
+        hub().touch(match_id, seat)
+        if not match.full and seat == "1":
+            invite = _external("join.join", f"{match_id}.{match.invite}")
+        seat_url = _external("join.move_seat", f"{match_id}.{match.seat(seat).key}")
+        if match.full and not match.is_over and match.game.board.turn != current.you:
+            absent = hub().absent_for(match_id, _other(seat))
+            can_claim = actions.can_claim(match, current.held, absent)
+    return OnlineParts(
+        invite_url=invite,
+        seat_url=seat_url,
+        watch_url=url_for("board.watch", match_id=match_id, _external=True),
+        events_url=url_for("api.events", match=match_id, version=current.version),
+        can_claim=can_claim,
+        paired=match.paired,
+    )
+
+
+# Framed by the board (same origin only): the frame keeps a player's presence while they
+# think with JavaScript off, when their board has no stream and does not reload.
+HERE_HEADERS = {
+    "X-Frame-Options": "SAMEORIGIN",
+    "Content-Security-Policy": "default-src 'none'; frame-ancestors 'self'",
+}
+
+
+@bp.get("/here")
+def here() -> ResponseReturnValue:
+    """A tiny page that notes this browser's seat as present, and reloads every 30 s."""
+    current = matches.current()
+    if current.seat is not None:
+        hub().touch(current.match_id, current.seat)
+    return render("here.html"), HERE_HEADERS
+
+
+def claimed(seen: matches.Current) -> Outcome:
+    """The claim of ``seen``'s player, against the other's absence as the store knows it."""
+    absent = hub().absent_for(seen.match_id, _other(seen.seat)) if seen.seat else 0.0
+    return actions.claim(seen.match, seen.held, absent)
+
+
+def hub() -> Hub:
+    """The app's live hub."""
+    live: Hub = current_app.extensions["live"]
+    return live
+
+
+def _other(seat: str) -> str:
+    return "2" if seat == "1" else "1"
+
+
+def _external(endpoint: str, token: str) -> str:
+    return url_for(endpoint, token=token, _external=True)
+
+
+def as_json(current: matches.Current) -> OnlineJson | None:
+    """The online part of the API's match: seats, presence, links, rematch and ending."""
+    match = current.match
+    if not match.online:
+        return None
+    extra = parts(current)
+    seen = hub().store.seen(current.match_id)
+    presence = {}
+    for seat in match.seats:
+        when = seen.get(seat.id)
+        away = None if when is None else round(max(0.0, hub().clock() - when), 1)
+        presence[seat.mark] = SeatPresenceJson(seated=bool(seat.key), away=away)
+    return OnlineJson(
+        full=match.full,
+        invite=extra.invite_url,
+        seat=extra.seat_url,
+        watch=extra.watch_url,
+        rematch=seating(current).rematch or None,
+        ending=match.ending or None,
+        winner=match.winner or None,
+        can_claim=extra.can_claim,
+        presence=PresenceJson(x=presence["X"], o=presence["O"]),
+        messages=chat.as_json(current),
+        muted=current.seat in match.muted,
+    )

@@ -1,0 +1,56 @@
+"""The settings page: how this browser shows the game (the board, text mode, or text mode with
+digits as numpad keys) and its language, kept in the cookies their switches keep."""
+
+from __future__ import annotations
+
+from flask import Blueprint, redirect, request, url_for
+from flask.typing import ResponseReturnValue
+
+from ...engine import N_
+from ..site import i18n
+from ..site.i18n import gettext as _
+from ..site.i18n import render
+from ..text import text
+
+bp = Blueprint("preferences", __name__)
+
+NORMAL = "normal"
+# Each way to show the game, with its label: the value is text mode's cookie, "" for none.
+DISPLAYS = {
+    NORMAL: N_("The board, with a button for each cell"),
+    text.ON: N_("Text mode: the game in words, for screen readers and the keyboard"),
+    text.NUMPAD: N_("Text mode, with a digit alone played as on a numeric keypad (7 is A1)"),
+}
+UNKNOWN = N_("Choose one of the settings shown; nothing was changed.")
+
+
+@bp.get("/settings")
+def settings() -> ResponseReturnValue:
+    """The settings as this browser has them; ``?saved=1`` after they were saved."""
+    return _page(text.mode() or NORMAL, i18n.language(), saved=request.args.get("saved") == "1")
+
+
+@bp.post("/settings")
+def save() -> ResponseReturnValue:
+    """Keep the chosen display and language, then show the settings in that language; an
+    unknown choice changes nothing and says so."""
+    display = request.form.get("display", "")
+    language = request.form.get("language", "")
+    if display not in DISPLAYS or language not in i18n.LANGUAGES:
+        return _page(text.mode() or NORMAL, i18n.language(), problem=_(UNKNOWN)), 400
+    response = redirect(url_for(".settings", saved=1), 303)
+    text.remember(response, "" if display == NORMAL else display)
+    return i18n.remember(response, language)
+
+
+def _page(display: str, language: str, saved: bool = False, problem: str = "") -> str:
+    """The settings page with ``display`` and ``language`` chosen."""
+    displays = [(value, _(label)) for value, label in DISPLAYS.items()]
+    return render(
+        "settings.html",
+        displays=displays,
+        display=display,
+        chosen_language=language,
+        saved=saved,
+        problem=problem,
+    )

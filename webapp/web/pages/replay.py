@@ -1,0 +1,99 @@
+"""The replay page: the board after any move of the current game, read-only."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from flask import Blueprint, request
+from flask.typing import ResponseReturnValue
+
+from ...engine import N_
+from ..cycle import matches
+from ..cycle.matches import Current
+from ..site.errors import render_error
+from ..site.i18n import gettext as _
+from ..site.i18n import ngettext, render
+from ..text import text, text_board
+from . import grid
+from .grid import Move, Rows
+from .sentences import status_line
+
+bp = Blueprint("replay", __name__)
+
+OTHER_GAME = N_(
+    "This replay link is for another game than the one this browser is playing (an earlier "
+    "one is not kept): only the current game can be replayed."
+)
+
+
+@dataclass(frozen=True)
+class ReplayView:
+    """A read-only view of the board after one move of the current game."""
+
+    rows: Rows
+    status: str
+    is_over: bool
+    caption: str
+    moves: tuple[Move, ...]
+    ply: int
+    last: int
+    game_id: str  # replay links name their game, so an old link never shows a newer game
+    reviewable: bool = False  # the game is over: the review can be opened
+
+
+@bp.get("/replay/<int:ply>")
+def replay(ply: int) -> ResponseReturnValue:
+    """The board after move ``ply`` (0: the start), read-only, with first/previous/next/last.
+
+    The page's links name their game (``?game=<id>``); a link from another game (an earlier
+    one, or another browser's) gets a 404 that says so instead of showing this game's move
+    ``ply``. Undo keeps the game, so after one a link shows the move played in its place.
+    """
+    current = matches.current()
+    game = current.match.game
+    named = request.args.get("game")
+    if named and named != current.match.game_id:
+        return render_error(404, _(OTHER_GAME))
+    if ply > game.ply:
+        # Plural forms, though English names no unit: another language may.
+        return render_error(
+            404,
+            ngettext(
+                "This game has no move %(ply)d; it has %(num)d.",
+                "This game has no move %(ply)d; it has %(num)d.",
+                game.ply,
+                ply=ply,
+            ),
+        )
+    if text.enabled():
+        return text_board.replay(current, build(current, ply))
+    return render("replay.html", view=build(current, ply))
+
+
+def build(current: Current, ply: int) -> ReplayView:
+    """The board after move ``ply`` (0 is the start position); ``ply`` must be in range."""
+    game = current.match.game
+    board = game.boards[ply]
+    moves = grid.moves(game)
+    if ply == 0:
+        caption = _("Start position, before move 1 of %(total)d", total=game.ply)
+    else:
+        move = moves[ply - 1]
+        caption = _(
+            "After move %(ply)d of %(total)d: %(mark)s %(cell)s",
+            ply=ply,
+            total=game.ply,
+            mark=move.mark,
+            cell=move.cell,
+        )
+    return ReplayView(
+        rows=grid.rows(game, playable=False, best=set(), ply=ply),
+        status=status_line(current, board),
+        is_over=board.is_over,
+        caption=caption,
+        moves=moves,
+        ply=ply,
+        last=game.ply,
+        game_id=current.match.game_id,
+        reviewable=current.match.is_over,
+    )

@@ -1,0 +1,120 @@
+"""The setup form and the mode bar: starting a game, on this device or online."""
+
+from __future__ import annotations
+
+from flask import Blueprint, flash, redirect, request, url_for
+from flask.typing import ResponseReturnValue
+
+from ...engine import N_, PLAYER_KINDS, Board, InvalidPositionError, TicTacToeError
+from ...rules import FRIEND, actions, seating
+from ...rules.errors import BadStartError
+from ..action_table import BY_NAME
+from ..cycle import matches
+from ..site import limits
+from ..site.errors import to_board
+from ..site.i18n import gettext as _
+from ..site.i18n import render, said
+from . import forms
+from .sentences import toss_line
+
+bp = Blueprint("setup", __name__)
+
+BAD_PARAMETERS = N_("Bad parameters!")
+KINDS = (*PLAYER_KINDS, FRIEND)  # the setup form's choices for each side
+POSITION_LIMIT = 20  # characters of a position kept from a form or link
+
+
+@bp.get("/new")
+def setup() -> ResponseReturnValue:
+    """The setup form, filled with the current players or with those of the query string.
+
+    A shared link (``/new?position=…&x=…&o=…``) only fills the form: nothing starts until the
+    person presses Start. Unknown players are ignored and a bad position is explained.
+    """
+    game = matches.current().match.game
+    position = _text(request.args.get("position"))[:POSITION_LIMIT]
+    chosen = {
+        "x": _kind(request.args.get("x")) or game.x,
+        "o": _kind(request.args.get("o")) or game.o,
+        "position": position,
+    }
+    problem = None
+    if position.strip():
+        try:
+            actions.check_start(Board.from_string(position))
+        except TicTacToeError as error:
+            problem = said(error)
+    return render("setup.html", chosen=chosen, kinds=KINDS, problem=problem)
+
+
+@bp.post("/new")
+@limits.creating
+def start() -> ResponseReturnValue:
+    """Start a game between the posted players, from the empty board or a position.
+
+    With ``toss`` the coin may swap the two chosen players, so either can play X.
+    """
+    x, o = _kind(request.form.get("x")), _kind(request.form.get("o"))
+    position = _text(request.form.get("position")).strip()
+    if x is None or o is None:
+        flash(_(BAD_PARAMETERS), "error")
+        return redirect(url_for(".setup"), code=303)
+    clock = _clock(request.form.get("clock"))
+    try:
+        start = Board.from_string(position) if position else Board()
+        if clock is None:
+            flash(_(BAD_PARAMETERS), "error")
+            return redirect(url_for(".setup", x=x, o=o), code=303)
+        return _begin(x, o, start, toss=bool(request.form.get("toss")), clock=clock)
+    except (InvalidPositionError, BadStartError) as error:
+        flash(said(error), "error")
+        back = url_for(".setup", x=x, o=o, position=position[:POSITION_LIMIT])
+        return redirect(back, code=303)
+
+
+@bp.post("/mode")
+def mode() -> ResponseReturnValue:
+    """The mode bar above the board: Two players, a computer level against the person, a
+    friend online, or Restart (this game again from its start). Against the computer, the
+    person keeps their side. An online game still being played is left only by resigning or
+    aborting it, never by a click here."""
+    chosen = request.form.get("mode", "")
+    if chosen == "restart":
+        return forms.apply(BY_NAME["restart"], {})
+    seen = matches.current()
+    kinds = seating.mode_kinds(seen.match, seen.held, chosen)
+    if kinds is None:
+        flash(_(BAD_PARAMETERS), "error")
+        return to_board()
+    with limits.creating:  # a new match counts; Restart, above, creates nothing
+        return _begin(kinds[0], kinds[1], Board(), toss=False)
+
+
+def _begin(x: str, o: str, start: Board, toss: bool, clock: int = 0) -> ResponseReturnValue:
+    """A new game of ``x`` against ``o`` from ``start``, with ``clock`` seconds per move:
+    online with a friend, else on this device (the same match while the players are the
+    same)."""
+    current, _outcome = matches.begin(x, o, start, toss, clock)
+    if toss:
+        flash(toss_line(current), "info")
+    return to_board(accepted=True)
+
+
+def _clock(value: str | None) -> int | None:
+    """The posted time per move in whole seconds (0, or missing: none); ``None`` if it is not
+    a number (the rules refuse one out of range, saying so)."""
+    if not value:
+        return 0
+    if value.isascii() and value.isdigit() and len(value) < 10:
+        return int(value)
+    return None
+
+
+def _kind(value: str | None) -> str | None:
+    """``value`` if it is a player kind (or a friend online), else ``None``."""
+    return value if value in KINDS else None
+
+
+def _text(value: str | None) -> str:
+    """``value``, or the empty string when it is missing."""
+    return value if isinstance(value, str) else ""

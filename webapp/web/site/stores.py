@@ -1,0 +1,47 @@
+"""The app's stores (matches, pairing, lists of games: Redis or SQLite), and ``flask sweep``."""
+
+from __future__ import annotations
+
+import click
+from flask import Flask
+
+from ...settings import RedisClient
+from ...store import MatchStore, RedisStore, SQLiteStore
+from ...store.history import GameHistory
+from ...store.pairing import PairingQueue
+from ...store.redis_history import RedisHistory
+from ...store.redis_pairing import RedisPairing
+from ...store.sqlite_history import SQLiteHistory
+from ...store.sqlite_pairing import SQLitePairing
+from .sessions import sweep_files
+
+
+def init_app(app: Flask, client: RedisClient | None) -> None:
+    """Open the match store (Redis through ``client``, else SQLite); add ``flask sweep``."""
+    config = app.config
+    lifetime = config["MATCH_LIFETIME"].total_seconds()
+    wait = float(config["STORE_LOCK_TIMEOUT"])
+    match_store: MatchStore
+    pairs: PairingQueue
+    games: GameHistory
+    if client is not None:
+        match_store = RedisStore(client, lifetime, wait, float(config["REDIS_LOCK_EXPIRY"]))
+        pairs = RedisPairing(client)
+        games = RedisHistory(client, lifetime)
+    else:
+        match_store = SQLiteStore(config["DATABASE"], lifetime, wait)
+        pairs = SQLitePairing(config["DATABASE"], wait)
+        games = SQLiteHistory(config["DATABASE"], lifetime, wait)
+    app.extensions["match_store"] = match_store
+    app.extensions["pairing"] = pairs
+    app.extensions["history"] = games
+
+    @app.cli.command("sweep")
+    def sweep() -> None:
+        """Delete matches and session files unchanged for longer than their lifetime."""
+        click.echo(f"removed {match_store.sweep()} expired matches")
+        click.echo(f"removed {games.sweep()} expired games from lists of games")
+        if client is None:
+            session_lifetime = config["PERMANENT_SESSION_LIFETIME"].total_seconds()
+            removed = sweep_files(config["SESSION_DIR"], session_lifetime)
+            click.echo(f"removed {removed} expired session files")

@@ -1,0 +1,1 @@
+"""Text mode: its pages, the typed field, commands and announcements."""

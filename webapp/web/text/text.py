@@ -1,0 +1,88 @@
+"""Text mode's switch: whether this request is in text mode (a cookie per browser, or
+``?text=1`` in a shared link), the link that turns it on or off, and its route."""
+
+from __future__ import annotations
+
+from typing import Any
+from urllib.parse import urlencode
+
+from flask import Blueprint, redirect, request, url_for
+from flask.typing import ResponseReturnValue
+from werkzeug.wrappers import Response
+
+from ..site import sessions
+from ..site.i18n import _on_this_site
+
+bp = Blueprint("text", __name__)
+
+# A cookie rather than the session, as the language: error pages and watchers have none.
+COOKIE = "ttt_text"
+ON = "on"
+NUMPAD = "numpad"  # on, and a digit alone plays the cell of that numpad key
+MODES = (ON, NUMPAD)
+
+
+def mode() -> str:
+    """``on``, ``numpad`` (on, digits as numpad keys) or ``""`` (off): ``?text=1`` or
+    ``?text=0`` first, else the browser's cookie."""
+    chosen = request.cookies.get(COOKIE, "")
+    chosen = chosen if chosen in MODES else ""
+    asked = request.args.get("text")
+    if asked == "1":
+        return chosen or ON
+    if asked == "0":
+        return ""
+    return chosen
+
+
+def enabled() -> bool:
+    """Whether this request is shown in text mode."""
+    return bool(mode())
+
+
+def numpad() -> bool:
+    """Whether this browser chose to type digits as numpad keys (7 is A1, 3 is C3)."""
+    return mode() == NUMPAD
+
+
+def remember(response: Response, chosen: str) -> Response:
+    """``response``, telling the browser to keep ``chosen`` as its text mode (``""``: off)."""
+    return sessions.keep_choice(response, COOKIE, chosen if chosen in MODES else "")
+
+
+def here_without_switch() -> str:
+    """This page's path and query without ``text=``, so the switch leads back to it."""
+    if request.method != "GET":
+        return url_for("board.index")
+    args = [(key, value) for key, value in request.args.items(multi=True) if key != "text"]
+    return request.path + (f"?{urlencode(args)}" if args else "")
+
+
+@bp.app_context_processor
+def _switch_context() -> dict[str, Any]:
+    """Every template knows whether it is in text mode, and where the switch leads."""
+    on = enabled()
+    target = url_for("text.switch", state="off" if on else "on", next=here_without_switch())
+    return {"text_mode": on, "text_switch_url": target}
+
+
+@bp.after_app_request
+def _shared_link(response: Response) -> Response:
+    """``?text=1`` (or ``?text=0``) in a link is remembered, as the switch would."""
+    asked = request.args.get("text")
+    if request.method == "GET" and asked in ("0", "1") and response.status_code < 400:
+        return remember(response, mode())
+    return response
+
+
+@bp.get("/text/<state>")
+def switch(state: str) -> ResponseReturnValue:
+    """Turn text mode ``on`` or ``off`` for this browser and go back to the page it was on."""
+    back = request.args.get("next", "")
+    if not _on_this_site(back):
+        back = url_for("board.index")
+    response = redirect(back, 303)
+    if state not in ("on", "off"):
+        return response
+    kept = request.cookies.get(COOKIE, "")
+    return remember(response, (kept if kept in MODES else ON) if state == "on" else "")

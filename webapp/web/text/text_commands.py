@@ -1,0 +1,176 @@
+"""What text mode reads in its one field: a move in any notation the site knows, or a command
+(in English or the page's language), and the answers of the commands that only tell."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...engine import (
+    CELL_IDS,
+    Board,
+    TicTacToeError,
+    cell_name,
+    evaluate,
+    parse_coordinates,
+    parse_numpad,
+)
+from ..action_table import ACTIONS, Action
+from ..cycle import deadlines
+from ..cycle.matches import Current
+from ..pages import review
+from ..pages.naming import name, who
+from ..pages.sentences import best_text, hint_text
+from ..site.i18n import C_, ngettext, pgettext
+from ..site.i18n import gettext as _
+from . import announce
+
+# The commands that only tell, in the order help lists them around the actions' words.
+_TELLS = (
+    C_("text-mode command", "help"),
+    C_("text-mode command", "board"),
+    C_("text-mode command", "moves"),
+    C_("text-mode command", "score"),
+    C_("text-mode command", "clock"),
+    C_("text-mode command", "hint"),
+)
+_LAST = (C_("text-mode command", "review"), C_("text-mode command", "numpad"))
+# The commands that change the match: each action's words, and the parameters they fix.
+CHANGES: dict[str, tuple[Action, dict[str, Any]]] = {
+    word: (action, fixed) for action in ACTIONS for word, fixed in action.words.items()
+}
+COMMANDS = (*_TELLS, *CHANGES, *_LAST)
+
+
+def words() -> dict[str, str]:
+    """Each command as typed in the page's language."""
+    return {command: pgettext("text-mode command", command) for command in COMMANDS}
+
+
+def yes_word() -> str:
+    """The word that confirms a question (resigning), in the page's language."""
+    return pgettext("text-mode command", "yes")
+
+
+def command_of(text: str) -> str | None:
+    """The command ``text`` names, in English or the page's language (any case), if any."""
+    typed = text.strip().casefold()
+    for command, word in words().items():
+        if typed in (command, word.casefold()):
+            return command
+    return None
+
+
+def cell_of(text: str, numpad: bool) -> str | None:
+    """The cell ``text`` names: ``B2``, ``b2``, ``b 2``, ``2 2`` (row then column, as the
+    console game), or a numpad digit when ``numpad``; ``None`` if it names none."""
+    compact = "".join(text.split()).upper()
+    if compact in CELL_IDS:
+        return compact
+    for parse in (parse_coordinates, parse_numpad) if numpad else (parse_coordinates,):
+        try:
+            return cell_name(parse(text))
+        except TicTacToeError:
+            continue
+    return None
+
+
+def refusal(text: str, board: Board, numpad: bool) -> str:
+    """Why ``text`` is not a move on ``board``, in words; ``""`` when it may be played."""
+    cell = cell_of(text, numpad)
+    if cell is None:
+        if text.strip() in "123456789" and text.strip():
+            return _("A digit alone plays only on the numpad layout: type numpad to turn it on.")
+        return _("That is not a cell: try A1 to C3.")
+    mark = board[cell]
+    if mark != "_":
+        return _("%(cell)s is taken by %(mark)s.", cell=cell, mark=mark)
+    return ""
+
+
+def answer(current: Current, command: str, numpad: bool) -> str:
+    """The answer of a command that only tells: help, board, moves, score, clock, hint,
+    review."""
+    game = current.match.game
+    if command == "board":
+        rows = " ".join(announce.sentence(row) for row in announce.position(game.board))
+        return f"{rows} {announce.winning(game.board)}".strip()
+    if command == "moves":
+        return announce.move_list(game)
+    if command == "score":
+        return score(current)
+    if command == "clock":
+        return clock(current)
+    if command == "hint":
+        return hint(current)
+    if command == "review":
+        if not current.match.is_over:
+            return _(review.NOT_OVER)
+        return review.build(current).summary
+    return help_text(numpad)
+
+
+def help_text(numpad: bool) -> str:
+    """What can be typed: the notations, then every command by its word."""
+    listed = ", ".join(words().values())
+    said = _(
+        "Type a cell to play it: B2, b 2, or 2 2 (row, then column). Commands: %(commands)s.",
+        commands=listed,
+    )
+    if numpad:
+        said += " " + _("A digit alone plays as on a numeric keypad: 7 is A1, 3 is C3.")
+    return said
+
+
+def clock(current: Current) -> str:
+    """``X moves by 14:05:30 UTC. 25 seconds left.``; or that the clock is stopped (the
+    friend has not joined, or the game is over), or that the game has none."""
+    shown = deadlines.clock_view(current.match)
+    if shown is None:
+        if current.match.clock:
+            return _("The clock is stopped: it runs while a game is being played.")
+        return _("This game has no clock.")
+    return f"{_moves_by(shown)} {time_left(shown.seconds_left)}"
+
+
+def moves_by(current: Current) -> str:
+    """``X moves by 14:05:30 UTC.`` while a clock runs, else ``""``."""
+    shown = deadlines.clock_view(current.match)
+    return _moves_by(shown) if shown is not None else ""
+
+
+def _moves_by(shown: deadlines.ClockView) -> str:
+    return announce.sentence(_("%(mark)s moves by %(time)s", mark=shown.mark, time=shown.moves_by))
+
+
+def time_left(seconds: int) -> str:
+    """``25 seconds left.``, ``3 minutes left.``, ``23 hours left.``: rounded down to the
+    largest unit that fits twice, so a day's clock is not read out in seconds."""
+    if seconds < 120:
+        return ngettext("%(num)d second left.", "%(num)d seconds left.", seconds)
+    if seconds < 2 * 3600:
+        return ngettext("%(num)d minute left.", "%(num)d minutes left.", seconds // 60)
+    return ngettext("%(num)d hour left.", "%(num)d hours left.", seconds // 3600)
+
+
+def score(current: Current) -> str:
+    """``Score: You 2, Computer (hard) 1; draws: 0.``, the viewer's own seat first."""
+    match = current.match
+    order = sorted(match.seats, key=lambda seat: (seat.id not in current.held, seat.id))
+    wins = ", ".join(
+        f"{name(who(current, seat))} {match.score.wins.get(seat.id, 0)}" for seat in order
+    )
+    return ngettext(
+        "Score: %(wins)s; %(num)d draw.",
+        "Score: %(wins)s; %(num)d draws.",
+        match.score.draws,
+        wins=wins,
+    )
+
+
+def hint(current: Current) -> str:
+    """The value of the position and its best moves, for a game on one device still going."""
+    board = current.match.game.board
+    text = hint_text(board)
+    if current.match.online or current.you is None or text is None:
+        return _("There is no hint here: hints are for a game on this device, still going.")
+    return f"{text}. {best_text(board, tuple(sorted(evaluate(board).best)))}"
