@@ -12,10 +12,10 @@ from flask.testing import FlaskClient
 from tests.web.test_online import invite, join
 from webapp.rules import Match
 from webapp.web.cycle.matches import Current
-from webapp.web.pages import board, fragments
+from webapp.web.pages import board, fragments, views
 
 
-def view(app: Flask) -> board.BoardView:
+def view(app: Flask) -> views.BoardView:
     """The board view of a hot-seat game one move in."""
     match = Match.between("user", "user")
     match = match.played(match.game.play("B2"))

@@ -19,6 +19,7 @@ from .cycle import timing
 from .cycle.matches import Current
 from .pages.naming import Seating
 from .pages.online import claimed
+from .pages.views import Button
 from .site.i18n import C_
 from .site.i18n import gettext as _
 
@@ -65,18 +66,6 @@ class AnswerBody(ExpectedBody, kw_only=True):
     accept: Annotated[
         bool, Meta(description="false declines the offer, or withdraws one's own.")
     ] = True
-
-
-@dataclass(frozen=True)
-class Button:
-    """A one-button form about the game as shown: ``action`` is the endpoint it posts to,
-    ``value`` what its ``accept`` field sends (``""``: no field)."""
-
-    action: str
-    label: str
-    primary: bool = False
-    disabled: bool = False
-    value: str = ""
 
 
 Buttons = Callable[[Game, Seating, bool], tuple[Button, ...]]  # the game, its viewer, over

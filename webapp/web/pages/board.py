@@ -10,7 +10,7 @@ from flask.typing import ResponseReturnValue
 from markupsafe import Markup
 
 from ...engine import N_, Game, evaluate
-from ..action_table import ACTIONS, Button
+from ..action_table import ACTIONS
 from ..cycle import deadlines, matches
 from ..cycle.matches import Current
 from ..site.errors import render_error
@@ -19,45 +19,13 @@ from ..site.i18n import language
 from ..text import text, text_board
 from . import chat, grid, online
 from .fragments import fragment, page
-from .grid import Move, Rows
 from .naming import Seating, by_mark, label, name, seating, who
 from .sentences import best_text, computer_move_line, hint_text, online_status, status_line
+from .views import BoardView, Button, OnlineParts, ScoreView
 
 bp = Blueprint("board", __name__)
 
 NO_MATCH = N_("There is no match at this address: it may have expired.")
-
-
-@dataclass(frozen=True)
-class BoardView:
-    """Everything the board page shows of the game, as its viewer sees it; complete and
-    hashable, so that the fragments rendered from it can be kept by it (fragments.py)."""
-
-    rows: Rows
-    status: str
-    x_name: str  # the players panel's names of the players of X and O
-    o_name: str
-    moves: tuple[Move, ...]
-    is_over: bool
-    hint: str | None  # "With best play: X wins in 3 moves", when a hint was asked for
-    best_moves: tuple[str, ...]
-    buttons: tuple[Button, ...]
-    best_text: str = ""  # "Best moves: A1, C3." or "Every move draws."
-    computer_move: str = ""  # "The computer (hard) played C3.", when a computer moved last
-    waiting: bool = False  # for the other player or a move to watch: the page refreshes
-    online: bool = False
-    can_hint: bool = False  # hints are for a game on one device, still going
-    active: bool = False  # some cell can be played by this viewer now
-    mode: str = ""  # the mode bar's button for these players: two, easy…, friend, or none
-
-
-@dataclass(frozen=True)
-class ScoreView:
-    """The match's score: each seat's name, id and wins (the viewer's own first), and draws."""
-
-    wins: tuple[tuple[str, str, int], ...]
-    draws: int
-    practice: bool = False  # this game started from a chosen position and will not count
 
 
 @dataclass(frozen=True)
@@ -82,7 +50,7 @@ class PageView:
     view: BoardView
     current: Here
     score: ScoreView
-    online: online.OnlineParts | None
+    online: OnlineParts | None
     live: bool
     status: str  # the rendered fragments of the view
     game: str

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from flask import Blueprint, current_app, url_for
 from flask.typing import ResponseReturnValue
 
@@ -14,20 +12,9 @@ from ..live.live import Hub
 from ..site.i18n import render
 from . import chat
 from .naming import seating
+from .views import OnlineParts
 
 bp = Blueprint("online", __name__)
-
-
-@dataclass(frozen=True)
-class OnlineParts:
-    """What an online board shows besides the game: the links, and whether a win is claimable."""
-
-    invite_url: str | None  # player 1's, while seat 2 is free
-    seat_url: str | None  # "continue on another device": a player's own board only
-    watch_url: str
-    events_url: str
-    can_claim: bool
-    paired: bool = False  # the other player is a stranger met by quick pairing
 
 
 def parts(current: matches.Current) -> OnlineParts:

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from flask import Blueprint, request
 from flask.typing import ResponseReturnValue
 
@@ -15,8 +13,8 @@ from ..site.i18n import gettext as _
 from ..site.i18n import ngettext, render
 from ..text import text, text_board
 from . import grid
-from .grid import Move, Rows
 from .sentences import status_line
+from .views import ReplayView
 
 bp = Blueprint("replay", __name__)
 
@@ -24,21 +22,6 @@ OTHER_GAME = N_(
     "This replay link is for another game than the one this browser is playing (an earlier "
     "one is not kept): only the current game can be replayed."
 )
-
-
-@dataclass(frozen=True)
-class ReplayView:
-    """A read-only view of the board after one move of the current game."""
-
-    rows: Rows
-    status: str
-    is_over: bool
-    caption: str
-    moves: tuple[Move, ...]
-    ply: int
-    last: int
-    game_id: str  # replay links name their game, so an old link never shows a newer game
-    reviewable: bool = False  # the game is over: the review can be opened
 
 
 @bp.get("/replay/<int:ply>")

@@ -4,7 +4,7 @@ words and one field for moves and commands; and the replay, one move at a time i
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, cast
+from typing import Any, cast
 
 from flask import get_flashed_messages, request, url_for
 from flask.typing import ResponseReturnValue
@@ -14,15 +14,11 @@ from ..action_table import BY_NAME
 from ..cycle.matches import Current
 from ..pages import chat
 from ..pages.naming import name, who
+from ..pages.views import BoardView, OnlineParts, ReplayView, ScoreView
 from ..site.i18n import gettext as _
 from ..site.i18n import render
 from . import announce, text_commands
 from .text_commands import words, yes_word
-
-if TYPE_CHECKING:  # the board and replay pages call this module; it only reads their models
-    from ..pages.board import BoardView, ScoreView
-    from ..pages.online import OnlineParts
-    from ..pages.replay import ReplayView
 
 
 @dataclass(frozen=True)
