@@ -10,10 +10,12 @@ from typing import Any
 from ..engine import PLAYER_KINDS, Board, Game, TicTacToeError
 from ..engine.game import replayed
 from .errors import LostMatchError
+from .parts import PERSON as PERSON  # re-exported: the rules name them as match's
+from .parts import SEAT_IDS as SEAT_IDS
+from .parts import Score as Score
+from .parts import Seat as Seat
 from .said import Said, dump, load
 
-PERSON = "user"  # the kind of a seat played by a person; the other kinds are computer levels
-SEAT_IDS = ("1", "2")  # seat 1 made the match; online, seat 2 is the invited player's
 MARKS = ("X", "O")
 ENDINGS = ("resigned", "aborted", "claimed", "timed_out")
 SCHEMA = 2  # the stored form's version: migrate.py reads every older one
@@ -47,40 +49,6 @@ def new_game_id() -> str:
 def other(mark: str) -> str:
     """The opponent's mark."""
     return "O" if mark == "X" else "X"
-
-
-@dataclass(frozen=True)
-class Seat:
-    """One side of a match. ``kind`` is a person or a computer level; ``mark`` is what it
-    plays in the current game. ``key`` is the secret of the browser holding it when the
-    match is played from several browsers; a person's seat with no key is held by the one
-    browser the match belongs to (hot-seat, against the computer), unless an invite is out
-    for it."""
-
-    id: str
-    kind: str
-    mark: str
-    key: str = ""
-
-    @property
-    def is_person(self) -> bool:
-        """Whether a person plays this seat."""
-        return self.kind == PERSON
-
-
-@dataclass(frozen=True)
-class Score:
-    """Games won by each seat (by seat id) and drawn; names never enter it."""
-
-    wins: dict[str, int] = field(default_factory=lambda: dict.fromkeys(SEAT_IDS, 0))
-    draws: int = 0
-
-    def counted(self, seat: str | None, step: int) -> Score:
-        """This score with ``step`` (1, or -1 to take a result back) added to ``seat``'s wins,
-        or to the draws when ``seat`` is ``None``; counts never go below zero."""
-        if seat is None:
-            return Score(dict(self.wins), max(0, self.draws + step))
-        return Score({**self.wins, seat: max(0, self.wins.get(seat, 0) + step)}, self.draws)
 
 
 @dataclass(frozen=True)
