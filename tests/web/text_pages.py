@@ -10,8 +10,8 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from tests.conftest import api_game
-from tests.web.pages import page
-from tests.web.test_online import invite, join
+from tests.web.pages.test_online import invite, join
+from tests.web.shown import page
 
 
 def text_on(client: FlaskClient) -> None:

@@ -1,0 +1,106 @@
+"""Move clocks through the pages and the API: the clock chosen on /new, shown on the board and
+in /api/game, and the deadline applied by the first read after it, once, whoever reads."""
+
+from __future__ import annotations
+
+from flask import Flask
+from flask.testing import FlaskClient
+
+from tests.conftest import MovableClock, api_game, post
+from tests.web.pages.test_online import join, move
+from tests.web.shown import page
+from webapp.web.cycle import cycle, deadlines
+from webapp.web.live import live
+
+
+def seated(app: Flask, clock: str) -> tuple[FlaskClient, FlaskClient, str]:
+    """A friend online match with ``clock`` seconds a move: the host (X), the guest (O) and
+    the match id."""
+    host, guest = app.test_client(), app.test_client()
+    post(host, "/new", {"x": "user", "o": "friend", "clock": clock})
+    invite = page(host, "/").link(page(host, "/").ids["invite-link"])
+    join(guest, invite.removeprefix("http://localhost"))
+    return host, guest, api_game(host)["online"]["watch"].rsplit("/", 1)[1]
+
+
+def test_the_board_and_the_api_show_the_clock(app: Flask) -> None:
+    host, guest, _match = seated(app, "120")
+    game = api_game(guest)
+    assert game["clock"]["per_move"] == 120 and 118 <= game["clock"]["seconds_left"] <= 120
+    assert game["clock"]["deadline"].endswith("Z") and game["ended_by"] is None
+    shown = page(host, "/")
+    assert "X moves by " in shown.text and " UTC" in shown.text
+
+
+def test_the_setup_form_offers_the_clocks_and_refuses_a_bad_one(app: Flask) -> None:
+    client = app.test_client()
+    form = client.get("/new").get_data(as_text=True)
+    for value in ('value="0"', 'value="30"', 'value="120"', 'value="86400"', 'value="259200"'):
+        assert value in form
+    refused = post(client, "/new", {"x": "user", "o": "friend", "clock": "604801"},
+                   follow_redirects=True)  # fmt: skip
+    assert "between 1 second and 7 days" in refused.get_data(as_text=True)
+    assert api_game(client)["online"] is None
+
+
+def test_a_player_who_never_moved_gets_the_game_aborted(app: Flask, clock: MovableClock) -> None:
+    host, guest, _match = seated(app, "1")
+    clock.advance(1.1)
+    game = api_game(guest)  # the first read after the deadline ends it
+    assert game["ended_by"] == "abort" and game["clock"]["seconds_left"] is None
+    assert game["score"] == {"wins": {"1": 0, "2": 0}, "draws": 0}
+    assert "Game aborted" in page(host, "/").status
+
+
+def test_the_player_to_move_loses_on_time_once(app: Flask, clock: MovableClock) -> None:
+    host, guest, match_id = seated(app, "1")
+    move(host, "A1")
+    move(guest, "B1")
+    clock.advance(1.1)
+    spectator = app.test_client()
+    assert page(spectator, f"/watch/{match_id}").status == "O wins on time"
+    assert page(host, "/").status == "Your friend wins on time (O)"
+    assert page(guest, "/").status == "You win on time! (O)"
+    refused = move(host, "A2")
+    assert refused.headers["X-Move-Result"] == "refused"
+    game = api_game(guest)
+    assert game["ended_by"] == "time" and game["score"]["wins"] == {"1": 0, "2": 1}
+    assert game["version"] == api_game(host)["version"]  # one change, whoever read it
+
+
+def test_a_move_in_time_winds_the_clock_again(app: Flask, clock: MovableClock) -> None:
+    host, guest, _match = seated(app, "2")
+    clock.advance(1.2)
+    move(host, "A1")
+    clock.advance(1.2)  # 2.4 s since the start, 1.2 s since X's move
+    game = api_game(guest)
+    assert game["ended_by"] is None and game["moves"] == ["A1"]
+
+
+def test_a_deadline_read_before_a_move_is_not_applied_after_it(
+    app: Flask, clock: MovableClock
+) -> None:
+    _host, guest, match_id = seated(app, "1")
+    store, hub = app.extensions["match_store"], app.extensions["live"]
+    before = store.get(match_id)
+    clock.advance(1.1)
+    with store.locked(match_id) as record:  # a move saved meanwhile: the version moves on
+        data = dict(record.data)
+        record.data = {**data, "moves": ["A1"], "deadline": clock() + 60}
+    with app.test_request_context():
+        after = cycle.settle(store, hub, before)
+    assert after.version == before.version + 1 and after.data["ending"] == ""
+    assert api_game(guest)["moves"] == ["A1"] and api_game(guest)["ended_by"] is None
+
+
+def test_a_stream_wakes_at_the_deadline_and_applies_it(app: Flask, clock: MovableClock) -> None:
+    host, guest, match_id = seated(app, "1")
+    move(host, "A1")
+    move(guest, "B1")
+    store, hub = app.extensions["match_store"], app.extensions["live"]
+    version = store.get(match_id).version
+    clock.advance(1.1)  # the deadline has passed: the stream's first wake applies it
+    stream = live.events(hub, match_id, None, version, 5.0, deadlines.due(store, hub, match_id))
+    event = next(chunk for chunk in stream if chunk.startswith("id:"))
+    assert event.startswith(f"id: {version + 1}\n")
+    assert store.get(match_id).data["ending"] == "timed_out"  # nobody but the stream read it

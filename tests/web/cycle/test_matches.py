@@ -1,0 +1,129 @@
+"""This browser's match: stored at the first change, a version per change, shared by id."""
+
+from __future__ import annotations
+
+import re
+import sqlite3
+
+from flask import Flask
+from flask.testing import FlaskClient
+
+from tests.conftest import api_game, match_store, play, post, stored_match
+from tests.web.shown import page
+
+
+def _fields(client: FlaskClient) -> dict[str, str]:
+    """The match and version the board's forms send."""
+    page = client.get("/").get_data(as_text=True)
+    return dict(re.findall(r'name="(match|version)" value="([^"]*)"', page))
+
+
+def test_a_visitor_who_only_looks_stores_no_match(app: Flask, client: FlaskClient) -> None:
+    for url in ("/", "/new", "/api/game", "/?hint=1", "/replay/0"):
+        client.get(url)
+    assert stored_match(app, client) is None
+    assert api_game(client)["version"] == 0
+
+
+def test_every_change_is_one_more_version(app: Flask, client: FlaskClient) -> None:
+    cells = [("/move", {"cell": cell}) for cell in ("A2", "B2", "A3")]  # X wins
+    changes = [
+        ("/move", {"cell": "A1"}),
+        ("/move", {"cell": "B1"}),
+        ("/undo", {}),
+        ("/move", {"cell": "B1"}),  # the same ply as before the undo: a new version all the same
+        *cells,
+        ("/again", {}),
+        ("/swap", {}),
+        ("/score/reset", {}),
+        ("/new", {"x": "user", "o": "hard"}),
+        ("/move", {"cell": "B2"}),
+    ]
+    for version, (path, form) in enumerate(changes, start=1):
+        response = post(client, path, form)
+        assert response.headers["X-Move-Result"] == "accepted", path
+        record = stored_match(app, client)
+        assert record is not None and record.version == version, path
+        assert _fields(client) == {"match": record.match_id, "version": str(version)}
+
+
+def test_a_refused_change_stores_nothing(app: Flask, client: FlaskClient) -> None:
+    play(client, ("A1",))
+    before = stored_match(app, client)
+    for path, form in (("/move", {"cell": "A1"}), ("/step", {}), ("/move", {"cell": "Z9"})):
+        assert post(client, path, form).headers["X-Move-Result"] == "refused"
+    assert stored_match(app, client) == before
+
+
+def _second_browser_at_the_match_of(app: Flask, first: FlaskClient) -> FlaskClient:
+    """Another browser whose session is at ``first``'s match, as a device of the same player."""
+    record = stored_match(app, first)
+    assert record is not None
+    second = app.test_client()
+    second.get("/")
+    with second.session_transaction() as session:
+        session["match"] = record.match_id
+    return second
+
+
+def test_two_browsers_at_one_match_see_and_play_the_same_board(app: Flask) -> None:
+    first = app.test_client()
+    play(first, ("B2",))
+    second = _second_browser_at_the_match_of(app, first)
+    assert api_game(second)["moves"] == ["B2"]
+    play(second, ("A1",))
+    assert api_game(first)["moves"] == ["B2", "A1"]
+    assert api_game(first)["version"] == api_game(second)["version"] == 2
+
+
+def test_a_form_from_the_other_browser_before_its_move_is_stale(app: Flask) -> None:
+    first = app.test_client()
+    play(first, ("B2",))
+    second = _second_browser_at_the_match_of(app, first)
+    seen = _fields(second)
+    play(first, ("A1",))
+    response = post(second, "/move", {"cell": "C3", **seen})
+    assert response.headers["X-Move-Result"] == "refused"
+    assert api_game(first)["moves"] == ["B2", "A1"]
+
+
+def test_match_ids_are_unguessable_and_distinct(app: Flask) -> None:
+    ids = set()
+    for _ in range(20):
+        client = app.test_client()
+        play(client, ("B2",))
+        record = stored_match(app, client)
+        assert record is not None and re.fullmatch(r"[\w-]{22}", record.match_id)
+        ids.add(record.match_id)
+    assert len(ids) == 20
+    assert match_store(app).get("A" * 22) is None
+
+
+def test_a_version_that_is_not_a_short_number_is_stale_not_an_error(client: FlaskClient) -> None:
+    play(client, ("B2",))
+    match_id = _fields(client)["match"]
+    for version in ("²", "9" * 5000, "-1", "1.0", "", " 1"):
+        response = post(client, "/move", {"cell": "A1", "match": match_id, "version": version})
+        assert response.status_code == 303, version
+        assert response.headers["X-Move-Result"] == "refused", version
+    assert api_game(client)["moves"] == ["B2"]
+
+
+def test_a_match_that_expired_is_not_reused_for_the_next_one(app: Flask) -> None:
+    host, guest = app.test_client(), app.test_client()
+    post(host, "/new", {"x": "user", "o": "friend"})
+    invite = page(host).link(page(host).ids["invite-link"]).removeprefix("http://localhost")
+    post(guest, invite)
+    with host.session_transaction() as session:
+        old = session["match"]
+    with sqlite3.connect(app.config["DATABASE"]) as db:  # as a sweep after 30 days would
+        db.execute("DELETE FROM matches")
+    post(host, "/move", {"cell": "B2"})  # the host's next change starts a new match
+    assert api_game(host)["board"] == "____X____" and api_game(host)["online"] is None
+    # The friend's session names the old id: it shows a new board of its own, not the host's,
+    # and the friend's first move there starts the friend's own match.
+    assert api_game(guest)["board"] == "_________"
+    assert post(guest, "/move", {"cell": "A1"}).headers["X-Move-Result"] == "accepted"
+    assert api_game(guest)["board"] == "X________" and api_game(host)["board"] == "____X____"
+    with host.session_transaction() as session:
+        assert session["match"] != old

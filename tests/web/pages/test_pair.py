@@ -1,0 +1,111 @@
+"""Quick pairing through the pages: Play someone, the waiting page, Cancel, the computer
+offered after a while, and the boards of the two players it seats."""
+
+from __future__ import annotations
+
+import pytest
+from flask import Flask
+from flask.testing import FlaskClient
+
+from tests.conftest import MovableClock, api_game, post
+from tests.web.shown import page
+
+REFRESH = '<noscript><meta http-equiv="refresh" content="2"></noscript>'
+
+
+def press(client: FlaskClient) -> str:
+    """Press Play someone; where it leads."""
+    response = post(client, "/pair")
+    assert response.status_code == 303
+    return str(response.headers["Location"])
+
+
+def test_the_first_seeker_waits_and_the_second_seats_both(app: Flask) -> None:
+    first, second = app.test_client(), app.test_client()
+    assert press(first) == "/pair"
+    waiting = first.get("/pair").get_data(as_text=True)
+    assert "Waiting for someone to play" in waiting and REFRESH in waiting
+    assert "Cancel" in waiting and "Play the computer instead" not in waiting
+    assert press(second) == "/"
+    assert first.get("/pair").headers["Location"] == "/"  # its match is made: to the board
+    one, two = api_game(first), api_game(second)
+    assert one["online"]["watch"] == two["online"]["watch"]  # the same match
+    assert {one["you"], two["you"]} == {"X", "O"}
+    assert one["online"]["full"] and one["clock"]["per_move"] == 30
+    assert one["clock"]["seconds_left"] in (29, 30)
+    shown = page(second, "/")
+    assert "Your opponent" in shown.text and "Your friend" not in shown.text
+    assert "You are playing someone online: you play" in shown.text
+    assert first.get("/pair").headers["Location"] == "/"  # no longer waiting
+
+
+def test_two_tabs_of_one_browser_are_one_seeker(app: Flask) -> None:
+    browser = app.test_client()
+    assert press(browser) == "/pair"
+    assert press(browser) == "/pair"  # the other tab: the same place in the queue
+    other = app.test_client()
+    assert press(other) == "/"
+    assert browser.get("/pair").headers["Location"] == "/"
+    assert api_game(browser)["online"]["full"]
+    third = app.test_client()
+    assert press(third) == "/pair"  # nobody else waits: the browser was seated once
+
+
+def test_cancel_stops_waiting_and_a_second_cancel_is_refused(app: Flask) -> None:
+    client = app.test_client()
+    press(client)
+    assert post(client, "/pair/cancel").headers["X-Move-Result"] == "accepted"
+    refused = post(client, "/pair/cancel", follow_redirects=True).get_data(as_text=True)
+    assert "You are not waiting for an opponent." in refused
+    assert client.get("/pair").headers["Location"] == "/"
+    other = app.test_client()
+    assert press(other) == "/pair"  # the one who cancelled is not met
+
+
+def test_after_the_patience_the_computer_is_offered(app: Flask) -> None:
+    app.config["PAIR_PATIENCE"] = 0
+    client = app.test_client()
+    press(client)
+    waiting = client.get("/pair").get_data(as_text=True)
+    assert "Play the computer instead?" in waiting
+    response = post(client, "/pair/computer", {"level": "hard"})
+    assert response.headers["Location"] == "/"
+    assert api_game(client)["players"] in ({"X": "user", "O": "hard"}, {"X": "hard", "O": "user"})
+    assert press(app.test_client()) == "/pair"  # it left the queue
+
+
+def test_play_someone_is_refused_during_an_online_game(app: Flask) -> None:
+    first, second = app.test_client(), app.test_client()
+    press(first)
+    press(second)
+    refused = post(second, "/pair", follow_redirects=True).get_data(as_text=True)
+    assert "Resign or abort this online game first" in refused
+
+
+def test_the_board_and_the_setup_form_offer_play_someone(client: FlaskClient) -> None:
+    for path in ("/", "/new"):
+        assert "Play someone" in client.get(path).get_data(as_text=True)
+
+
+def test_an_opponent_met_by_pairing_is_called_so_when_away(
+    clock: MovableClock, app: Flask, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    first, second = app.test_client(), app.test_client()
+    press(first)
+    press(second)
+    first.get("/pair")
+    x, o = (first, second) if api_game(first)["you"] == "X" else (second, first)
+    assert post(x, "/move", {**page(x, "/").form("/move").fields, "cell": "B2"}).status_code == 303
+    page(o, "/")  # O was here just now, then leaves
+    refused = post(x, "/claim", page(x, "/").form("/abort").fields, follow_redirects=True)
+    assert "Your opponent has been away for less than 2 minutes" in refused.get_data(as_text=True)
+    # A paired game's 30 s a move ends it on time long before 2 minutes of absence: the words
+    # of a claim are read in a paired match stored without a clock (as made before clocks).
+    store = app.extensions["match_store"]
+    with store.locked(api_game(x)["online"]["watch"].rsplit("/", 1)[1]) as record:
+        record.data = {**record.data, "clock": 0, "deadline": 0.0}
+    clock.advance(121)
+    shown = page(x, "/")
+    assert shown.has_form("/claim")
+    assert "Your opponent has been away for 2 minutes." in shown.text
+    assert "Your friend" not in shown.text
