@@ -33,7 +33,7 @@ from flask.testing import FlaskClient
 
 from tests.conftest import api_game, session_file
 from tests.web.conftest import new_game
-from tests.web.pages import page, submit
+from tests.web.shown import page, submit
 from webapp import create_app
 from webapp.engine import players
 

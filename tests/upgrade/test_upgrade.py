@@ -29,7 +29,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from tests.conftest import api_game
-from tests.web.pages import Page, page, submit
+from tests.web.shown import Page, page, submit
 from webapp import create_app
 
 FIXTURES = Path(__file__).resolve().parent / "v1"
