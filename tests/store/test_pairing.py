@@ -68,6 +68,21 @@ def test_the_first_waits_the_second_meets_it_and_both_find_the_match(new_queue: 
     assert queue.poll("c", NOW) is None
 
 
+def test_both_seekers_learn_both_seats_keys_so_either_can_make_the_match(
+    new_queue: NewQueue,
+) -> None:
+    """The request that met the waiter may fail before it stores the match (the store paused):
+    the found entries say enough for either seeker to make it."""
+    queue = new_queue()
+    assert queue.seek("a", "key-a", "match-a", NOW, "").seats == ("", "")  # waiting: none yet
+    assert queue.seek("b", "key-b", "match-b", NOW + 1, "").seats == ("key-a", "key-b")
+    for seeker in ("a", "b"):
+        found = queue.poll(seeker, NOW + 2)
+        assert found is not None and found.seats == ("key-a", "key-b")
+    again = queue.seek("b", "key-c", "match-c", NOW + 3, "")  # another tab: the same match
+    assert (again.state, again.seats) == (FOUND, ("key-a", "key-b"))
+
+
 def test_a_seeker_is_never_met_by_itself(new_queue: NewQueue) -> None:
     queue = new_queue()
     queue.seek("a", "key-1", "match-1", NOW, "")

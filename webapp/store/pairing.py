@@ -14,12 +14,15 @@ class Seek:
     """Where a seeker stands. ``waiting`` since ``since``, for the match ``match_id`` that
     whoever meets them will make; ``paired``: this call met the waiter whose key is ``key``,
     and the caller makes the match ``match_id``; ``found``: the match ``match_id`` was made
-    for this seeker, who holds its seat by ``key``."""
+    for this seeker, who holds its seat by ``key``. ``seats`` are the keys of the waiter and
+    of the one who met it (a pair's): with them either seeker can make the match, if the
+    request that met the waiter failed before it stored it (``("", "")`` when unknown)."""
 
     state: str
     match_id: str
     key: str
     since: float = 0.0
+    seats: tuple[str, str] = ("", "")
 
 
 class PairingQueue(Protocol):

@@ -14,13 +14,14 @@ from .record import StoreUnavailable
 from .redis_store import ERRORS
 
 # KEYS: the waiters (hash seeker -> JSON), the queue (sorted set by arrival), the matches made
-# (hash seeker -> JSON) and when they were made (sorted set). Answers are JSON Seeks or nil.
+# (hash seeker -> JSON: the match, the seeker's key, when, and both seats' keys) and when
+# they were made (sorted set). Answers are JSON Seeks or nil.
 _COMMON = """
 local function found(seeker)
   local raw = redis.call('hget', KEYS[3], seeker)
   if not raw then return nil end
   local f = cjson.decode(raw)
-  return cjson.encode({'found', f[1], f[2], f[3]})
+  return cjson.encode({'found', f[1], f[2], f[3], f[4] or '', f[5] or ''})
 end
 local function waiting(seeker, now)
   local raw = redis.call('hget', KEYS[1], seeker)
@@ -51,10 +52,10 @@ for _, other in ipairs(redis.call('zrange', KEYS[2], 0, -1)) do
   redis.call('hdel', KEYS[1], other)
   redis.call('zrem', KEYS[2], other)
   if w[4] >= now - stale then
-    redis.call('hset', KEYS[3], other, cjson.encode({w[2], w[1], now}))
-    redis.call('hset', KEYS[3], seeker, cjson.encode({w[2], key, now}))
+    redis.call('hset', KEYS[3], other, cjson.encode({w[2], w[1], now, w[1], key}))
+    redis.call('hset', KEYS[3], seeker, cjson.encode({w[2], key, now, w[1], key}))
     redis.call('zadd', KEYS[4], now, other, now, seeker)
-    return cjson.encode({'paired', w[2], w[1], 0})
+    return cjson.encode({'paired', w[2], w[1], 0, w[1], key})
   end
 end
 redis.call('hset', KEYS[1], seeker, cjson.encode({key, match_id, now, now}))
@@ -111,5 +112,8 @@ def _seek_of(raw: object) -> Seek | None:
     """The script's JSON answer as a Seek."""
     if raw is None:
         return None
-    state, match_id, key, since = json.loads(raw if isinstance(raw, str | bytes) else "null")
-    return Seek(state, match_id, key, float(since))
+    state, match_id, key, since, *seats = json.loads(
+        raw if isinstance(raw, str | bytes) else "null"
+    )
+    waiter, met = (*seats, "", "")[:2]  # a waiting place has none
+    return Seek(state, match_id, key, float(since), (str(waiter), str(met)))

@@ -17,6 +17,10 @@ SCHEMA = (
     "match_id TEXT NOT NULL, since REAL NOT NULL, seen REAL NOT NULL)",
     "CREATE TABLE IF NOT EXISTS pair_found (seeker TEXT PRIMARY KEY, match_id TEXT NOT NULL, "
     "key TEXT NOT NULL, made REAL NOT NULL)",
+    # The seats' keys of each match a pairing made (a table of its own: pair_found was made
+    # before it, and CREATE TABLE IF NOT EXISTS adds no column to a table already there).
+    "CREATE TABLE IF NOT EXISTS pair_seats (match_id TEXT PRIMARY KEY, "
+    "waiter_key TEXT NOT NULL, seeker_key TEXT NOT NULL, made REAL NOT NULL)",
 )
 
 
@@ -32,6 +36,7 @@ class SQLitePairing:
         """See PairingQueue.seek."""
         with self._transaction() as db:
             db.execute("DELETE FROM pair_found WHERE made < ?", (now - FOUND_FOR,))
+            db.execute("DELETE FROM pair_seats WHERE made < ?", (now - FOUND_FOR,))
             found = _found(db, seeker)
             if found is not None and found.match_id != at:
                 return found
@@ -53,7 +58,9 @@ class SQLitePairing:
             db.execute("DELETE FROM pair_waiting WHERE seeker = ?", (other,))
             insert = "INSERT OR REPLACE INTO pair_found VALUES (?, ?, ?, ?)"
             db.executemany(insert, [(other, made, other_key, now), (seeker, made, key, now)])
-            return Seek(PAIRED, made, other_key)
+            seats = "INSERT OR REPLACE INTO pair_seats VALUES (?, ?, ?, ?)"
+            db.execute(seats, (made, other_key, key, now))
+            return Seek(PAIRED, made, other_key, seats=(other_key, key))
 
     def poll(self, seeker: str, now: float) -> Seek | None:
         """See PairingQueue.poll."""
@@ -115,9 +122,13 @@ class SQLitePairing:
 def _found(db: sqlite3.Connection, seeker: str) -> Seek | None:
     """The match made for ``seeker``, if any (``since`` is when it was made)."""
     row = db.execute(
-        "SELECT match_id, key, made FROM pair_found WHERE seeker = ?", (seeker,)
+        "SELECT f.match_id, f.key, f.made, s.waiter_key, s.seeker_key FROM pair_found f "
+        "LEFT JOIN pair_seats s ON s.match_id = f.match_id WHERE f.seeker = ?",
+        (seeker,),
     ).fetchone()
-    return None if row is None else Seek(FOUND, row[0], row[1], row[2])
+    if row is None:
+        return None
+    return Seek(FOUND, row[0], row[1], row[2], (row[3] or "", row[4] or ""))
 
 
 def _waiting(db: sqlite3.Connection, seeker: str, now: float) -> Seek | None:
