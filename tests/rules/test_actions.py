@@ -70,14 +70,14 @@ def test_a_computers_winning_reply_ends_the_game_after_both_moves() -> None:
     assert outcome.happened == (
         Event("moved", "1", "C1"),
         Event("moved", "2", "B3"),
-        Event("ended", detail="board"),
+        Event("ended", detail="line"),
     )
 
 
 def test_a_winning_move_says_the_game_ended_and_counts_it() -> None:
     match = hot_seat(X_WINS[:-1])
     outcome = actions.move(match, BOTH, "A3")
-    assert outcome.happened == (Event("moved", "1", "A3"), Event("ended", detail="board"))
+    assert outcome.happened == (Event("moved", "1", "A3"), Event("ended", detail="line"))
     assert outcome.match.score == Score({"1": 1, "2": 0}, 0)
 
 
@@ -143,7 +143,7 @@ def test_computers_step_one_move_or_to_the_end() -> None:
     assert game.board.is_over and str(game.board.status) == "Draw"
     assert finished.match.score == Score({"1": 0, "2": 0}, 1)
     moved = [Event("moved", "12"[ply % 2], cell) for ply, cell in enumerate(game.moves)]
-    assert finished.happened == (*moved, Event("ended", detail="board"))
+    assert finished.happened == (*moved, Event("ended", detail="draw"))
     with pytest.raises(GameOverError):
         actions.step(finished.match, NOBODY, to_the_end=False)
 
@@ -442,7 +442,7 @@ def test_resigning_counts_a_win_for_the_other_seat_and_ends_the_game() -> None:
     match = play(joined()[0], ["B2"])
     outcome = actions.resign(match, ONE)
     resigned = outcome.match
-    assert outcome.happened == (Event("ended", "1", detail="resigned"),)
+    assert outcome.happened == (Event("ended", "1", detail="resign"),)
     assert resigned.is_over and not resigned.game.board.is_over
     assert (resigned.ending, resigned.winner) == ("resigned", "O")
     assert resigned.score == Score({"1": 0, "2": 1}, 0)
@@ -464,7 +464,7 @@ def test_abort_only_before_each_side_has_moved_and_it_counts_for_nobody() -> Non
     match = joined()[0]
     outcome = actions.abort(play(match, ["B2"]), TWO)
     aborted = outcome.match
-    assert outcome.happened == (Event("ended", "2", detail="aborted"),)
+    assert outcome.happened == (Event("ended", "2", detail="abort"),)
     assert aborted.is_over and aborted.score == Score()
     assert (aborted.ending, aborted.winner) == ("aborted", "")
     with refused(errors.TOO_LATE_TO_ABORT):
@@ -483,7 +483,7 @@ def test_a_win_may_be_claimed_from_an_absent_player_to_move_after_two_minutes() 
     assert not actions.can_claim(match, TWO, 10_000) and not actions.can_claim(match, NOBODY, 500)
     outcome = actions.claim(match, ONE, actions.ABSENCE_LIMIT)
     claimed = outcome.match
-    assert outcome.happened == (Event("ended", "1", detail="claimed"),)
+    assert outcome.happened == (Event("ended", "1", detail="claim"),)
     assert (claimed.ending, claimed.winner) == ("claimed", "X")
     assert claimed.score == Score({"1": 1, "2": 0}, 0)
 

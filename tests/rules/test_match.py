@@ -26,6 +26,7 @@ from webapp.rules import (
     new_secret,
     other,
 )
+from webapp.rules.termination import Termination
 
 from .matches import BOTH, DRAW, X_WINS, hot_seat, joined, opened, play
 
@@ -137,20 +138,20 @@ def test_a_game_from_a_chosen_position_is_practice_and_not_counted() -> None:
     assert match.practice
     won = hot_seat(["A1"], match)
     assert won.game.board.is_over and won.score == Score() and not won.scored
-    assert won.ended("resigned", "O").score == Score()  # nor by an ending off the board
+    assert won.ended(Termination.RESIGN, "O").score == Score()  # nor by an ending off the board
     again = actions.again(won, BOTH).match  # from the empty board: it counts
     assert not again.practice and hot_seat(X_WINS, again).score == Score({"1": 1, "2": 0}, 0)
 
 
 def test_an_ending_off_the_board_counts_the_winners_seat_once() -> None:
     match = hot_seat(["B2"])
-    resigned = match.ended("resigned", "O")
+    resigned = match.ended(Termination.RESIGN, "O")
     assert resigned.is_over and not resigned.game.board.is_over
     assert (resigned.ending, resigned.winner) == ("resigned", "O")
     assert resigned.winner_seat() == "2"
     assert resigned.score == Score({"1": 0, "2": 1}, 0) and resigned.scored
-    assert resigned.ended("claimed", "O").score == resigned.score  # never twice
-    aborted = match.ended("aborted", "")
+    assert resigned.ended(Termination.CLAIM, "O").score == resigned.score  # never twice
+    aborted = match.ended(Termination.ABORT, "")
     assert aborted.is_over and aborted.score == Score() and not aborted.scored
 
 
@@ -353,3 +354,15 @@ def test_score_reset_changes_no_game() -> None:
     assert reset == replace(match, score=Score())
     assert reset.scored  # this game's result stays out of the score: it was counted once
     assert actions.undo(reset, BOTH).match.score == Score()
+
+
+def test_one_termination_says_how_every_game_ended() -> None:
+    match, _first, _second = joined()
+    assert match.termination is None
+    assert play(match, ["A1", "B1", "A2", "B2", "A3"]).termination is Termination.LINE
+    assert actions.resign(play(match, ["B2"]), frozenset({"2"})).match.termination is (
+        Termination.RESIGN
+    )
+    for kind in (Termination.RESIGN, Termination.ABORT, Termination.CLAIM, Termination.TIME):
+        assert Termination.from_stored(kind.stored) is kind
+        assert Match.from_dict(match.ended(kind, "").to_dict()).termination is kind

@@ -11,6 +11,9 @@ from ..engine import Board, Game, GameOverError
 from . import errors
 from .errors import BadStartError, OnlyComputersError, RuleError
 from .match import Match, Score, Seat, new_game_id, other
+from .termination import Termination
+
+RESIGN, ABORT, CLAIM = Termination.RESIGN, Termination.ABORT, Termination.CLAIM
 
 Held = frozenset[str]  # the ids of the person seats the acting browser holds
 
@@ -175,7 +178,7 @@ def resign(match: Match, by: Held) -> Outcome:
     if not match.full:  # nobody to win it: leave, or abort
         raise RuleError(errors.WAITING_FOR_FRIEND)
     winner = other(match.seat(seat).mark)
-    return Outcome(match.ended("resigned", winner), (Event("ended", seat, detail="resigned"),))
+    return Outcome(match.ended(RESIGN, winner), (Event("ended", seat, detail=RESIGN),))
 
 
 def abort(match: Match, by: Held) -> Outcome:
@@ -185,7 +188,7 @@ def abort(match: Match, by: Held) -> Outcome:
         raise RuleError(errors.GAME_ENDED)
     if match.game.ply >= 2:
         raise RuleError(errors.TOO_LATE_TO_ABORT)
-    return Outcome(match.ended("aborted", ""), (Event("ended", seat, detail="aborted"),))
+    return Outcome(match.ended(ABORT, ""), (Event("ended", seat, detail=ABORT),))
 
 
 def claim(match: Match, by: Held, absent_for: float) -> Outcome:
@@ -200,7 +203,7 @@ def claim(match: Match, by: Held, absent_for: float) -> Outcome:
         raise RuleError(
             errors.TOO_SOON_TO_CLAIM_PAIRED if match.paired else errors.TOO_SOON_TO_CLAIM
         )
-    return Outcome(match.ended("claimed", mark), (Event("ended", seat, detail="claimed"),))
+    return Outcome(match.ended(CLAIM, mark), (Event("ended", seat, detail=CLAIM),))
 
 
 def can_claim(match: Match, by: Held, absent_for: float) -> bool:
@@ -251,7 +254,7 @@ def _played(match: Match, game: Game, before: tuple[Event, ...] = ()) -> Outcome
     changed = match.played(game)
     happened = (*before, Event("moved", mover.id if mover else "", game.moves[-1]))
     if game.board.is_over:
-        happened = (*happened, Event("ended", detail="board"))
+        happened = (*happened, Event("ended", detail=changed.termination or ""))
     return Outcome(changed, happened)
 
 

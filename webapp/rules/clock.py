@@ -9,6 +9,7 @@ from . import errors
 from .actions import Event, Outcome
 from .errors import RuleError
 from .match import Match, other
+from .termination import Termination
 
 LONGEST = 7 * 24 * 3600  # seconds: the longest time per move a match may have
 CHOICES = (0, 30, 120, 86400, 3 * 86400)  # the setup form's choices (0: no clock)
@@ -65,7 +66,9 @@ def expire(match: Match, now: float) -> Outcome | None:
     mover = match.playing(turn)
     seat = mover.id if mover else ""
     if match.game.ply < 2:  # the player to move has made no move in this game
-        ended = match.ended("aborted", "")
-        return Outcome(replace(ended, deadline=0.0), (Event("ended", seat, detail="aborted"),))
-    ended = match.ended("timed_out", other(turn))
-    return Outcome(replace(ended, deadline=0.0), (Event("ended", seat, detail="timed_out"),))
+        ended = match.ended(Termination.ABORT, "")
+        return Outcome(
+            replace(ended, deadline=0.0), (Event("ended", seat, detail=Termination.ABORT),)
+        )
+    ended = match.ended(Termination.TIME, other(turn))
+    return Outcome(replace(ended, deadline=0.0), (Event("ended", seat, detail=Termination.TIME),))

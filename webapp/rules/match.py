@@ -15,9 +15,10 @@ from .parts import SEAT_IDS as SEAT_IDS
 from .parts import Score as Score
 from .parts import Seat as Seat
 from .said import Said, dump, load
+from .termination import STORED_ENDINGS, Termination
 
 MARKS = ("X", "O")
-ENDINGS = ("resigned", "aborted", "claimed", "timed_out")
+ENDINGS = STORED_ENDINGS  # the API names them
 SCHEMA = 2  # the stored form's version: migrate.py reads every older one
 
 _GAME_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")  # secrets.token_urlsafe: safe in any URL
@@ -166,9 +167,20 @@ class Match:
         # A move, or a move taken back, answers every open offer by moving on.
         return replace(self, game=game, score=score, scored=scored, offers=())
 
-    def ended(self, ending: str, winner: str) -> Match:
-        """The current game ended off the board (``ending``), won by ``winner``'s mark, or by
+    @property
+    def termination(self) -> Termination | None:
+        """How the current game ended (``None`` while it goes on): off the board as kept, else
+        by a line or a draw on the board."""
+        if self.ending:
+            return Termination.from_stored(self.ending)
+        if not self.game.board.is_over:
+            return None
+        return Termination.DRAW if self.game.board.status.winner is None else Termination.LINE
+
+    def ended(self, how: Termination, winner: str) -> Match:
+        """The current game ended off the board (``how``), won by ``winner``'s mark, or by
         nobody (``""``); a won game is counted once."""
+        ending = how.stored
         score, scored = self.score, self.scored
         seat = self.playing(winner)
         if seat is not None and not scored and not self.practice:

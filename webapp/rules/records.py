@@ -9,20 +9,15 @@ from typing import Any
 from ..engine.game import replayed
 from .errors import LostMatchError
 from .match import Match
+from .termination import Termination
 
-ENDED_BY = ("line", "draw", "resign", "time", "abort", "claim")
-# How a game ended, by the match's ``ending`` (a game ended on the board has none).
-_BY_ENDING = {"resigned": "resign", "aborted": "abort", "timed_out": "time", "claimed": "claim"}
+ENDED_BY = tuple(kind.value for kind in Termination)  # how a kept game ended
 
 
 def ended_by(match: Match) -> str | None:
-    """How the current game ended: ``line``, ``draw``, ``resign``, ``time``, ``abort`` or
-    ``claim`` (the win claimed from an absent player); ``None`` while it goes on."""
-    if match.ending:
-        return _BY_ENDING[match.ending]
-    if not match.game.board.is_over:
-        return None
-    return "draw" if match.game.board.status.winner is None else "line"
+    """How the current game ended (a Termination's word); ``None`` while it goes on."""
+    how = match.termination
+    return how.value if how is not None else None
 
 
 def opponent(match: Match, held: frozenset[str]) -> str:

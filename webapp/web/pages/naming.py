@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 from ...engine import N_
 from ...rules import Seat
+from ...rules.termination import Termination
 from ..cycle.matches import Current
 from ..site.i18n import gettext as _
 
@@ -92,7 +93,7 @@ class Seating:
     online: bool = False
     full: bool = True
     offers: tuple[tuple[str, str], ...] = ()
-    ending: str = ""
+    ending: Termination | None = None  # how the game ended off the board
     winner: str = ""
     paired: bool = False  # the other player is a stranger met by quick pairing
 
@@ -114,7 +115,8 @@ def seating(current: Current) -> Seating:
     )
     if not match.online:
         return Seating(current.you, offers=offered)
-    return Seating(current.you, True, match.full, offered, match.ending, match.winner, match.paired)
+    off_board = Termination.from_stored(match.ending)
+    return Seating(current.you, True, match.full, offered, off_board, match.winner, match.paired)
 
 
 def _twins(seats: tuple[Seat, Seat]) -> bool:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from ...engine import Board, Game, evaluate
 from ...rules import other
+from ...rules.termination import Termination
 from ..cycle.matches import Current
 from ..site.i18n import gettext as _
 from ..site.i18n import ngettext
@@ -83,14 +84,14 @@ def best_text(board: Board, best: tuple[str, ...]) -> str:
 def online_status(game: Game, seat: Seating) -> str:
     """The status of an online game as the viewer sees it, e.g. ``Your turn (X)``."""
     board, you = game.board, seat.you
-    if seat.ending == "aborted":
+    if seat.ending is Termination.ABORT:
         return _("Game aborted: it counts for nobody")
-    if seat.ending == "timed_out":
+    if seat.ending is Termination.TIME:
         return on_time(seat)
     if seat.paired and seat.ending:
         return paired_ending(seat)
     if seat.ending:
-        return _ended(seat.winner, you, resigned=seat.ending == "resigned")
+        return _ended(seat.winner, you, resigned=seat.ending is Termination.RESIGN)
     if board.is_over:
         winner = board.status.winner
         if winner is not None and seat.paired and you not in (None, winner):
@@ -123,12 +124,12 @@ def on_time(seat: Seating) -> str:
 def paired_ending(seat: Seating) -> str:
     """A paired game ended off the board (resigned, claimed), in the player's words."""
     if seat.you is None:
-        return _ended(seat.winner, None, resigned=seat.ending == "resigned")
+        return _ended(seat.winner, None, resigned=seat.ending is Termination.RESIGN)
     if seat.winner == seat.you:
-        if seat.ending == "resigned":
+        if seat.ending is Termination.RESIGN:
             return _("You win! (%(mark)s): your opponent resigned", mark=seat.winner)
         return _("You win! (%(mark)s): your opponent left the game", mark=seat.winner)
-    if seat.ending == "resigned":
+    if seat.ending is Termination.RESIGN:
         return _("Your opponent wins (%(mark)s): you resigned", mark=seat.winner)
     return _("Your opponent wins (%(mark)s): you left the game", mark=seat.winner)
 
