@@ -13,10 +13,8 @@ from .errors import BadStartError, OnlyComputersError, RuleError
 from .match import Match, Score, Seat, new_game_id, other
 from .termination import Termination
 
-RESIGN, ABORT, CLAIM = Termination.RESIGN, Termination.ABORT, Termination.CLAIM
-
 Held = frozenset[str]  # the ids of the person seats the acting browser holds
-
+RESIGN, ABORT, CLAIM = Termination.RESIGN, Termination.ABORT, Termination.CLAIM
 ABSENCE_LIMIT = 120.0  # seconds without a page or stream before the other player may claim
 FRIEND = "friend"  # the setup form's kind for a person on another device, invited by link
 
@@ -26,9 +24,9 @@ coin = random.SystemRandom()
 
 @dataclass(frozen=True)
 class Event:
-    """One thing an action did: ``moved`` (``seat`` played ``cell``), ``ended`` (how, in
-    ``detail``), ``new_game``, ``undone``, ``joined``, ``offered``, ``declined`` or
-    ``withdrawn`` (the offer's kind in ``detail``), ``seat_moved``, ``score_reset`` or
+    """One thing an action did: ``moved`` (``seat`` played ``cell``), ``ended`` (the
+    Termination in ``detail``), ``new_game``, ``undone``, ``joined``, ``offered``, ``declined``
+    or ``withdrawn`` (the offer's kind in ``detail``), ``seat_moved``, ``score_reset`` or
     ``tossed`` (``detail`` the mark the coin gave seat 1)."""
 
     what: str
@@ -153,9 +151,8 @@ def takeback(match: Match, by: Held, accept: bool) -> Outcome:
     ``accept`` false also withdraws one's own asking. A move made meanwhile answers it."""
     seat, asked = _opponent_of(match, by), match.offered("takeback")
     mark = match.seat(asked or seat).mark  # whose move would be taken back
-    count = next(
-        (n for n in range(1, match.game.ply + 1) if match.game.boards[-1 - n].turn == mark), 0
-    )
+    boards = match.game.boards
+    count = next((n for n in range(1, len(boards)) if boards[-1 - n].turn == mark), 0)
     if match.is_over:
         raise RuleError(errors.GAME_ENDED)
     if asked and asked != seat and accept:
