@@ -6,7 +6,13 @@ from __future__ import annotations
 from ..engine import Game
 from .actions import Event, Outcome, tossed
 from .clock import checked
+from .errors import RuleError
 from .match import PERSON, Match, Seat, other
+
+
+class MadeAlreadyError(RuleError):
+    """The pairing's match is stored already (the other seeker's request made it): it is
+    entered, not made again."""
 
 
 def paired(waiter_key: str, seeker_key: str, clock: int) -> Outcome:

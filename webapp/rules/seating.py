@@ -7,9 +7,23 @@ from dataclasses import replace
 
 from ..engine import LEVELS, Board, Game
 from . import errors
-from .actions import FRIEND, Event, Held, Outcome, check_start, tossed
+from .actions import FRIEND, Event, Held, Outcome, check_start, leave, tossed
 from .errors import BadStartError, RuleError, UnknownLinkError
 from .match import PERSON, Match, Seat, new_secret, other, same_secret
+
+
+class LeaveRefusedError(RuleError):
+    """Going to another match (a join, a seat link, a pairing) from an online game still in
+    play: ``actions.leave``'s refusal, told apart from a full match or one's own invite."""
+
+
+def switch(match: Match, by: Held) -> None:
+    """Refuse to go from ``match``, holding ``by``, to another match on the terms of
+    ``actions.leave``: an online game in play is resigned or aborted first."""
+    try:
+        leave(match, by)
+    except RuleError as error:
+        raise LeaveRefusedError(error.template, **error.params) from error
 
 
 def invite(x: str, o: str, start: Board, toss: bool, key: str) -> Outcome:

@@ -10,7 +10,7 @@ from ...rules import RuleError, errors
 from ...store.pairing import Seek
 from ..cycle import matches
 from ..pages import pair
-from ..site import browsers, limits
+from ..site import limits
 from .api_answers import answer, game_json
 from .api_types import PairJson
 
@@ -32,8 +32,12 @@ def poll() -> ResponseReturnValue:
 
 @bp.delete("/pair")
 def cancel() -> ResponseReturnValue:
-    """Stop waiting; a 409 when this session was not waiting."""
-    if not pair.queue().cancel(browsers.browser_id()):
+    """Stop waiting; a 409 when this session was not waiting. An opponent who met it first
+    wins: ``paired``, with its match."""
+    waiting, made = pair.stop()
+    if made is not None:
+        return answer(_pair_json(None, made))
+    if not waiting:
         raise RuleError(errors.NOT_SEEKING)
     return answer(PairJson(state="idle"))
 

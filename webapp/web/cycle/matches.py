@@ -11,10 +11,22 @@ from typing import Any
 from flask import current_app, flash, session
 
 from ...engine import Board
-from ...rules import FRIEND, LostMatchError, Match, Outcome, actions, new_secret, read, seating
+from ...rules import (
+    FRIEND,
+    LostMatchError,
+    Match,
+    Outcome,
+    actions,
+    errors,
+    new_secret,
+    read,
+    seating,
+)
 from ...rules import clock as clocks
 from ...store import MatchStore, Record, new_match_id
+from ...store.pairing import FOUND, PairingQueue
 from ...store.record import MATCH_ID
+from ..live.audience import PUBLIC, seen_versions
 from ..live.live import Hub
 from ..site import browsers, sessions
 from ..site.i18n import said
@@ -62,7 +74,9 @@ def watched(match_id: str) -> Current | None:
     record = _settled(store().get(match_id)) if MATCH_ID.fullmatch(match_id) else None
     if record is None or not record.data:
         return None
-    return Current(_readable(record), match_id, record.version, watching=True)
+    return Current(
+        _readable(record), match_id, record.version, watching=True, public=_public(record)
+    )
 
 
 def held(match: Match, match_id: str) -> frozenset[str]:
@@ -100,7 +114,8 @@ def act(
         raise stepped.refusal or StaleFormError()
     _renew(record.match_id, key)
     changed = stepped.outcome.match
-    now = Current(changed, record.match_id, record.version, held(changed, record.match_id))
+    seats = held(changed, record.match_id)
+    now = Current(changed, record.match_id, record.version, seats, public=_public(record))
     played.note(changed, now.match_id, now.held)
     return now, stepped.outcome
 
@@ -130,10 +145,42 @@ def begin(x: str, o: str, start: Board, toss: bool, clock: int = 0) -> tuple[Cur
     )
 
 
+def switch(action: Change, match_id: str, key: str) -> tuple[Current, Outcome]:
+    """Apply ``action`` to ``match_id`` and make it this browser's match, holding ``key``: a
+    join, a seat moved here, a pairing's match made. Refused (seating.LeaveRefusedError)
+    while this browser plays a live online game elsewhere (see _leave_for)."""
+    _leave_for(match_id)
+    return act(action, match_id=match_id, key=key)
+
+
 def enter(match_id: str, key: str) -> None:
     """Make ``match_id`` this browser's match, holding its seat by ``key`` (quick pairing
-    made the match for a browser that was waiting)."""
+    made the match for a browser that was waiting); refused as ``switch`` is."""
+    _leave_for(match_id)
     _renew(match_id, key)
+
+
+def _leave_for(match_id: str) -> None:
+    """The one check of every switch to ``match_id``: the rules refuse to leave an online
+    game in play (rules.actions.leave), and a pairing's match this browser has not gone to
+    yet counts as one; a seek it has open is given up (it goes elsewhere)."""
+    seen = current()
+    if seen.match_id == match_id:
+        return
+    seating.switch(seen.match, seen.held)
+    pairs: PairingQueue = current_app.extensions["pairing"]
+    seeker = browsers.browser_id()
+    if pairs.cancel(seeker):
+        return
+    found = pairs.poll(seeker, timing.now())
+    if found is None or found.state != FOUND or found.match_id in (match_id, seen.match_id):
+        return
+    paired = watched(found.match_id)
+    if paired is None:  # being made, or made by this browser's next look at the queue
+        raise seating.LeaveRefusedError(errors.ONLINE_IN_PLAY)
+    seat = paired.match.held_by([found.key], home=False)
+    if seat:
+        seating.switch(paired.match, seat)
 
 
 def seat_keys() -> list[str]:
@@ -150,7 +197,13 @@ def _seen(record: Record) -> Current:
     if record.data is None:  # as NEW was shown, but with a game id of its own
         return Current(_new_match(), "", 0, frozenset("12"))
     match = _readable(record)
-    return Current(match, record.match_id, record.version, held(match, record.match_id))
+    seats = held(match, record.match_id)
+    return Current(match, record.match_id, record.version, seats, public=_public(record))
+
+
+def _public(record: Record) -> int:
+    """The last version of ``record`` that changed what forms act on (live/audience.py)."""
+    return seen_versions(record.data, record.version).get(PUBLIC, record.version)
 
 
 def _renew(match_id: str, key: str | None) -> None:

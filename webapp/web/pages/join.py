@@ -43,7 +43,7 @@ def join(token: str) -> ResponseReturnValue:
     """Take the free seat of the invite's match, in this browser."""
     try:
         joined = join_by(token)
-    except UnknownLinkError:
+    except (UnknownLinkError, seating.LeaveRefusedError):
         raise
     except RuleError:  # full, or one's own: the invite's page says which
         return redirect(url_for(".join_page", token=token), code=303)
@@ -57,8 +57,8 @@ def join_by(token: str) -> matches.Current:
     if not match_id:
         raise UnknownLinkError()
     key = new_secret()
-    joined, _outcome = matches.act(
-        lambda seen: seating.join(seen.match, secret, key, seen.held), match_id=match_id, key=key
+    joined, _outcome = matches.switch(
+        lambda seen: seating.join(seen.match, secret, key, seen.held), match_id, key
     )
     return joined
 
@@ -90,8 +90,8 @@ def take_seat(token: str) -> matches.Current:
     if not match_id:
         raise UnknownLinkError(errors.STALE_SEAT_LINK)
     new = new_secret()
-    moved, _outcome = matches.act(
-        lambda seen: seating.take_seat(seen.match, old, new), match_id=match_id, key=new
+    moved, _outcome = matches.switch(
+        lambda seen: seating.take_seat(seen.match, old, new), match_id, new
     )
     return moved
 

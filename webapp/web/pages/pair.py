@@ -10,7 +10,7 @@ from flask import Blueprint, current_app, flash, redirect, request, url_for
 from flask.typing import ResponseReturnValue
 
 from ...engine import LEVELS, Board
-from ...rules import RuleError, actions, errors, new_secret, pairing
+from ...rules import Outcome, RuleError, actions, errors, new_secret, pairing
 from ...store import StoreUnavailable, new_match_id
 from ...store.pairing import FOUND, PAIRED, WAITING, PairingQueue, Seek
 from ..api.api import STREAMS_FULL
@@ -37,14 +37,8 @@ def seek() -> tuple[Seek, matches.Current | None]:
     seen = matches.current()
     actions.leave(seen.match, seen.held)
     browsers.keep()
-    key = new_secret()
-    sought = queue().seek(browsers.browser_id(), key, new_match_id(), timing.now(), seen.match_id)
-    if sought.state == PAIRED:
-        clock = int(current_app.config["PAIR_CLOCK"])
-        made, _outcome = matches.act(
-            lambda _seen: pairing.paired(sought.key, key, clock), match_id=sought.match_id, key=key
-        )
-        return sought, made
+    sought = queue().seek(browsers.browser_id(), new_secret(), new_match_id(), timing.now(),
+                          seen.match_id)  # fmt: skip
     return sought, _entered(sought)
 
 
@@ -54,17 +48,44 @@ def poll() -> tuple[Seek | None, matches.Current | None]:
     return sought, _entered(sought)
 
 
+def stop() -> tuple[bool, matches.Current | None]:
+    """Stop waiting, in one step of the queue: whether it was waiting (then nobody meets it
+    now), and the match of an opponent who met it first, which it is taken to."""
+    if queue().cancel(browsers.browser_id()):
+        return True, None
+    sought = queue().poll(browsers.browser_id(), timing.now())
+    if sought is None or sought.match_id == matches.current().match_id:
+        return False, None  # not met, or at that match already: nothing to take it to
+    return False, _entered(sought)
+
+
 def _entered(sought: Seek | None) -> matches.Current | None:
-    """The match made for this browser, entered (once it is stored), or ``None``."""
-    if sought is None or sought.state != FOUND:
+    """The match a pairing made for this browser, entered, or ``None`` if it was not met.
+    The request that met the waiter makes it; if that one failed first (the store paused),
+    whichever seeker comes next makes it: pairing and match never part."""
+    if sought is None or sought.state not in (PAIRED, FOUND):
         return None
     seen = matches.current()
-    if seen.match_id != sought.match_id:
-        if matches.watched(sought.match_id) is None:
-            return None  # the request that met us is still making it
-        matches.enter(sought.match_id, sought.key)
-        seen = matches.current()
-    return seen
+    if seen.match_id == sought.match_id:
+        return seen
+    mine = sought.seats[1] if sought.state == PAIRED else sought.key
+    if sought.state == FOUND and matches.watched(sought.match_id) is not None:
+        matches.enter(sought.match_id, mine)
+        return matches.current()
+    if not all(sought.seats):  # met before the queue kept both keys: its maker makes it
+        return None
+    clock = int(current_app.config["PAIR_CLOCK"])
+
+    def make(now: matches.Current) -> Outcome:
+        if now.match_id:  # stored: the other seeker's request made it meanwhile
+            raise pairing.MadeAlreadyError()
+        return pairing.paired(*sought.seats, clock)
+
+    try:
+        return matches.switch(make, sought.match_id, mine)[0]
+    except pairing.MadeAlreadyError:
+        matches.enter(sought.match_id, mine)
+        return matches.current()
 
 
 def waited(sought: Seek) -> float:
@@ -108,8 +129,12 @@ def waiting() -> ResponseReturnValue:
 
 @bp.post("/pair/cancel")
 def cancel() -> ResponseReturnValue:
-    """Stop waiting for an opponent."""
-    if not queue().cancel(browsers.browser_id()):
+    """Stop waiting for an opponent; one who met this browser first wins: to its match."""
+    waiting, made = stop()
+    if made is not None:
+        flash(paired_line(made), "info")
+        return to_board(accepted=True)
+    if not waiting:
         raise RuleError(errors.NOT_SEEKING)
     flash(_("You stopped waiting for an opponent."), "info")
     return to_board(accepted=True)
@@ -117,11 +142,15 @@ def cancel() -> ResponseReturnValue:
 
 @bp.post("/pair/computer")
 def computer() -> ResponseReturnValue:
-    """Stop waiting and play the computer at the posted ``level`` instead."""
+    """Stop waiting and play the computer at the posted ``level`` instead (unless an
+    opponent met this browser first: then to its match)."""
     level = request.form.get("level", "")
     if level not in LEVELS:
         level = "medium"
-    queue().cancel(browsers.browser_id())
+    _waiting, made = stop()
+    if made is not None:
+        flash(paired_line(made), "info")
+        return to_board(accepted=True)
     with limits.creating:
         matches.begin("user", level, Board(), toss=False)
     return to_board(accepted=True)
