@@ -294,8 +294,6 @@ ONE_SEAT = [{"id": "1", "kind": "user", "mark": "X", "key": ""}]
         (("draws",), "1"),
         (("draws",), -1),
         (("draws",), False),
-        (("scored",), 1),
-        (("scored",), None),
         # Bad moves and positions
         (("moves",), ["B2", "B2"]),
         (("moves",), "B2"),
@@ -320,7 +318,7 @@ ONE_SEAT = [{"id": "1", "kind": "user", "mark": "X", "key": ""}]
         (("winner",), None),
         # Any field missing
         *(((name,), DELETE) for name in ("seats", "start", "moves", "game_id", "wins")),
-        *(((name,), DELETE) for name in ("draws", "scored", "invite", "offers", "ending")),
+        *(((name,), DELETE) for name in ("draws", "invite", "offers", "ending")),
         (("winner",), DELETE),
     ],
 )
@@ -366,3 +364,12 @@ def test_one_termination_says_how_every_game_ended() -> None:
     for kind in (Termination.RESIGN, Termination.ABORT, Termination.CLAIM, Termination.TIME):
         assert Termination.from_stored(kind.stored) is kind
         assert Match.from_dict(match.ended(kind, "").to_dict()).termination is kind
+
+
+def test_whether_a_result_is_scored_is_derived_and_a_stored_one_never_read() -> None:
+    won = play(joined()[0], ["A1", "B1", "A2", "B2", "A3"])
+    assert won.scored and won.score.wins["1"] == 1
+    data = {**won.to_dict(), "scored": False}  # as a server of before may have written it
+    assert Match.from_dict(data).scored
+    del data["scored"]
+    assert Match.from_dict(data) == won

@@ -257,9 +257,7 @@ def _played(match: Match, game: Game, before: tuple[Event, ...] = ()) -> Outcome
 
 def _started(match: Match, game: Game, before: tuple[Event, ...] = ()) -> Outcome:
     """A new game (with a new id) in ``match``, after the computer's opening if it moves."""
-    fresh = replace(
-        match, game=game, game_id=new_game_id(), scored=False, offers=(), ending="", winner=""
-    )
+    fresh = replace(match, game=game, game_id=new_game_id(), offers=(), ending="", winner="")
     return _computer_replies(Outcome(fresh, (*before, Event("new_game"))))
 
 

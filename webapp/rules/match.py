@@ -56,7 +56,8 @@ def other(mark: str) -> str:
 class Match:
     """Two seats, the game they play now and the score; every change returns a new Match.
 
-    ``scored`` says whether the current game's result is in the score. Online, ``invite`` is
+    ``scored`` (derived) says whether the current game's result is in the score. Online,
+    ``invite`` is
     the secret of the link that seats player 2, ``offers`` the open offers to the other player
     as (kind, seat) pairs (a rematch, a takeback), and ``ending`` how a game ended off the
     board, ``winner`` the mark that won it (``""`` for none).
@@ -66,7 +67,6 @@ class Match:
     game: Game
     game_id: str = field(default_factory=new_game_id)
     score: Score = field(default_factory=Score)
-    scored: bool = False
     invite: str = ""
     offers: tuple[tuple[str, str], ...] = ()
     ending: str = ""
@@ -121,6 +121,16 @@ class Match:
         return self.game.board.is_over or bool(self.ending)
 
     @property
+    def scored(self) -> bool:
+        """Whether the current game's result is in the score: it ended, with a line or a
+        draw on the board or off it with a winner, and did not start from a chosen position."""
+        if self.practice:
+            return False
+        if self.ending:
+            return self.playing(self.winner) is not None
+        return self.game.board.is_over and self.game.ply > 0
+
+    @property
     def practice(self) -> bool:
         """Whether the current game started from a chosen position: it does not count."""
         return self.game.start != Board()
@@ -157,15 +167,15 @@ class Match:
         A result is counted once when the game ends, and taken off again if an undo takes the
         game back from its end, so a replayed ending is not counted twice.
         """
-        score, scored = self.score, self.scored
-        if scored and not game.board.is_over:
-            score, scored = score.counted(self.winner_seat(), -1), False
-        elif game.board.is_over and not scored and game.ply > 0 and not self.practice:
+        score = self.score
+        if self.scored and not game.board.is_over:
+            score = score.counted(self.winner_seat(), -1)
+        elif game.board.is_over and not self.scored and game.ply > 0 and not self.practice:
             mark = game.board.status.winner
             seat = self.playing(mark)
-            score, scored = score.counted(seat.id if seat else None, +1), True
+            score = score.counted(seat.id if seat else None, +1)
         # A move, or a move taken back, answers every open offer by moving on.
-        return replace(self, game=game, score=score, scored=scored, offers=())
+        return replace(self, game=game, score=score, offers=())
 
     @property
     def termination(self) -> Termination | None:
@@ -181,11 +191,11 @@ class Match:
         """The current game ended off the board (``how``), won by ``winner``'s mark, or by
         nobody (``""``); a won game is counted once."""
         ending = how.stored
-        score, scored = self.score, self.scored
+        score = self.score
         seat = self.playing(winner)
-        if seat is not None and not scored and not self.practice:
-            score, scored = score.counted(seat.id, +1), True
-        return replace(self, ending=ending, winner=winner, score=score, scored=scored)
+        if seat is not None and not self.scored and not self.practice:
+            score = score.counted(seat.id, +1)
+        return replace(self, ending=ending, winner=winner, score=score)
 
     def to_dict(self) -> dict[str, Any]:
         """Plain data (strings, numbers, lists and dicts) that any store keeps unchanged."""
@@ -199,7 +209,7 @@ class Match:
             "game_id": self.game_id,
             "wins": dict(self.score.wins),
             "draws": self.score.draws,
-            "scored": self.scored,
+            "scored": self.scored,  # derived, never read: kept for servers of before
             "invite": self.invite,
             "offers": [list(offer) for offer in self.offers],
             "ending": self.ending,
@@ -224,7 +234,6 @@ class Match:
             game = replayed(kinds["X"], kinds["O"], data["start"], tuple(data["moves"]))
             wins, draws = data["wins"], data["draws"]
             fields = [data[name] for name in ("game_id", "invite", "ending", "winner")]
-            scored = data["scored"]
             # Added later in schema 2: a record written before has no clock and no pairing.
             clock, deadline = data.get("clock", 0), data.get("deadline", 0.0)
             paired = data.get("paired", False)
@@ -240,7 +249,6 @@ class Match:
             and set(wins) <= set(SEAT_IDS)
             and all(_count(count) for count in wins.values())
             and _count(draws)
-            and isinstance(scored, bool)
             and (invite == "" or is_secret(invite))
             and offers is not None
             and ending in ("", *ENDINGS)
@@ -258,7 +266,7 @@ class Match:
             raise LostMatchError()
         score = Score({seat: wins.get(seat, 0) for seat in SEAT_IDS}, draws)
         return cls(
-            (first, second), game, game_id, score, scored, invite, offers or (), ending, winner,
+            (first, second), game, game_id, score, invite, offers or (), ending, winner,
             clock, float(deadline), paired, said or (), frozenset(muted),
         )  # fmt: skip
 
