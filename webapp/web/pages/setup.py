@@ -12,6 +12,7 @@ from ..action_table import BY_NAME
 from ..cycle import matches
 from ..site import limits
 from ..site.errors import to_board
+from ..site.headers import move_result
 from ..site.i18n import gettext as _
 from ..site.i18n import render, said
 from . import forms
@@ -58,18 +59,17 @@ def start() -> ResponseReturnValue:
     position = _text(request.form.get("position")).strip()
     if x is None or o is None:
         flash(_(BAD_PARAMETERS), "error")
-        return redirect(url_for(".setup"), code=303)
+        return _refused(url_for(".setup"))
     clock = _clock(request.form.get("clock"))
     try:
         start = Board.from_string(position) if position else Board()
         if clock is None:
             flash(_(BAD_PARAMETERS), "error")
-            return redirect(url_for(".setup", x=x, o=o), code=303)
+            return _refused(url_for(".setup", x=x, o=o))
         return _begin(x, o, start, toss=bool(request.form.get("toss")), clock=clock)
     except (InvalidPositionError, BadStartError) as error:
         flash(said(error), "error")
-        back = url_for(".setup", x=x, o=o, position=position[:POSITION_LIMIT])
-        return redirect(back, code=303)
+        return _refused(url_for(".setup", x=x, o=o, position=position[:POSITION_LIMIT]))
 
 
 @bp.post("/mode")
@@ -88,6 +88,11 @@ def mode() -> ResponseReturnValue:
         return to_board()
     with limits.creating:  # a new match counts; Restart, above, creates nothing
         return _begin(kinds[0], kinds[1], Board(), toss=False)
+
+
+def _refused(back: str) -> ResponseReturnValue:
+    """Back to the setup form at ``back``, which shows the flashed problem: nothing started."""
+    return move_result(redirect(back, code=303), accepted=False)
 
 
 def _begin(x: str, o: str, start: Board, toss: bool, clock: int = 0) -> ResponseReturnValue:

@@ -1,8 +1,12 @@
-"""Security headers on every response, and no caching of pages that show a match."""
+"""Security headers on every response, no caching of pages that show a match, and on every
+answer to a POST (or DELETE) whether it took."""
 
 from __future__ import annotations
 
-from flask import Flask, Response
+from typing import TypeVar
+
+from flask import Flask, Response, request
+from werkzeug.wrappers import Response as AnyResponse
 
 CONTENT_SECURITY_POLICY = (
     "default-src 'self'; frame-ancestors 'none'; base-uri 'self'; form-action 'self'; "
@@ -14,6 +18,12 @@ HEADERS = {
     "Referrer-Policy": "same-origin",
     "X-Frame-Options": "DENY",
 }
+MOVE_RESULT = "X-Move-Result"  # accepted or refused: did the request change anything
+SAFE_METHODS = ("GET", "HEAD", "OPTIONS")
+Answer = TypeVar("Answer", bound=AnyResponse)
+# Views that send a refused post back to their own address, whose page says why, and do not
+# say it themselves: POST /join/<token> of one's own invite, or of a full match (join.py).
+SENT_BACK_WHEN_REFUSED = frozenset({"join.join"})
 
 
 def init_app(app: Flask) -> None:
@@ -23,9 +33,28 @@ def init_app(app: Flask) -> None:
 
 def add_headers(response: Response) -> Response:
     """Our security headers (a view may set its own instead); ``no-store`` on pages and JSON,
-    which are this browser's alone."""
+    which are this browser's alone; and the result of a post that its view left unsaid."""
     for name, value in HEADERS.items():
         response.headers.setdefault(name, value)
     if response.mimetype in ("text/html", "application/json") and not response.cache_control:
         response.cache_control.no_store = True
+    if request.method not in SAFE_METHODS and MOVE_RESULT not in response.headers:
+        move_result(response, response.status_code < 400 and not _sent_back(response))
     return response
+
+
+def move_result(response: Answer, accepted: bool) -> Answer:
+    """``response``, telling programs whether the post took: a view that refused with a
+    success status (a redirect to its form, which says what was wrong) says so with this;
+    otherwise an answer below 400 is ``accepted`` and any other ``refused``."""
+    response.headers[MOVE_RESULT] = "accepted" if accepted else "refused"
+    return response
+
+
+def _sent_back(response: Response) -> bool:
+    """Whether a view that answers a refusal by going back to its own page did so."""
+    return (
+        request.endpoint in SENT_BACK_WHEN_REFUSED
+        and response.status_code in (302, 303)
+        and (response.location or "").partition("?")[0] == request.path
+    )
