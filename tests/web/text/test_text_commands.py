@@ -40,6 +40,9 @@ def test_refusals_say_why(app: Flask) -> None:
             text_commands.refusal("q", board, numpad=False) == "That is not a cell: try A1 to C3."
         )
         assert "numpad" in text_commands.refusal("5", board, numpad=False)
+        for typed in ("12", "123", "0", "1 2 3"):  # only a single digit is told of the numpad
+            said = text_commands.refusal(typed, board, numpad=False)
+            assert said == "That is not a cell: try A1 to C3.", typed
         assert text_commands.refusal("c3", board, numpad=False) == ""
 
 

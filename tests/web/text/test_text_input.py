@@ -61,7 +61,7 @@ def test_a_taken_cell_is_refused_in_words_and_changes_nothing(hot_seat: FlaskCli
     assert 'role="alert"' in shown and api_game(hot_seat)["version"] == version
 
 
-@pytest.mark.parametrize("typed", ["D4", "0 3", "4 1", "xyz", "A", ""])
+@pytest.mark.parametrize("typed", ["D4", "0 3", "4 1", "xyz", "A", "", "12", "789"])
 def test_what_is_not_a_cell_is_refused_in_words(hot_seat: FlaskClient, typed: str) -> None:
     assert said(hot_seat, typed)[1] == "That is not a cell: try A1 to C3."
     assert api_game(hot_seat)["version"] == 0 or api_game(hot_seat)["board"] == "_" * 9
@@ -137,6 +137,42 @@ def test_resigning_online_asks_first(client: FlaskClient, app: Flask) -> None:
     assert api_game(client)["online"]["ending"] is None
     announced, _alerts = said(client, "YES", "/?confirm=resign")
     assert announced == "Your friend wins (O): you resigned."
+
+
+def test_a_cell_typed_at_the_resign_question_answers_no_and_plays(
+    client: FlaskClient, app: Flask
+) -> None:
+    join(app.test_client(), invite(client))
+    text_on(client)
+    assert type_in(client, "resign").headers["Location"] == "/?confirm=resign"
+    response = type_in(client, "b2", "/?confirm=resign")
+    assert response.headers["X-Move-Result"] == "accepted"
+    announced = part(board(client, response.headers["Location"]), "text-announce")
+    assert "B2" in announced and "resign" not in announced
+    game = api_game(client)
+    assert game["board"] == "____X____" and game["online"]["ending"] is None
+    taken = type_in(client, "resign")
+    assert type_in(client, "B2", taken.headers["Location"]).headers["X-Move-Result"] == "refused"
+
+
+def test_a_spectator_cannot_resign_the_watched_match_nor_their_own(
+    client: FlaskClient, app: Flask
+) -> None:
+    spectator = app.test_client()
+    join(app.test_client(), invite(spectator))  # the spectator's own live match
+    join(app.test_client(), invite(client))
+    watch = api_game(client)["online"]["watch"].removeprefix("http://localhost")
+    text_on(spectator)
+    response = type_in(spectator, "resign", watch)
+    assert response.headers["X-Move-Result"] == "refused"
+    assert response.headers["Location"] == watch
+    alerts = part(board(spectator, watch), "text-alerts")
+    assert alerts == "You are watching this match: only its two players can play."
+    fields = page(spectator, watch).form("/text").fields
+    answered = spectator.post("/text", data={**fields, "confirm": "resign", "command": "yes"})
+    assert answered.headers["X-Move-Result"] == "refused"
+    assert api_game(spectator)["online"]["ending"] is None
+    assert api_game(client)["online"]["ending"] is None
 
 
 def test_a_spectator_may_ask_but_not_play(client: FlaskClient, app: Flask) -> None:

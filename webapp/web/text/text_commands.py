@@ -78,7 +78,7 @@ def refusal(text: str, board: Board, numpad: bool) -> str:
     """Why ``text`` is not a move on ``board``, in words; ``""`` when it may be played."""
     cell = cell_of(text, numpad)
     if cell is None:
-        if text.strip() in "123456789" and text.strip():
+        if len(text.strip()) == 1 and text.strip() in "123456789":
             return _("A digit alone plays only on the numpad layout: type numpad to turn it on.")
         return _("That is not a cell: try A1 to C3.")
     mark = board[cell]

@@ -46,6 +46,8 @@ def typed() -> ResponseReturnValue:
         flash(text_commands.answer(current, command, text.numpad()), ANNOUNCE)
         return _back(current)
     if command == "resign" and current.match.online and not current.match.is_over:
+        if current.watching:  # the watched match is not the spectator's to resign
+            return _change(current, *text_commands.CHANGES[command])
         return redirect(url_for("board.index", confirm="resign"), 303)
     return _change(current, *text_commands.CHANGES[command])
 
@@ -73,9 +75,12 @@ def _change(current: Current, action: Action, fixed: dict[str, Any]) -> Response
 
 
 def _confirmed(current: Current, typed_text: str) -> ResponseReturnValue:
-    """The answer to "Do you want to resign?": the word for yes resigns, anything else not."""
+    """The answer to "Do you want to resign?": the word for yes resigns (a spectator is
+    refused), a cell answers no and is played, anything else does not resign."""
     if typed_text.casefold() in ("yes", text_commands.yes_word().casefold()):
         return _change(current, *text_commands.CHANGES["resign"])
+    if text_commands.cell_of(typed_text, text.numpad()) is not None:
+        return _move(current, typed_text)
     flash(_("You did not resign: the game goes on."), ANNOUNCE)
     return _back(current)
 
