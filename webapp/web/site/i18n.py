@@ -6,10 +6,9 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import Any
-from urllib.parse import urlsplit
 
 from babel.support import NullTranslations, Translations
-from flask import Blueprint, Flask, current_app, g, redirect, request, url_for
+from flask import Blueprint, Flask, current_app, g, request
 from flask.typing import ResponseReturnValue
 from flask_babel import Babel
 from jinja2 import Environment
@@ -18,7 +17,7 @@ from jinja2.lexer import Token
 from werkzeug.wrappers import Response
 
 from ...engine import N_, TicTacToeError
-from . import sessions
+from . import choices
 
 # Each language by its code, named in itself for the menu. English is the source.
 LANGUAGES = {"en": "English", "de": "Deutsch", "fr": "Français", "es": "Español"}
@@ -154,25 +153,10 @@ def said(error: TicTacToeError) -> str:
 @bp.get("/language/<code>")
 def choose(code: str) -> ResponseReturnValue:
     """Remember ``code`` as this browser's language and go back to the page it came from."""
-    back = request.args.get("next", "")
-    if not _on_this_site(back):
-        back = url_for("board.index")
-    response = redirect(back, 303)
+    response = choices.back()
     return remember(response, code) if code in LANGUAGES else response
 
 
 def remember(response: Response, code: str) -> Response:
     """``response``, telling the browser to keep ``code`` (one of LANGUAGES) as its language."""
-    return sessions.keep_choice(response, COOKIE, code)
-
-
-def _on_this_site(back: str) -> bool:
-    """Whether ``back`` is a path on this site: the link must not send anyone elsewhere.
-    A control character cannot go into the Location header; browsers read a backslash as a
-    slash, so ``/\\host`` would be another site."""
-    if not back.startswith("/") or back.startswith("//") or "\\" in back:
-        return False
-    if any(ord(char) < 32 or ord(char) == 127 for char in back):
-        return False
-    parts = urlsplit(back)
-    return not (parts.scheme or parts.netloc)
+    return choices.keep(response, COOKIE, code)

@@ -18,7 +18,6 @@ from cachelib.serializers import FileSystemSerializer
 from flask import Flask, Request, Response, current_app, g, has_request_context, request, session
 from flask_session import Session
 from redis.cluster import RedisCluster
-from werkzeug.wrappers import Response as BaseResponse
 
 from ...settings import RedisClient
 from ...store import REDIS_ERRORS, StoreUnavailable
@@ -205,22 +204,6 @@ def secure_cookies(app: Flask) -> bool:
     return bool(app.config["SESSION_COOKIE_SECURE"]) or (
         has_request_context() and request.is_secure
     )
-
-
-CHOICE_AGE = 365 * 24 * 3600  # a browser's choices (language, text mode) are kept a year
-
-
-def keep_choice(response: BaseResponse, name: str, value: str) -> BaseResponse:
-    """``response``, telling the browser to keep ``value`` in the cookie ``name`` (a choice of
-    its own, not in the session: error pages and watchers have none); ``""`` forgets it."""
-    secure = secure_cookies(current_app)
-    if value:
-        response.set_cookie(
-            name, value, max_age=CHOICE_AGE, samesite="Lax", httponly=True, secure=secure
-        )
-    else:
-        response.delete_cookie(name, samesite="Lax", httponly=True, secure=secure)
-    return response
 
 
 def _visitor_cookie(response: Response) -> Response:

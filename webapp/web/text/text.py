@@ -6,12 +6,11 @@ from __future__ import annotations
 from typing import Any
 from urllib.parse import urlencode
 
-from flask import Blueprint, redirect, request, url_for
+from flask import Blueprint, request, url_for
 from flask.typing import ResponseReturnValue
 from werkzeug.wrappers import Response
 
-from ..site import sessions
-from ..site.i18n import _on_this_site
+from ..site import choices
 
 bp = Blueprint("text", __name__)
 
@@ -47,7 +46,7 @@ def numpad() -> bool:
 
 def remember(response: Response, chosen: str) -> Response:
     """``response``, telling the browser to keep ``chosen`` as its text mode (``""``: off)."""
-    return sessions.keep_choice(response, COOKIE, chosen if chosen in MODES else "")
+    return choices.keep(response, COOKIE, chosen if chosen in MODES else "")
 
 
 def here_without_switch() -> str:
@@ -78,10 +77,7 @@ def _shared_link(response: Response) -> Response:
 @bp.get("/text/<state>")
 def switch(state: str) -> ResponseReturnValue:
     """Turn text mode ``on`` or ``off`` for this browser and go back to the page it was on."""
-    back = request.args.get("next", "")
-    if not _on_this_site(back):
-        back = url_for("board.index")
-    response = redirect(back, 303)
+    response = choices.back()
     if state not in ("on", "off"):
         return response
     kept = request.cookies.get(COOKIE, "")
