@@ -78,7 +78,7 @@ def test_a_redis_pause_during_a_pairing_strands_nobody(
             target=seeker.request, args=(two, "POST", "/api/pair", "", None, headers[1])
         )
         arrive.start()
-        time.sleep(rng.uniform(0, 0.02))
+        time.sleep(rng.uniform(0, 0.006))  # the POST takes a few ms: pause inside it
         os.kill(pid, signal.SIGSTOP)
         time.sleep(PAUSE)
         os.kill(pid, signal.SIGCONT)
