@@ -27,9 +27,17 @@ MO := $(patsubst %.po,%.mo,$(wildcard $(CATALOGS)/*/LC_MESSAGES/messages.po))
 %.mo: %.po $(BIN)/.runtime
 	$(BIN)/pybabel compile --statistics -i $< -o $@
 
+# The static files' hashed copies, their .gz and .br siblings and the manifest that maps each
+# name to its hashed one (webapp/web/site/assets.py), built here, never committed.
+HASHED := '*-????????????????????????????????.*'
+STATIC := $(shell find static -type f ! -name $(HASHED) ! -name '*.gz' ! -name '*.br' ! -name cache_manifest.json)
+
+static/cache_manifest.json: $(STATIC) $(BIN)/.runtime
+	$(BIN)/flask --app webapp digest compile >/dev/null
+
 # No gunicorn access log: the app writes one line per request itself, with the route rather
 # than the path, which can carry an invite's secret (docs/operations.md).
-run: $(BIN)/.runtime $(MO)
+run: $(BIN)/.runtime $(MO) static/cache_manifest.json
 	WEB_WORKERS=$(WORKERS) $(BIN)/gunicorn --config python:webapp.serving \
 		--bind $(HOST):$(PORT) wsgi:app
 
@@ -40,7 +48,7 @@ lint: $(BIN)/.installed
 typecheck: $(BIN)/.installed
 	$(BIN)/mypy
 
-pytest: $(BIN)/.installed $(MO)
+pytest: $(BIN)/.installed $(MO) static/cache_manifest.json
 	$(BIN)/pytest
 
 test: lint typecheck pytest
@@ -50,7 +58,7 @@ bench: $(BIN)/.installed
 
 # Redraw the pictures in docs/ (screenshot.png, screenshots/*.png) from the game as it is now;
 # make test draws them into tests/browser/artifacts/docs/ only.
-screenshots: $(BIN)/.installed $(MO)
+screenshots: $(BIN)/.installed $(MO) static/cache_manifest.json
 	SCREENSHOTS_DIR=docs $(BIN)/pytest -q tests/browser/test_screenshots.py
 
 # After changing a text: extract every marked string and merge it into each catalog.
@@ -60,3 +68,4 @@ messages: $(BIN)/.runtime
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis
+	find static -type f \( -name $(HASHED) -o -name '*.gz' -o -name '*.br' -o -name cache_manifest.json \) -delete

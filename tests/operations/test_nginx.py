@@ -1,9 +1,12 @@
-"""deploy/nginx.conf in front of real gunicorn: live events pass at once, a client that sends
-its headers slowly is cut, nginx's own errors carry the app's security headers, and the app
-trusts exactly the one proxy (the scheme of its cookies and links, the client's address)."""
+"""deploy/nginx.conf in front of real gunicorn: live events pass at once, static files come
+from nginx itself, a client that sends its headers slowly is cut, nginx's own errors carry the
+app's security headers, and the app trusts exactly the one proxy (the scheme of its cookies and
+links, the client's address)."""
 
 from __future__ import annotations
 
+import gzip
+import json
 import socket
 import ssl
 import time
@@ -12,7 +15,7 @@ from collections.abc import Iterator
 import pytest
 
 from tests.player import Player, Reply
-from tests.servers import GunicornServer, NginxServer, file_store_env, free_port
+from tests.servers import ROOT, GunicornServer, NginxServer, file_store_env, free_port
 from tests.streams import Stream
 from webapp.web.site.headers import HEADERS
 
@@ -198,3 +201,31 @@ def test_the_app_trusts_exactly_one_proxy(nginx: NginxServer, app_server: Gunico
     forged = {"X-Forwarded-For": "203.0.113.9"}
     assert Player().request(nginx.url, "GET", "/metrics", headers=forged).status == 200
     assert Player().request(app_server.url, "GET", "/metrics", headers=forged).status == 404
+
+
+def test_static_files_come_from_nginx_itself_immutable_and_gzipped() -> None:
+    """With gunicorn down, nginx still serves the static folder: a hashed name immutable and
+    gzipped when asked, a plain name revalidated, each with the security headers."""
+    manifest = json.loads((ROOT / "static" / "cache_manifest.json").read_text())
+    down = NginxServer(f"127.0.0.1:{free_port()}").start()  # nothing listens there
+    request = b"GET /static/%s HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n%s\r\n"
+    try:
+        hashed = raw(down.http_port, request % (manifest["style.css"].encode(), b""))
+        gzipped = raw(
+            down.http_port,
+            request % (manifest["style.css"].encode(), b"Accept-Encoding: gzip\r\n"),
+        )
+        plain = raw(down.http_port, request % (b"style.css", b""))
+    finally:
+        down.stop()
+    css = (ROOT / "static" / "style.css").read_bytes()
+    assert hashed.startswith(b"HTTP/1.1 200 ") and hashed.endswith(css)
+    fields = header_lines(hashed)
+    assert ("cache-control", "public, max-age=31536000, immutable") in fields
+    assert not any(name == "set-cookie" for name, _ in fields)
+    assert_security_headers(fields, HEADERS)
+    assert ("content-encoding", "gzip") in header_lines(gzipped)
+    assert gzip.decompress(gzipped.split(b"\r\n\r\n", 1)[1]) == css
+    assert plain.startswith(b"HTTP/1.1 200 ") and plain.endswith(css)
+    assert ("cache-control", "no-cache") in header_lines(plain)
+    assert_security_headers(header_lines(plain), HEADERS)

@@ -23,7 +23,7 @@ from .pages import (
     review,
     setup,
 )
-from .site import errors, headers, health, i18n, limits, metrics, observe, sessions, stores
+from .site import assets, errors, headers, health, i18n, limits, metrics, observe, sessions, stores
 from .text import text, text_input
 
 PAGES = (
@@ -52,3 +52,4 @@ def init_app(app: Flask, client: RedisClient | None) -> None:
     app.jinja_env.globals["site"] = fragments.site
     for page in PAGES:
         app.register_blueprint(page.bp)
+    assets.init_app(app)  # last: the static files are answered before everything above

@@ -6,7 +6,7 @@ from __future__ import annotations
 from flask import Flask, current_app, flash, jsonify, request, url_for
 from flask.typing import ResponseReturnValue
 from flask_wtf.csrf import CSRFError
-from werkzeug.exceptions import HTTPException, InternalServerError, NotFound
+from werkzeug.exceptions import HTTPException, InternalServerError
 
 from ...engine import N_, TicTacToeError
 from ...rules import UnknownLinkError
@@ -164,10 +164,4 @@ def _server_error(error: InternalServerError) -> ResponseReturnValue:
     cause = error.original_exception
     if not isinstance(cause, (*REDIS_ERRORS, StoreUnavailable)):
         return render_error(500)
-    static = f"{current_app.static_url_path}/"
-    if request.path.startswith(static):  # needs no session: the 503 page keeps its stylesheet
-        try:
-            return current_app.send_static_file(request.path.removeprefix(static))
-        except NotFound:
-            return render_error(404)
     return _store_unavailable(cause)
