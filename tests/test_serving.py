@@ -8,6 +8,7 @@ import json
 import os
 import re
 import signal
+import socket
 import subprocess
 import sys
 import tempfile
@@ -20,7 +21,7 @@ from typing import IO, Any
 import pytest
 from flask import Flask
 
-from tests.servers import ROOT, file_store_env, free_port, wait_until_answers
+from tests.servers import ROOT, GunicornServer, file_store_env, free_port, wait_until_answers
 from webapp import serving
 from webapp.settings import DEFAULTS
 from webapp.web.live import live
@@ -156,3 +157,36 @@ def test_the_masters_default_metrics_address_is_the_settings_one() -> None:
     """exporter, run in gunicorn's master, writes settings' default again rather than import
     settings (and with it redis)."""
     assert DEFAULTS["METRICS_HOST"] == exporter.METRICS_HOST
+
+
+def test_every_line_the_server_writes_is_json_gunicorns_own_included(tmp_path: Path) -> None:
+    """gunicorn's warnings (a malformed request line) and notices (its workers booting) are
+    JSON lines as the app's are, and gunicorn writes no access line of its own."""
+    env = {**file_store_env(tmp_path), "FLASK_LOG_FORMAT": "json"}
+    server = GunicornServer(env, workers=1).start()
+    try:
+        with urllib.request.urlopen(server.url + "/", timeout=5) as answer:
+            answer.read()
+        with socket.create_connection(("127.0.0.1", server.port), timeout=5) as raw:
+            raw.sendall(b"NOT A REQUEST LINE\r\n\r\n")
+            assert raw.recv(4096).startswith(b"HTTP/1.1 400")
+        lines = _log_lines(server, until="Invalid request")
+    finally:
+        server.stop()
+    said = [json.loads(line) for line in lines]  # each line is JSON, or this fails
+    invalid = [line for line in said if line["event"].startswith("Invalid request from ip=")]
+    assert invalid and invalid[0]["logger"] == "gunicorn.error"
+    assert invalid[0]["level"] == "warning" and "timestamp" in invalid[0]
+    assert any(line["event"].startswith("Booting worker") for line in said)
+    assert "/" in [line["route"] for line in said if line["event"] == "request"]
+
+
+def _log_lines(server: GunicornServer, until: str) -> list[str]:
+    """The server's lines once one of them holds ``until`` (within 10 s)."""
+    deadline = time.monotonic() + 10
+    while True:
+        server.log.seek(0)
+        text = server.log.read().decode(errors="replace")
+        if until in text or time.monotonic() > deadline:
+            return text.splitlines()
+        time.sleep(0.05)

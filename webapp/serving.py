@@ -45,6 +45,33 @@ limit_request_fields = 100  # header fields, else a 431
 limit_request_field_size = 8190  # bytes of one header field, else a 431
 
 
+# gunicorn's own lines ("Booting worker", "Invalid request from ip=...") as the app's: JSON
+# (or text on a terminal, as FLASK_LOG_FORMAT says), through structlog's formatter (logs.py
+# loads no Flask, so the master still imports nothing that takes ssl's names). Its access log
+# stays off: the app writes one line per request, with its route, never its raw path, which
+# can carry a secret (/join/<token>). The root logger is left to the app (no handler here).
+logconfig_dict = {
+    "root": {"level": "WARNING", "handlers": []},
+    "loggers": {
+        "gunicorn.error": {"handlers": ["stderr"], "propagate": False},
+        "gunicorn.access": {"level": "CRITICAL", "handlers": [], "propagate": False},
+    },
+    "handlers": {
+        "stderr": {
+            "class": "logging.StreamHandler",
+            "formatter": "app",
+            "stream": "ext://sys.stderr",
+        }
+    },
+    "formatters": {
+        "app": {
+            "()": "webapp.web.site.logs.line_formatter",
+            "choice": os.environ.get("FLASK_LOG_FORMAT", "auto"),
+        }
+    },
+}
+
+
 def _proxies() -> int:
     """FLASK_PROXIES as the app reads it (settings.py): the proxies in front, 0 without one."""
     try:

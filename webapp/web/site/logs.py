@@ -1,5 +1,5 @@
 """Log lines on stderr, JSON (or text on a terminal), with the request's id: structlog's and
-the standard library's (Flask's app.logger) alike."""
+the standard library's (Flask's app.logger, and gunicorn's own through serving.py) alike."""
 
 from __future__ import annotations
 
@@ -10,7 +10,6 @@ from typing import Any, TextIO, cast
 
 import msgspec
 import structlog
-from flask import has_request_context, request
 from structlog.contextvars import merge_contextvars
 from structlog.processors import JSONRenderer, TimeStamper, add_log_level, format_exc_info
 from structlog.stdlib import ProcessorFormatter, add_logger_name
@@ -44,23 +43,7 @@ def configure(choice: str) -> FilteringBoundLogger:
     """Render lines as ``choice`` says ("json", "text", or "auto": text when stderr is a
     terminal), for the standard library's loggers (a handler on the root logger, replacing
     ours of an earlier app) and for the returned logger of request lines."""
-    if choice not in FORMATS:
-        raise ValueError(f"LOG_FORMAT must be one of {', '.join(FORMATS)}, not {choice!r}")
-    terminal = sys.stderr.isatty()
-    shared: list[Processor] = [add_log_level, TimeStamper("iso", utc=True), _add_pid]
-    # The standard library's lines get the request's id from its context; request lines
-    # are given it, and have no traceback.
-    foreign = [merge_contextvars, add_logger_name, _route_for_path, *shared]
-    renderer: Processor
-    if choice == "text" or (choice == "auto" and terminal):
-        renderer = structlog.dev.ConsoleRenderer(colors=terminal)  # it lays tracebacks out
-    else:
-        foreign.append(format_exc_info)  # the traceback as one string field of the line
-        renderer = JSONRenderer(serializer=_json)
-    formatter = ProcessorFormatter(
-        processors=[ProcessorFormatter.remove_processors_meta, renderer],
-        foreign_pre_chain=foreign,
-    )
+    formatter = line_formatter(choice)
     root = logging.getLogger()
     for handler in [h for h in root.handlers if isinstance(h, _StderrHandler)]:
         root.removeHandler(handler)
@@ -70,18 +53,44 @@ def configure(choice: str) -> FilteringBoundLogger:
     logging.getLogger("werkzeug").setLevel(logging.WARNING)
     request_log = structlog.wrap_logger(
         structlog.WriteLogger(cast(TextIO, _Stderr())),
-        processors=[*shared, renderer],
+        processors=[*_SHARED, _renderer(choice)],
         wrapper_class=structlog.make_filtering_bound_logger(logging.INFO),
     )
     # bind() makes the logger itself; the lazy proxy would make it again at every line.
     return cast(FilteringBoundLogger, request_log.bind())
 
 
+def line_formatter(choice: str) -> ProcessorFormatter:
+    """The standard library's lines rendered as ``choice`` says, with the request's id from
+    its context; gunicorn's logging configuration (serving.py) makes its lines with this."""
+    renderer = _renderer(choice)
+    foreign = [merge_contextvars, add_logger_name, _route_for_path, *_SHARED]
+    if isinstance(renderer, JSONRenderer):
+        foreign.append(format_exc_info)  # the traceback as one string field of the line
+    return ProcessorFormatter(
+        processors=[ProcessorFormatter.remove_processors_meta, renderer],
+        foreign_pre_chain=foreign,
+    )
+
+
+def _renderer(choice: str) -> Processor:
+    """JSON, or text on a terminal (or if ``choice`` says text), which lays tracebacks out."""
+    if choice not in FORMATS:
+        raise ValueError(f"LOG_FORMAT must be one of {', '.join(FORMATS)}, not {choice!r}")
+    terminal = sys.stderr.isatty()
+    if choice == "text" or (choice == "auto" and terminal):
+        return structlog.dev.ConsoleRenderer(colors=terminal)
+    return JSONRenderer(serializer=_json)
+
+
 def _route_for_path(_: WrappedLogger, __: str, event: EventDict) -> EventDict:
     """A message that quotes the request's path (Flask's "Exception on /seat/<key> [POST]")
     quotes its route instead."""
-    message = event.get("event")
-    if has_request_context() and isinstance(message, str) and request.path in message:
+    flask = sys.modules.get("flask")  # never loaded in gunicorn's master: no request there
+    if flask is None or not flask.has_request_context():
+        return event
+    request, message = flask.request, event.get("event")
+    if isinstance(message, str) and request.path in message:
         rule = request.url_rule
         shown = "(no route)" if rule is None else rule.rule
         if shown != request.path:
@@ -93,6 +102,10 @@ def _add_pid(_: WrappedLogger, __: str, event: EventDict) -> EventDict:
     """The process's id: which of gunicorn's workers wrote the line."""
     event["pid"] = os.getpid()
     return event
+
+
+# Every line's level, time and process, whoever wrote it.
+_SHARED: list[Processor] = [add_log_level, TimeStamper("iso", utc=True), _add_pid]
 
 
 def _json(data: dict[str, Any], **_: Any) -> str:
