@@ -56,16 +56,18 @@ def main() -> int:
 def serve(root: Path, work: Path) -> Server:
     """gunicorn serving ``root``'s app as ``make run`` does, answering before this returns."""
     port = free_port()
+    # Server starts its process in this checkout: env (coreutils) moves it into ``root``
+    # first, so that the package imported is the served checkout's.
     argv = [
-        str(Path(sys.executable).with_name("gunicorn")), "-c", "python:webapp.serving",
-        "--workers", "2", "--bind", f"127.0.0.1:{port}", "--chdir", str(root), "wsgi:app",
+        "env", f"--chdir={root}", str(Path(sys.executable).with_name("gunicorn")),
+        "-c", "python:webapp.serving", "--workers", "2", "--bind", f"127.0.0.1:{port}",
+        "wsgi:app",
     ]  # fmt: skip
     env = {
         "FLASK_SECRET_KEY": secrets.token_hex(32), "FLASK_LIMITS": "false",
         "FLASK_DATABASE": str(work / "matches.sqlite"), "FLASK_SESSION_DIR": str(work / "s"),
     }  # fmt: skip
-    # Server starts it in this checkout; PYTHONPATH makes the served one's package win.
-    server = Server(argv, port, {**env, "PYTHONPATH": str(root)})
+    server = Server(argv, port, env)
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline:
         server.check_alive()

@@ -36,6 +36,7 @@ def init_app(app: Flask) -> None:
         root=app.static_folder,
         prefix=app.static_url_path,
         max_age=None,
+        allow_all_origins=False,  # as nginx: no other site reads them by script
         add_headers_function=_add_headers,
     )
 
