@@ -13,6 +13,7 @@ from ...rules import LostMatchError, Match, Outcome, read
 from ...rules import clock as clocks
 from ...rules.errors import OUT_OF_TIME, OutOfTimeError
 from ...store import MatchStore, Record
+from ..live.audience import audiences, seen_versions
 from ..live.live import Hub
 from ..site import metrics
 from ..site.errors import WebError
@@ -28,13 +29,17 @@ class StaleFormError(WebError):
 class Current:
     """The match as this request sees it: ``match_id`` is ``""`` for a visitor whose match is
     not stored yet (it is, at their first change), and ``version`` 0 then. ``held`` are the
-    person seats this browser holds; ``watching`` marks a match shown through a watch link."""
+    person seats this browser holds; ``watching`` marks a match shown through a watch link.
+    ``public`` is the last version that changed what forms act on and spectators see (the
+    game, the seats, the offers, the clock; not the messages or a mute): ``None`` when not
+    known, which counts every version."""
 
     match: Match
     match_id: str
     version: int
     held: frozenset[str] = frozenset()
     watching: bool = False
+    public: int | None = None
 
     @property
     def you(self) -> str | None:
@@ -63,14 +68,19 @@ class Expected:
     ply: int | None = None
 
     def is_stale(self, current: Current) -> bool:
-        """Whether ``current`` is not the state the request was made for."""
+        """Whether ``current`` is not the state the request was made for: another match,
+        game or ply, or a ``version`` from before the last public change (or not yet
+        saved). A message or a mute since ``version`` makes nothing stale: the opponent
+        toggling mute would otherwise refuse every move until the clock ran out."""
         pairs = (
             (self.match_id, current.match_id),
-            (self.version, current.version),
             (self.game_id, current.match.game_id),
             (self.ply, current.match.game.ply),
         )
-        return any(expected is not None and expected != actual for expected, actual in pairs)
+        if any(expected is not None and expected != actual for expected, actual in pairs):
+            return True
+        public = current.version if current.public is None else current.public
+        return self.version is not None and not public <= self.version <= current.version
 
 
 @dataclass(frozen=True)
@@ -107,9 +117,9 @@ def commit(
     with store.locked(match_id) as record:
         stepped = change(record)
         if stepped.outcome is not None:
-            record.data = stepped.outcome.match.to_dict()
+            record.data = audiences(record.data, record.version, stepped.outcome.match.to_dict())
     if stepped.outcome is not None:
-        hub.changed(record.match_id, record.version)
+        hub.changed(record.match_id, record.version, seen_versions(record.data, record.version))
         _count(stepped.outcome, created=record.version == 1)
     return record, stepped
 

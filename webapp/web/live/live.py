@@ -18,10 +18,10 @@ from flask import Flask, g, request, session
 from ...store import MatchStore, StoreUnavailable
 from ..cycle.timing import Clock
 from ..site import sessions
+from .audience import PUBLIC, stored, told
 
 TOUCH_EVERY = 10.0  # seconds: a seat's presence is written at most this often per process
-# The last event of a stream whose worker is stopping: its page reconnects (to a worker that
-# stays) and catches up from the version it has.
+# A stopping worker's last event: the page reconnects elsewhere and catches up by version.
 RECONNECT = "event: reconnect\ndata: {}\n\n"
 _HUBS: weakref.WeakSet[Hub] = weakref.WeakSet()  # every hub of this process, for drain()
 
@@ -32,11 +32,12 @@ class _Watch:
     waits on ``news``, which is set (and replaced by a fresh one) when a newer version comes.
     An event set once wakes thousands of streams for less than a condition's notify_all, which
     gave each waiter a lock of its own and took the condition's lock again on each wake (under
-    gevent, threading.Event is gevent's)."""
+    gevent, threading.Event is gevent's). ``seen``: the last version each audience saw change."""
 
     version: int = 0
     streams: int = 0
     news: threading.Event = field(default_factory=threading.Event)
+    seen: dict[str, int] = field(default_factory=dict)
 
 
 class Slot:
@@ -69,12 +70,8 @@ class Hub:
         of them from one client address, ``per_session`` for one browser), each writing at
         least every ``heartbeat`` seconds (how a stream learns that its browser left); presence
         is timed by ``clock``."""
-        self.store = store
-        self.clock = clock
-        self.limit = limit
-        self.per_address = per_address
-        self.per_session = per_session
-        self.heartbeat = heartbeat
+        self.store, self.clock, self.limit, self.heartbeat = store, clock, limit, heartbeat
+        self.per_address, self.per_session = per_address, per_session
         self._lock = threading.Lock()
         self._watches: dict[str, _Watch] = {}
         self._stop = threading.Event()
@@ -112,10 +109,8 @@ class Hub:
             slot._held = False
             self._slots -= 1
             for owner in slot.owners:
-                left = self._holders[owner] - 1
-                if left:
-                    self._holders[owner] = left
-                else:
+                self._holders[owner] -= 1
+                if not self._holders[owner]:
                     del self._holders[owner]
 
     @property
@@ -130,17 +125,20 @@ class Hub:
         with self._lock:
             return self._slots >= self.limit
 
-    def changed(self, match_id: str, version: int) -> None:
-        """The store (or this process) tells of ``version``; wake the streams waiting for it."""
+    def changed(self, match_id: str, version: int, seen: dict[str, int] | None = None) -> None:
+        """The store (or this process) tells of ``version`` and what each audience ``seen``
+        of it (``None``: read it from the store); wake the streams waiting for it."""
         watch = self._watches.get(match_id)
         if watch is None or version <= watch.version:
             return
+        if seen is None:
+            version, seen = stored(self.store, match_id, version)
         with self._lock:
             if version <= watch.version:
                 return
             # The version first, then the fresh event: a stream that takes the fresh one
             # already sees the version, and one holding the old one is woken by it.
-            watch.version = version
+            watch.version, watch.seen = version, seen
             news, watch.news = watch.news, threading.Event()
         news.set()
 
@@ -159,13 +157,15 @@ class Hub:
                 if watch.streams == 0:
                     del self._watches[match_id]
 
-    def wait(self, watch: _Watch, after: int, timeout: float) -> int:
-        """The newest version once it is above ``after``, or ``after`` after ``timeout`` (or
-        at once when the hub drains)."""
-        news = watch.news  # before the checks: a version heard after them sets this one
-        if watch.version <= after and not self.draining:
-            news.wait(timeout)
-        return max(watch.version, after)
+    def wait(self, watch: _Watch, after: int, timeout: float, audience: str = PUBLIC) -> int:
+        """The newest version that ``audience`` sees once above ``after`` (a change it cannot
+        see goes on waiting), or ``after`` after ``timeout`` or at once when the hub drains."""
+        end, news = time.monotonic() + timeout, watch.news  # taken before the checks
+        while watch.seen.get(audience, watch.version) <= after and not self.draining:
+            if not news.wait(max(0.0, end - time.monotonic())):
+                break
+            news = watch.news  # a version heard after the next check sets this one
+        return max(watch.seen.get(audience, watch.version), after)
 
     def drain(self) -> None:
         """End every stream of this hub now, each with its last event, and any opened later
@@ -227,10 +227,10 @@ def events(
     lifetime: float,
     due: Callable[[], float | None] | None = None,
 ) -> Iterator[str]:
-    """The Server-Sent Events of ``match_id``: an event whenever its version passes ``after``
-    (the event's id is the version), a comment at every heartbeat, for ``lifetime`` seconds;
-    the browser then reconnects with the last id it saw. ``due`` (called at each wake) gives
-    the seconds until the match's clock runs out, so the stream also wakes then."""
+    """The Server-Sent Events of ``match_id`` as ``seat`` (``None``: a spectator) sees it: an
+    event (its id the version) when a version it sees passes ``after``, a comment at each
+    heartbeat, for ``lifetime`` seconds; the browser then reconnects with the last id it saw.
+    ``due`` (called at each wake) gives the seconds until the match's clock runs out."""
     end = time.monotonic() + lifetime
     yield "retry: 1000\n\n"
     with hub.watching(match_id) as watch:
@@ -238,12 +238,12 @@ def events(
             record = hub.store.get(match_id)
         except StoreUnavailable:
             return  # the browser reconnects in a second, and the store may be back
-        hub.changed(match_id, record.version if record else 0)
+        hub.changed(match_id, *told(record))
         hub.touch(match_id, seat)
         while (left := end - time.monotonic()) > 0 and not hub.draining:
             until = due() if due is not None else None
             wait = min(hub.heartbeat, left, hub.heartbeat if until is None else until + 0.05)
-            version = hub.wait(watch, after, wait)
+            version = hub.wait(watch, after, wait, seat or PUBLIC)
             hub.touch(match_id, seat)
             if version > after:
                 after = version

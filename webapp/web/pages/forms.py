@@ -53,14 +53,16 @@ for _action in ACTIONS:
 
 
 def posted_expected() -> matches.Expected | None:
-    """What the posted form was made for: the match and its version, which every form of the
-    board sends. Requests that send neither (scripts speaking only the ``cell`` contract) are
-    validated by the rules alone."""
+    """What the posted form was made for: the match, and the version of the board it showed,
+    which a move made after a later change of the game is refused against (a message or a
+    mute since changes nothing: Expected.is_stale). The messages' form sends no version, as
+    nothing it acts on is in the game. Requests that send neither (scripts speaking only
+    the ``cell`` contract) are validated by the rules alone."""
     match_id, version = request.form.get("match"), request.form.get("version")
     if match_id is None and version is None:
         return None
     # Only a short run of ASCII digits is a version: int() refuses "²" and 5,000 digits.
-    number = -1
+    number = None if version is None else -1
     if version is not None and version.isascii() and version.isdigit() and len(version) < 19:
         number = int(version)
     return matches.Expected(match_id=match_id, version=number)

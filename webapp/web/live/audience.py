@@ -1,0 +1,72 @@
+"""Who sees which version of a match: spectators its public part (the game, the seats, the
+offers, the clock), each player that and their own messages and mute. The last version
+that each audience saw change is kept with the match's data."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...rules import SEAT_IDS
+from ...store import MatchStore, Record, StoreUnavailable
+
+SEEN = "seen"  # the stored data's key: the last version each audience saw change
+PUBLIC = "public"  # the spectators' audience, and what forms act on (a player's is their seat)
+PRIVATE = ("said", "muted", SEEN)  # the stored keys that spectators never see
+
+
+def seen_versions(data: Any, version: int) -> dict[str, int]:
+    """The last version (at most ``version``) that each audience saw change, as ``data``
+    keeps it; an audience left out (data saved before this was kept) sees every version."""
+    seen = data.get(SEEN) if isinstance(data, dict) else None
+    if not isinstance(seen, dict):
+        return {}
+    return {
+        key: value
+        for key, value in seen.items()
+        if isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= version
+    }
+
+
+def stored(store: MatchStore, match_id: str, version: int) -> tuple[int, dict[str, int]]:
+    """The version of ``match_id`` stored now (at least ``version``) and what each audience
+    saw of it; a store that cannot tell now shows that version to everyone."""
+    try:
+        record = store.get(match_id)
+    except StoreUnavailable:
+        return version, {}
+    return (version, {}) if record is None or record.version < version else told(record)
+
+
+def told(record: Record | None) -> tuple[int, dict[str, int]]:
+    """The version of ``record`` and what each audience saw of it (0 for no record)."""
+    return (
+        (0, {}) if record is None else (record.version, seen_versions(record.data, record.version))
+    )
+
+
+def audiences(before: dict[str, Any] | None, version: int, after: dict[str, Any]) -> dict[str, Any]:
+    """``after``, the data to save as the version after ``version``, keeping the last version
+    that changed what each audience sees; ``before`` itself when nothing changed."""
+    old, following = seen_versions(before, version), version + 1
+    if before is None or _public(before) != _public(after):
+        return {**after, SEEN: dict.fromkeys((PUBLIC, *SEAT_IDS), following)}
+    seen = {PUBLIC: old.get(PUBLIC, version)}
+    for seat in SEAT_IDS:
+        changed = _private(before, seat) != _private(after, seat)
+        seen[seat] = following if changed else old.get(seat, version)
+    if {**after, SEEN: before.get(SEEN)} == before:
+        return before
+    return {**after, SEEN: seen}
+
+
+def _public(data: dict[str, Any]) -> dict[str, Any]:
+    """What every viewer of a match sees, and what its forms act on."""
+    return {key: value for key, value in data.items() if key not in PRIVATE}
+
+
+def _private(data: dict[str, Any], seat: str) -> tuple[list[Any], bool]:
+    """What only ``seat``'s player sees: the messages shown to them (their own alone while
+    they mute the other), and whether they mute."""
+    muted = seat in (data.get("muted") or ())
+    said = data.get("said") or ()
+    return [item for item in said if not (muted and item[0] != seat)], muted
