@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import secrets
 import shutil
 import statistics
 import sys
@@ -102,7 +103,7 @@ def cycle_servers(folder: Path, variants: dict[str, tuple[str, str]]) -> Iterato
             seeding.seed_sqlite(database, seeding.new_pairs(SEEDED))
             env = {"BENCH_JOURNAL": journal, "BENCH_SYNCHRONOUS": synchronous,
                    "FLASK_DATABASE": database, "FLASK_SESSION_DIR": str(directory / "sessions"),
-                   "FLASK_SECRET_KEY": "bench-store"}  # fmt: skip
+                   "FLASK_SECRET_KEY": secrets.token_hex(16)}  # fmt: skip
             started.append(servers.gunicorn("bench.journal:app", env))
             urls[label] = started[-1].url
         yield urls

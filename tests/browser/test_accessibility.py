@@ -29,11 +29,11 @@ def test_axe_finds_no_violations_as_pages_are_without_javascript(
     new_context: NewContext, state: str
 ) -> None:
     # axe-core cannot run in a page with scripts off (its checks wait on timers), so the
-    # pages get JavaScript but not ours: keys.js is served empty, leaving the DOM exactly as
+    # pages get JavaScript but not ours: keys-<hash>.js is served empty, leaving the DOM exactly as
     # the server sent it, which is what a browser without JavaScript shows.
     context = new_context()
     context.route(
-        "**/keys.js", lambda route: route.fulfill(content_type="text/javascript", body="")
+        "**/keys-*.js", lambda route: route.fulfill(content_type="text/javascript", body="")
     )
     page = context.new_page()
     STATES[state](page)
