@@ -13,7 +13,7 @@ import weakref
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 
-from flask import Flask, g, request, session
+from flask import Flask, request, session
 
 from ...store import MatchStore, StoreUnavailable
 from ..cycle.timing import Clock
@@ -270,7 +270,7 @@ def place(hub: Hub) -> Slot | None:
     """A place in ``hub`` for this request's stream, counted against its client's address and
     its browser (the stored session's id, else the visitor's), or ``None`` when there is none.
     Its response must release it when closed (``Response.call_on_close``)."""
-    browser = getattr(session, "sid", None) if sessions.stored() else g.get("visitor")
+    browser = getattr(session, "sid", None) if sessions.stored() else sessions.visitor()
     return hub.claim(request.remote_addr or "", browser)
 
 

@@ -193,8 +193,13 @@ def visitor_id() -> str | None:
     starts afresh, under a new session id, as before."""
     if request.cookies.get(current_app.config["SESSION_COOKIE_NAME"]):
         return None
-    visitor: str | None = g.get("visitor")
-    return visitor
+    return visitor()
+
+
+def visitor() -> str | None:
+    """The visitor id this request's browser was given, when it has no stored session."""
+    given: str | None = g.get("visitor")
+    return given
 
 
 def secure_cookies(app: Flask) -> bool:
