@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TypeVar
 
-from flask import Blueprint, current_app, request, session
+from flask import Blueprint, current_app, request
 from flask.typing import ResponseReturnValue
 from msgspec import UNSET, Struct, UnsetType
 
@@ -139,7 +139,9 @@ def _expected(body: Struct | None = None) -> matches.Expected:
     a request for another version, game or move is a 409.
 
     ``ply`` or ``version`` names the state; ``version`` is the safer, since after an undo and
-    a different move the ply is the same but the board is not.
+    a different move the ply is the same but the board is not. A ``version`` is checked
+    against the last change of the game (cycle.Expected): the opponent's messages and mutes
+    since do not refuse a program's move.
     """
     if body is None:
         body = decode(ExpectedBody, optional=True)
@@ -149,9 +151,7 @@ def _expected(body: Struct | None = None) -> matches.Expected:
 
 def _shown(match_id: str | None) -> matches.Current:
     """The match ``match_id`` as a spectator sees it, or this browser's own; 404 if none."""
-    if not match_id or match_id == session.get(matches.MATCH_KEY):
-        return matches.current()
-    current = matches.watched(match_id)
+    current = matches.looked_at(match_id)
     if current is None:
         raise ApiError(404, _("There is no match with this id: it may have expired."))
     return current

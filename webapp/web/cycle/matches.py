@@ -69,6 +69,14 @@ def current() -> Current:
     return seen
 
 
+def looked_at(match_id: str | None) -> Current | None:
+    """The match a request names: this browser's own when ``match_id`` is empty or its own,
+    else ``match_id``'s as a spectator sees it; ``None`` if there is none."""
+    if not match_id or match_id == session.get(MATCH_KEY):
+        return current()
+    return watched(match_id)
+
+
 def watched(match_id: str) -> Current | None:
     """The match ``match_id`` as a spectator sees it, or ``None`` if there is none."""
     record = _settled(store().get(match_id)) if MATCH_ID.fullmatch(match_id) else None

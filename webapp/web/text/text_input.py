@@ -32,7 +32,7 @@ def typed() -> ResponseReturnValue:
     """What was typed in text mode's field: a move, a command, or the answer to a question."""
     typed_text = " ".join(request.form.get("command", "").split())[:LONGEST]
     watched = request.form.get("watch", "")
-    current = matches.watched(watched) if watched else matches.current()
+    current = matches.looked_at(watched)
     if current is None:
         return render_error(404)
     if request.form.get("confirm") == "resign":
