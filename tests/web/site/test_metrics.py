@@ -183,3 +183,19 @@ def test_the_request_cycle_counts_new_matches_by_kind_and_the_moves_played(
     post(client, "/move", {"cell": "B2"})  # the person's move and the computer's reply
     assert count("ttt_matches_created_total", kind="computer") == created + 1
     assert count("ttt_moves_applied_total") == moves + 2
+
+
+@pytest.mark.parametrize("path", ["/api/events", "/pair/events"])
+def test_every_full_stream_is_a_503_counted_as_streams_full(client: FlaskClient, path: str) -> None:
+    """One SSE answer for every stream: the pairing page's is refused and counted as the
+    board's is (it was counted as "other")."""
+    client.post("/api/new", json={"x": "user", "o": "user"}, headers=_token(client))
+    client.application.extensions["live"].limit = 0
+    before = count("ttt_http_unavailable_total", cause="streams_full")
+    response = client.get(path)
+    assert response.status_code == 503
+    assert count("ttt_http_unavailable_total", cause="streams_full") == before + 1
+
+
+def _token(client: FlaskClient) -> dict[str, str]:
+    return {"X-CSRFToken": client.get("/api/game").get_json()["csrf_token"]}

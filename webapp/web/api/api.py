@@ -11,18 +11,18 @@ wrong CSRF token.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import TypeVar
 
-from flask import Blueprint, current_app, request
+from flask import Blueprint, request
 from flask.typing import ResponseReturnValue
 from msgspec import UNSET, Struct, UnsetType
 
-from ...engine import N_, Board, InvalidPositionError
+from ...engine import Board, InvalidPositionError
 from ...rules.errors import BadStartError
 from ..action_table import ACTIONS, Action
 from ..cycle import deadlines, matches
-from ..live import live
+from ..live import live, sse
 from ..pages import review
 from ..pages.join import join_by, take_seat
 from ..site import limits
@@ -36,8 +36,6 @@ from .api_types import ExpectedBody, JoinBody, NewBody, SeatBody
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 Given = TypeVar("Given")
-
-STREAMS_FULL = N_("Too many live boards are open on this server: reload the board to see changes.")
 
 
 @bp.get("/game")
@@ -92,20 +90,15 @@ def events() -> ResponseReturnValue:
     current = _shown(request.args.get("match"))
     if not current.match_id:
         raise ApiError(404, _("This browser has no match yet: start one with POST /api/new."))
-    hub: live.Hub = current_app.extensions["live"]
-    slot = live.place(hub)  # None when the server, the address or the browser has its fill
-    if slot is None:
-        raise ApiError(503, _(STREAMS_FULL))
     after = _int(request.headers.get("Last-Event-ID"))
     if after is None:
         after = _int(request.args.get("version"))
-    lifetime = float(current_app.config["STREAM_LIFETIME"])
-    due = deadlines.due(hub.store, hub, current.match_id)
-    stream = live.events(hub, current.match_id, current.seat, after or -1, lifetime, due)
-    headers = {"Cache-Control": "no-store", "X-Accel-Buffering": "no"}
-    response = current_app.response_class(stream, mimetype="text/event-stream", headers=headers)
-    response.call_on_close(slot.release)
-    return response
+
+    def stream(hub: live.Hub, lifetime: float) -> Iterator[str]:
+        due = deadlines.due(hub.store, hub, current.match_id)
+        return live.events(hub, current.match_id, current.seat, after or -1, lifetime, due)
+
+    return sse.event_stream(stream)
 
 
 def _view(action: Action) -> Callable[[], ResponseReturnValue]:

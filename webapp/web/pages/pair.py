@@ -13,11 +13,10 @@ from ...engine import LEVELS, Board
 from ...rules import Outcome, RuleError, actions, errors, new_secret, pairing
 from ...store import StoreUnavailable, new_match_id
 from ...store.pairing import FOUND, PAIRED, WAITING, PairingQueue, Seek
-from ..api.api import STREAMS_FULL
 from ..cycle import matches, timing
-from ..live import live
+from ..live import live, sse
 from ..site import browsers, limits
-from ..site.errors import ApiError, to_board
+from ..site.errors import to_board
 from ..site.i18n import gettext as _
 from ..site.i18n import render
 
@@ -161,16 +160,8 @@ def events() -> ResponseReturnValue:
     """Server-Sent Events for a waiting page: an event when the seeker's match is made (or
     it stopped waiting), a comment at each heartbeat, which also keeps its place."""
     sought = queue().poll(browsers.browser_id(), timing.now())
-    hub: live.Hub = current_app.extensions["live"]
-    slot = live.place(hub)
-    if slot is None:
-        raise ApiError(503, _(STREAMS_FULL))
-    lifetime = float(current_app.config["STREAM_LIFETIME"])
-    stream = _stream(hub, queue(), browsers.browser_id(), sought, lifetime)
-    headers = {"Cache-Control": "no-store", "X-Accel-Buffering": "no"}
-    response = current_app.response_class(stream, mimetype="text/event-stream", headers=headers)
-    response.call_on_close(slot.release)
-    return response
+    seeker = browsers.browser_id()
+    return sse.event_stream(lambda hub, lifetime: _stream(hub, queue(), seeker, sought, lifetime))
 
 
 def _stream(

@@ -54,7 +54,7 @@ STREAMS_OPEN = Gauge(
 
 METHODS = frozenset({"GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"})
 # 503s whose cause no store failure named: the endpoint's own refusal.
-ENDPOINT_CAUSES = {"health.readyz": "not_ready", "api.events": "streams_full"}
+ENDPOINT_CAUSES = {"health.readyz": "not_ready"}
 # Headers that only a proxy adds, which werkzeug's ProxyFix does not read: a request that
 # carries one came through a proxy, so it is no loopback client even if the proxy runs here.
 UNREAD_FORWARDING = ("X-Real-IP", "Forwarded")
@@ -88,6 +88,11 @@ def store_failed(error: Exception) -> None:
         store, kind = "matches", "busy" if isinstance(error, StoreBusy) else "unavailable"
     STORE_ERRORS.labels(store, kind).inc()
     g.setdefault(_CAUSE, f"{store}_{kind}")
+
+
+def unavailable(cause: str) -> None:
+    """Name what makes this request a 503 (``streams_full``), unless a store failure did."""
+    g.setdefault(_CAUSE, cause)
 
 
 def answered(route: str | None, method: str, status: int, seconds: float) -> None:

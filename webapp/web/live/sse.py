@@ -1,0 +1,33 @@
+"""The one Server-Sent Events answer, for every stream: a place for it (a 503 when the
+server, the client's address or its browser has its fill), its headers, and the place given
+back when the stream ends."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+
+from flask import Response, current_app
+
+from ...engine import N_
+from ..site import metrics
+from ..site.errors import ApiError
+from ..site.i18n import gettext as _
+from . import live
+
+STREAMS_FULL = N_("Too many live boards are open on this server: reload the board to see changes.")
+HEADERS = {"Cache-Control": "no-store", "X-Accel-Buffering": "no"}
+
+
+def event_stream(make: Callable[[live.Hub, float], Iterator[str]]) -> Response:
+    """The answer streaming what ``make`` yields, given the app's hub and the stream's
+    lifetime in seconds (after which the page reconnects)."""
+    hub: live.Hub = current_app.extensions["live"]
+    slot = live.place(hub)
+    if slot is None:
+        metrics.unavailable("streams_full")
+        raise ApiError(503, _(STREAMS_FULL))
+    lifetime = float(current_app.config["STREAM_LIFETIME"])
+    stream = make(hub, lifetime)
+    response = current_app.response_class(stream, mimetype="text/event-stream", headers=HEADERS)
+    response.call_on_close(slot.release)
+    return response
