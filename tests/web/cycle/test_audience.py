@@ -128,3 +128,18 @@ def test_a_spectator_stream_sleeps_through_a_private_change(app: Flask) -> None:
         assert hub.wait(watch, 3, 0.05) == 6
         hub.changed("private-test", 7, {})  # a store that cannot say: everyone wakes
         assert hub.wait(watch, 6, 0.05) == 7
+
+
+def test_a_takeback_asked_and_withdrawn_wakes_the_players_only_and_stales_no_move() -> None:
+    """An offer made and withdrawn over and over is no grief: spectators never see it, and a
+    form from before it still plays (a move answers open offers)."""
+    match = actions.move(joined()[0], frozenset({"1"}), "B2").match
+    start = audiences(None, 0, _data(match))
+    asked = actions.takeback(match, frozenset({"1"}), True).match
+    after_ask = audiences(start, 1, _data(asked))
+    assert seen_versions(after_ask, 2) == {PUBLIC: 1, "1": 2, "2": 2}
+    withdrawn = actions.takeback(asked, frozenset({"1"}), False).match
+    after = audiences(after_ask, 2, _data(withdrawn))
+    assert seen_versions(after, 3) == {PUBLIC: 1, "1": 3, "2": 3}
+    shown = Current(withdrawn, "m", 3, frozenset({"2"}), public=1)
+    assert not Expected(match_id="m", version=1).is_stale(shown)

@@ -1,5 +1,5 @@
 """Who sees which version of a match: spectators its public part (the game, the seats, the
-offers, the clock), each player that and their own messages and mute. The last version
+clock), each player that, the open offers and their own messages and mute. The last version
 that each audience saw change is kept with the match's data."""
 
 from __future__ import annotations
@@ -11,7 +11,9 @@ from ...store import MatchStore, Record, StoreUnavailable
 
 SEEN = "seen"  # the stored data's key: the last version each audience saw change
 PUBLIC = "public"  # the spectators' audience, and what forms act on (a player's is their seat)
-PRIVATE = ("said", "muted", SEEN)  # the stored keys that spectators never see
+# The stored keys that spectators never see; forms act on none of them, so an offer made and
+# withdrawn over and over never makes the other player's move stale (a move answers offers).
+PRIVATE = ("said", "muted", "offers", SEEN)
 
 
 def seen_versions(data: Any, version: int) -> dict[str, int]:
@@ -64,9 +66,10 @@ def _public(data: dict[str, Any]) -> dict[str, Any]:
     return {key: value for key, value in data.items() if key not in PRIVATE}
 
 
-def _private(data: dict[str, Any], seat: str) -> tuple[list[Any], bool]:
-    """What only ``seat``'s player sees: the messages shown to them (their own alone while
-    they mute the other), and whether they mute."""
+def _private(data: dict[str, Any], seat: str) -> tuple[list[Any], bool, Any]:
+    """What only the players see, as ``seat``'s player sees it: the messages shown to them
+    (their own alone while they mute the other), whether they mute, and the open offers."""
     muted = seat in (data.get("muted") or ())
     said = data.get("said") or ()
-    return [item for item in said if not (muted and item[0] != seat)], muted
+    shown = [item for item in said if not (muted and item[0] != seat)]
+    return shown, muted, data.get("offers")
