@@ -141,15 +141,17 @@ def test_an_opponent_toggling_mute_neither_stales_the_moves_nor_wakes_the_specta
         assert game["line"] == list(X_MOVES) and game["ended_by"] == "line", summary
         assert griefer.toggles >= TOGGLES_PER_MOVE * len(X_MOVES) and not griefer.refused
         # One more change that all see, whose version is known: a stream has told all it
-        # will of what came before once it tells this one (its ids only grow).
-        offered = api(host, url, "/api/rematch", {}).json()["version"]
-        spectator.wait_for(offered)
-        own.wait_for(offered)
+        # will of what came before once it tells this one (its ids only grow). An offer is
+        # the players' alone, so the rematch is offered and accepted: a new game.
+        api(host, url, "/api/rematch", {})
+        accepted = api(friend, url, "/api/rematch", {}).json()["version"]
+        spectator.wait_for(accepted)
+        own.wait_for(accepted)
     finally:
         spectator.close()
         own.close()
     seen = [version for version, _ in spectator.events]
-    assert len(seen) <= len(game["moves"]) + 1 and said not in seen, seen  # moves, the offer
+    assert len(seen) <= len(game["moves"]) + 1 and said not in seen, seen  # moves, the rematch
     # X's board reloads for O's message, not for O's mute, which only O's board shows.
     mine = [version for version, _ in own.events]
-    assert said in mine and len(mine) <= len(game["moves"]) + 2, mine
+    assert said in mine and len(mine) <= len(game["moves"]) + 3, mine  # and the offer
