@@ -43,8 +43,8 @@ class Clock:
 
 
 @pytest.fixture
-def clock(monkeypatch: pytest.MonkeyPatch) -> Clock:
-    """A clock the test moves on."""
+def calendar(monkeypatch: pytest.MonkeyPatch) -> Clock:
+    """A clock the test moves on by days (time.time itself: the app's clock reads it too)."""
     return Clock(monkeypatch)
 
 
@@ -126,51 +126,51 @@ def test_expiry_is_30_days_without_a_change(app: Flask) -> None:
     assert getattr(match_store(app), "lifetime", None) == 30 * DAY
 
 
-def test_a_match_is_kept_30_days_after_its_last_change(app: Flask, clock: Clock) -> None:
+def test_a_match_is_kept_30_days_after_its_last_change(app: Flask, calendar: Clock) -> None:
     """A player who comes back within 30 days of their last move finds their match; later,
     a fresh board (the old match is no longer served)."""
     client = app.test_client()
     play(client, ("B2",))
     match_id = _match_id(client)
-    clock.advance(29.9)
+    calendar.advance(29.9)
     assert api_game(client)["moves"] == ["B2"]
-    clock.advance(0.2)
+    calendar.advance(0.2)
     assert api_game(client)["moves"] == []
     assert match_store(app).get(match_id) is None
 
 
-def test_changes_renew_the_match_the_session_and_its_cookie(app: Flask, clock: Clock) -> None:
+def test_changes_renew_the_match_the_session_and_its_cookie(app: Flask, calendar: Clock) -> None:
     """Each change starts the 30 days again for the match, and the first change of each day
     for the session and its cookie: a player who plays now and then never loses the match."""
     client = app.test_client()
     first = post(client, "/move", {"cell": "B2"})  # day 0
     assert "Expires=" in first.headers["Set-Cookie"]
     for day, cell in enumerate(("A1", "C3", "A3"), start=1):
-        clock.advance(20)  # each move alone would expire 30 days after it
+        calendar.advance(20)  # each move alone would expire 30 days after it
         response = post(client, "/move", {"cell": cell})
         assert response.headers["X-Move-Result"] == "accepted"
         assert "Expires=" in response.headers["Set-Cookie"], day
-    clock.advance(29.9)
+    calendar.advance(29.9)
     assert api_game(client)["moves"] == ["B2", "A1", "C3", "A3"]
-    clock.advance(0.2)
+    calendar.advance(0.2)
     assert api_game(client)["moves"] == []
 
 
 def test_the_last_change_of_a_day_keeps_the_session_as_long_as_the_match(
-    app: Flask, clock: Clock
+    app: Flask, calendar: Clock
 ) -> None:
     """A player who last played at 23:10 and comes back 29 days and 12 hours later finds the
     match, which is still stored, through their session; a day later, a fresh board."""
     client = app.test_client()
     play(client, ("B2",))  # day 0, 00:10: the session is renewed
     match_id = _match_id(client)
-    clock.advance(23 / 24)
+    calendar.advance(23 / 24)
     play(client, ("A1",))  # day 0, 23:10: the match's 30 days start again
-    clock.advance(29.5)  # day 30, 11:10
+    calendar.advance(29.5)  # day 30, 11:10
     record = match_store(app).get(match_id)
     assert record is not None and record.data is not None  # the match is kept...
     assert api_game(client)["moves"] == ["B2", "A1"]  # ...and the player can reach it
-    clock.advance(1)
+    calendar.advance(1)
     assert api_game(client)["moves"] == []
 
 
