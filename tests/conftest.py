@@ -56,14 +56,14 @@ class MovableClock:
 
 @pytest.fixture
 def clock() -> MovableClock:
-    """The clock of the test's app (web/timing.py), which the test may move forward."""
+    """The clock of the test's app (web/cycle/timing.py), which the test may move forward."""
     return MovableClock()
 
 
 @pytest.fixture
 def app(instance: Path, clock: MovableClock) -> Iterator[Flask]:
     """The app with test settings; CSRF stays on, as in production. The limits per client
-    are off (every test client comes from one address): tests/web/test_limits.py turns them
+    are off (every test client comes from one address): tests/web/site/test_limits.py turns them
     on."""
     config = {"SECRET_KEY": "test-secret", "TESTING": True, "LIMITS": False, "CLOCK": clock}
     yield create_app(config, instance_path=str(instance))

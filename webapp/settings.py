@@ -25,7 +25,7 @@ DEFAULTS: dict[str, Any] = {
     "SESSION_DIR": "sessions",
     # Set to redis://host:port/db to share matches and sessions between several app servers.
     "REDIS_URL": None,
-    # The clock of move clocks, presence and pairing (web/timing.py); tests give their own.
+    # The clock of move clocks, presence and pairing (web/cycle/timing.py); tests give their own.
     "CLOCK": time.time,
     # true: REDIS_URL names any node of a Redis Cluster, for sites that outgrow one Redis.
     "REDIS_CLUSTER": False,
@@ -92,7 +92,7 @@ def configure(app: Flask, test_config: dict[str, Any] | None) -> None:
     lifetime = app.config["MATCH_LIFETIME"]
     if not isinstance(lifetime, timedelta):
         lifetime = app.config["MATCH_LIFETIME"] = timedelta(seconds=int(lifetime))
-    # A change renews its session's expiry at most once a day (web/matches.py), so a session
+    # A change renews its session's expiry at most once a day (web/cycle/matches.py), so a session
     # lives a day longer than its match and never expires before it.
     app.config["PERMANENT_SESSION_LIFETIME"] = lifetime + timedelta(days=1)
     instance = Path(app.instance_path)

@@ -1,5 +1,5 @@
 """The match as the API answers it: its two seats, and the score by seat (online seats are in
-tests/web/test_api_online.py)."""
+tests/web/api/test_api_online.py)."""
 
 from __future__ import annotations
 

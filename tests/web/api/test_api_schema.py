@@ -1,7 +1,7 @@
 """The API against its OpenAPI document, fuzzed by schemathesis: no 500, nothing undocumented.
 
 The schema is the document the app builds from its Structs and serves
-(``webapp.web.api_document.DOCUMENT``; tests/web/test_openapi_document.py checks that
+(``webapp.web.api.api_document.DOCUMENT``; tests/web/api/test_openapi_document.py checks that
 /api/openapi.json is exactly it), loaded here rather than through a pytest fixture:
 schemathesis's ``from_fixture`` does not work with pytest 9.2, which dropped ``Node._nodeid``.
 """
