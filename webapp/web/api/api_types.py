@@ -60,10 +60,8 @@ Version = Annotated[
     Meta(
         ge=0,
         description="The version of the match the request was made for (`version` of "
-        "/api/game): refused with 409 if the game changed since (a move, an undo, a new "
-        "game, a seat, an offer, the clock) or if it is newer than the match; a quick "
-        "message or a mute since does not count. Safer than `ply`: an undo and another "
-        "move since refuse it.",
+        "/api/game): a 409 if the game changed since (a move, an undo, a new game, a seat, "
+        "the clock) or it is newer; messages, mutes and offers do not count. Safer than `ply`.",
     ),
 ]
 GameId = Annotated[str, Meta(description="The game id (`game` of /api/game); another is a 409.")]

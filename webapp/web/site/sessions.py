@@ -73,15 +73,7 @@ def init_app(app: Flask, client: RedisClient | None) -> None:
     if client is not None:
         app.config.update(SESSION_TYPE="redis", SESSION_REDIS=client)
     else:
-        directory = app.config["SESSION_DIR"]
-        _make_private(app, directory)
-        # threshold=0: cachelib's default of 500 deletes sessions past the 500th, silently.
-        cache = FileSystemCache(directory, threshold=0, mode=0o600)
-        cache.serializer = MsgpackFiles()
-        app.config.update(SESSION_TYPE="cachelib", SESSION_CACHELIB=cache)
-        # cachelib logs a write that failed and goes on, and the player would lose what the
-        # session holds (their seat): a post is refused before it changes anything instead.
-        app.before_request(_refuse_unwritable)
+        _file_sessions(app)
     with warnings.catch_warnings():
         # Flask-Session 0.8 takes only a redis.Redis: given a cluster's client it warns and
         # makes a client of localhost (never connected), replaced by the cluster's just below
@@ -150,6 +142,19 @@ def _refuse_unwritable() -> None:
         return
     if not os.access(current_app.config["SESSION_DIR"], os.W_OK):
         raise StoreUnavailable("the session directory cannot be written")
+
+
+def _file_sessions(app: Flask) -> None:
+    """Keep sessions as files in ``SESSION_DIR``, private to this user."""
+    directory = app.config["SESSION_DIR"]
+    _make_private(app, directory)
+    # threshold=0: cachelib's default of 500 deletes sessions past the 500th, silently.
+    cache = FileSystemCache(directory, threshold=0, mode=0o600)
+    cache.serializer = MsgpackFiles()
+    app.config.update(SESSION_TYPE="cachelib", SESSION_CACHELIB=cache)
+    # cachelib logs a write that failed and goes on, and the player would lose what the
+    # session holds (their seat): a post is refused before it changes anything instead.
+    app.before_request(_refuse_unwritable)
 
 
 def _token_key(app: Flask) -> str:
