@@ -82,8 +82,10 @@ def opener(
     path: str, timeout: float, statements: tuple[str, ...]
 ) -> Callable[[], sqlite3.Connection]:
     """How to open a connection to ``path`` for a pool: transactions are the caller's
-    (``isolation_level=None``), ``path`` may be a ``file:`` URI, and ``statements`` (pragmas,
-    the schema) run first on each."""
+    (``isolation_level=None``: BEGIN IMMEDIATE, not the module's), ``path`` may be a
+    ``file:`` URI (options such as mode=ro), a connection serves one use at a time in any
+    thread, ``timeout`` is SQLite's busy timeout (how long BEGIN IMMEDIATE waits for another
+    change), and ``statements`` (pragmas, the schema) run first on each."""
 
     def connect() -> sqlite3.Connection:
         db = sqlite3.connect(

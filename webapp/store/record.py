@@ -11,6 +11,9 @@ from contextlib import AbstractContextManager
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+Watched = Callable[[], Collection[str]]  # the ids of the matches a process's streams watch
+Changed = Callable[[str, int], None]  # told a match's new version
+
 MATCH_ID = re.compile(r"[A-Za-z0-9_-]{22}")  # secrets.token_urlsafe(16): 128 random bits
 
 
@@ -56,12 +59,7 @@ class MatchStore(Protocol):
     def seen(self, match_id: str) -> dict[str, float]:
         """When each seat of the match was last noted open, by seat."""
 
-    def listen(
-        self,
-        watched: Callable[[], Collection[str]],
-        changed: Callable[[str, int], None],
-        stop: threading.Event,
-    ) -> None:
+    def listen(self, watched: Watched, changed: Changed, stop: threading.Event) -> None:
         """Call ``changed(match_id, version)`` as the ``watched`` matches change, whoever
         changes them, until ``stop`` is set; a version may be told more than once."""
 

@@ -6,14 +6,14 @@ from __future__ import annotations
 import contextlib
 import secrets
 import threading
-from collections.abc import Callable, Collection, Iterator
+from collections.abc import Iterator
 
 import redis
 from redis.cluster import RedisCluster
 from redis.exceptions import LockError, RedisClusterException
 
 from . import sharded
-from .record import Record, StoreBusy, StoreUnavailable, changed, decode, encode
+from .record import Changed, Record, StoreBusy, StoreUnavailable, Watched, changed, decode, encode
 
 # Save only while the lock is still ours, and free it in the same step: a request that held
 # it past its expiry (Redis paused, a worker stalled) is refused instead of overwriting a
@@ -148,12 +148,7 @@ class RedisStore:
             raise StoreUnavailable(str(error)) from error
         return {_text(seat): float(when) for seat, when in raw.items()}
 
-    def listen(
-        self,
-        watched: Callable[[], Collection[str]],
-        changed: Callable[[str, int], None],
-        stop: threading.Event,
-    ) -> None:
+    def listen(self, watched: Watched, changed: Changed, stop: threading.Event) -> None:
         """Hear every change on CHANNEL (pub/sub). After a broken connection, the versions of
         the watched matches are read again, since what was published meanwhile is lost. On a
         cluster, only the watched matches' own channels are heard (``sharded.listen``)."""

@@ -7,10 +7,10 @@ import os
 import sqlite3
 import threading
 import time
-from collections.abc import Callable, Collection, Iterator
+from collections.abc import Iterator
 
-from .pool import Connections
-from .record import Record, StoreBusy, StoreUnavailable, changed, decode, encode
+from .pool import Connections, opener
+from .record import Changed, Record, StoreBusy, StoreUnavailable, Watched, changed, decode, encode
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS matches (
@@ -152,12 +152,7 @@ class SQLiteStore:
         except sqlite3.Error as error:
             raise StoreUnavailable(str(error)) from error
 
-    def listen(
-        self,
-        watched: Callable[[], Collection[str]],
-        changed: Callable[[str, int], None],
-        stop: threading.Event,
-    ) -> None:
+    def listen(self, watched: Watched, changed: Changed, stop: threading.Event) -> None:
         """Read the versions of the watched matches every POLL_INTERVAL: one indexed read
         per interval for all the streams of a process, whichever process changed them."""
         while not stop.wait(POLL_INTERVAL):
@@ -191,24 +186,8 @@ class SQLiteStore:
         return time.time() - self.lifetime
 
     def _connect(self) -> sqlite3.Connection:
-        # isolation_level=None: transactions are ours (BEGIN IMMEDIATE), not the module's.
-        # uri=True: a plain path works as before, and file: URIs can set options (mode=ro).
-        # check_same_thread=False: a connection serves one use at a time, in any thread.
-        # timeout: SQLite's busy timeout, how long BEGIN IMMEDIATE waits for another change.
-        db = sqlite3.connect(
-            self.path,
-            timeout=self.lock_timeout,
-            isolation_level=None,
-            uri=True,
-            check_same_thread=False,
-        )
-        try:
-            for pragma in PRAGMAS:
-                db.execute(pragma)
-        except sqlite3.Error:
-            db.close()
-            raise
-        return db
+        """A new connection to the file, opened as every pool of the file opens one."""
+        return opener(self.path, self.lock_timeout, PRAGMAS)()
 
     def _begin(self) -> sqlite3.Connection:
         """A connection in a write transaction, the caller's to give back; ``BEGIN IMMEDIATE``
