@@ -680,10 +680,12 @@ def test_resigning_before_the_friend_joined_counts_for_nobody() -> None:
 
 def test_a_takeback_accepted_takes_back_the_askers_last_move() -> None:
     match = play(joined()[0], ["B2"])  # X (seat 1) moved; O to move
-    asked = actions.takeback(match, ONE, accept=True)
+    asked = actions.takeback(match, ONE, accept=None)
     assert asked.match.offered("takeback") == "1" and asked.match.game == match.game
     assert asked.happened == (Event("offered", "1", detail="takeback"),)
     with refused(errors.TAKEBACK_ASKED):
+        actions.takeback(asked.match, ONE, accept=None)
+    with refused(errors.NO_TAKEBACK_ASKED):  # "accept" only accepts the other player's
         actions.takeback(asked.match, ONE, accept=True)
     done = actions.takeback(asked.match, TWO, accept=True)
     assert done.match.game.moves == () and done.match.offers == ()
@@ -692,13 +694,13 @@ def test_a_takeback_accepted_takes_back_the_askers_last_move() -> None:
 
 def test_asked_on_ones_own_turn_takes_back_the_reply_too() -> None:
     match = play(joined()[0], ["B2", "A1"])  # X to move again: X's B2, then O's A1
-    done = actions.takeback(actions.takeback(match, ONE, True).match, TWO, True)
+    done = actions.takeback(actions.takeback(match, ONE, None).match, TWO, None)
     assert done.match.game.moves == ()
 
 
 def test_a_takeback_declined_or_withdrawn_changes_no_move() -> None:
     match = play(joined()[0], ["B2", "A1"])
-    asked = actions.takeback(match, TWO, True).match
+    asked = actions.takeback(match, TWO, None).match
     declined = actions.takeback(asked, ONE, accept=False)
     assert declined.match.offers == () and declined.match.game == match.game
     assert declined.happened == (Event("declined", "1", detail="takeback"),)
@@ -706,10 +708,12 @@ def test_a_takeback_declined_or_withdrawn_changes_no_move() -> None:
     assert withdrawn.happened == (Event("withdrawn", "2", detail="takeback"),)
     with refused(errors.NO_TAKEBACK_ASKED):
         actions.takeback(match, ONE, accept=False)
+    with refused(errors.NO_TAKEBACK_ASKED):  # a stale Accept after the asking was withdrawn
+        actions.takeback(withdrawn.match, ONE, accept=True)
 
 
 def test_a_move_answers_an_open_takeback() -> None:
-    asked = actions.takeback(play(joined()[0], ["B2"]), ONE, True).match
+    asked = actions.takeback(play(joined()[0], ["B2"]), ONE, None).match
     moved = actions.move(asked, TWO, "A1").match
     assert moved.offers == ()
 
@@ -717,10 +721,15 @@ def test_a_move_answers_an_open_takeback() -> None:
 def test_a_takeback_needs_a_move_of_ones_own_a_game_going_and_a_player_online() -> None:
     match = play(joined()[0], ["B2"])
     with refused(errors.NOTHING_TO_TAKE_BACK):
-        actions.takeback(match, TWO, True)
+        actions.takeback(match, TWO, None)
     with refused(errors.SPECTATOR):
-        actions.takeback(match, NOBODY, True)
+        actions.takeback(match, NOBODY, None)
     with refused(errors.GAME_ENDED):
-        actions.takeback(play(joined()[0], X_WINS), ONE, True)
+        actions.takeback(play(joined()[0], X_WINS), ONE, None)
     with refused(errors.NOT_ONLINE):
-        actions.takeback(hot_seat(["B2"]), BOTH, True)
+        actions.takeback(hot_seat(["B2"]), BOTH, None)
+
+
+def test_a_game_that_ends_answers_its_open_takeback() -> None:
+    asked = actions.takeback(play(joined()[0], ["B2", "A1"]), TWO, None).match
+    assert actions.resign(asked, ONE).match.offers == ()

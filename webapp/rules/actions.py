@@ -145,22 +145,24 @@ def rematch(match: Match, by: Held) -> Outcome:
     return Outcome(match.with_offer("rematch", seat), (Event("offered", seat, detail="rematch"),))
 
 
-def takeback(match: Match, by: Held, accept: bool) -> Outcome:
-    """Online: ask to take back one's last move (``accept``), or answer the other player's
-    asking: accepting takes the game back to before that move, declining leaves it as it is.
-    ``accept`` false also withdraws one's own asking. A move made meanwhile answers it."""
+def takeback(match: Match, by: Held, accept: bool | None) -> Outcome:
+    """Online: ask to take back one's last move (``accept`` None: or accept the other's
+    asking), accept the other player's asking (``True``: the game goes back to before their
+    move), or decline it, or withdraw one's own (``False``). A move made meanwhile answers it."""
     seat, asked = _opponent_of(match, by), match.offered("takeback")
     mark = match.seat(asked or seat).mark  # whose move would be taken back
     boards = match.game.boards
     count = next((n for n in range(1, len(boards)) if boards[-1 - n].turn == mark), 0)
     if match.is_over:
         raise RuleError(errors.GAME_ENDED)
-    if asked and asked != seat and accept:
+    theirs = bool(asked) and asked != seat
+    if theirs and accept is not False:
         return Outcome(match.played(match.game.undo(count)), (Event("undone", detail=str(count)),))
-    if not accept and not asked:
-        raise RuleError(errors.NO_TAKEBACK_ASKED)
-    if not accept:
-        answer = Event("declined" if asked != seat else "withdrawn", seat, detail="takeback")
+    if not asked or (accept is True and not theirs):
+        if accept is not None:
+            raise RuleError(errors.NO_TAKEBACK_ASKED)
+    elif accept is False:
+        answer = Event("declined" if theirs else "withdrawn", seat, detail="takeback")
         return Outcome(match.with_offer("takeback", ""), (answer,))
     if asked == seat or count == 0:
         raise RuleError(errors.TAKEBACK_ASKED if asked else errors.NOTHING_TO_TAKE_BACK)

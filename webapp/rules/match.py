@@ -195,7 +195,7 @@ class Match:
         seat = self.playing(winner)
         if seat is not None and not self.scored and not self.practice:
             score = score.counted(seat.id, +1)
-        return replace(self, ending=ending, winner=winner, score=score)
+        return replace(self, ending=ending, winner=winner, score=score, offers=())
 
     def to_dict(self) -> dict[str, Any]:
         """Plain data (strings, numbers, lists and dicts) that any store keeps unchanged."""

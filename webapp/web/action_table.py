@@ -55,17 +55,19 @@ class MutedParams(Struct):
 
 
 class AnswerParams(Struct):
-    """An offer: make or accept it (``True``), or decline or withdraw it (``False``)."""
+    """An offer: make it, or accept the other player's (``None``), accept only (``True``),
+    or decline the other's or withdraw one's own (``False``)."""
 
-    accept: bool = True
+    accept: bool | None = None
 
 
 class AnswerBody(ExpectedBody, kw_only=True):
-    """An offer made or accepted (``accept`` true, the default), or declined or withdrawn."""
+    """An offer made (or the other player's accepted) when ``accept`` is left out; accepted
+    only (``true``); declined, or one's own withdrawn (``false``)."""
 
     accept: Annotated[
-        bool, Meta(description="false declines the offer, or withdraws one's own.")
-    ] = True
+        bool | None, Meta(description="true accepts only; false declines, or withdraws one's own.")
+    ] = None
 
 
 Buttons = Callable[[Game, Seating, bool], tuple[Button, ...]]  # the game, its viewer, over
@@ -237,9 +239,9 @@ ACTIONS: tuple[Action, ...] = (
     ),
     Action(
         "takeback", lambda seen, p: actions.takeback(seen.match, seen.held, p.accept),
-        "Online: ask to take back your last move, or accept (`accept` true) or decline "
-        "(`accept` false) the other player's asking.", AnswerParams,
-        {"takeback": ("/takeback", {})}, "/api/takeback", AnswerBody,
+        "Online: ask to take back your last move (or accept the other player's asking), "
+        "accept only (`accept` true), or decline it or withdraw yours (`accept` false).",
+        AnswerParams, {"takeback": ("/takeback", {})}, "/api/takeback", AnswerBody,
         refusals={409: "Not an online match, a spectator, a stale request, the game over, "
                   "no move of yours to take back, or already asked."},
         words={C_("text-mode command", "takeback"): {}, C_("text-mode command", "decline"):

@@ -135,7 +135,7 @@ def test_a_takeback_asked_and_withdrawn_wakes_the_players_only_and_stales_no_mov
     form from before it still plays (a move answers open offers)."""
     match = actions.move(joined()[0], frozenset({"1"}), "B2").match
     start = audiences(None, 0, _data(match))
-    asked = actions.takeback(match, frozenset({"1"}), True).match
+    asked = actions.takeback(match, frozenset({"1"}), None).match
     after_ask = audiences(start, 1, _data(asked))
     assert seen_versions(after_ask, 2) == {PUBLIC: 1, "1": 2, "2": 2}
     withdrawn = actions.takeback(asked, frozenset({"1"}), False).match

@@ -93,3 +93,17 @@ def test_in_text_mode_the_question_is_asked_and_answered_in_german(
     announced, _alerts = said(guest, "ablehnen")
     assert "abgelehnt" in announced
     assert api_game(client)["moves"] == ["B2"]
+
+
+def test_an_accept_pressed_after_the_asking_was_withdrawn_asks_nothing(
+    client: FlaskClient, guest: FlaskClient, joined: None
+) -> None:
+    play(client, guest, ["B2", "A1"])
+    assert _press(guest) == "accepted"
+    form = page(client, "/").form("/takeback")  # X's board, showing Accept
+    token = {"X-CSRFToken": api_game(guest)["csrf_token"]}
+    assert guest.post("/api/takeback", json={"accept": False}, headers=token).status_code == 200
+    stale = post(client, "/takeback", {**form.fields, "accept": "1"})
+    assert stale.headers["X-Move-Result"] == "refused"
+    assert api_game(client)["moves"] == ["B2", "A1"]
+    assert "Accept the takeback" not in page(guest, "/").text

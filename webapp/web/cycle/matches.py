@@ -104,20 +104,21 @@ def act(
     shell, and make it the session's match, holding the seat ``key`` if given. A stale
     request (StaleFormError) or a refused action saves nothing; a clock that ran out saves
     the game's end and refuses the action (OutOfTimeError)."""
-    if match_id is None:
-        match_id = _session_match_id() or _first_match_id()
-        # The session's match expired: a new one gets a new id, or every other browser that
-        # knew the old one (a friend, a watcher) would be at it, holding its keyless seats.
-        if match_id == _session_match_id() and store().get(match_id) is None:
-            match_id = new_match_id()
-    gone = match_id == _session_match_id()  # if it expires now, the request was for it
+    target = match_id or _session_match_id() or _first_match_id()
+    expirable = match_id is None and target == _session_match_id()
 
     def change(record: Record) -> Stepped:
-        if gone and record.data is None:
-            return Stepped(None, StaleFormError())
+        # The session's match expired: the change goes to a new id, or every other browser
+        # that knew the old one (a friend, a watcher) would be at it, holding its seats.
+        if expirable and record.data is None:
+            return Stepped(None, _Expired())
         return step(_seen(record), action, expected, timing.now())
 
-    record, stepped = commit(store(), _hub(), match_id, change)
+    record, stepped = commit(store(), _hub(), target, change)
+    if isinstance(stepped.refusal, _Expired):  # one new id for this session's requests alone
+        expirable = False
+        after = _derived(f"after:{getattr(session, 'sid', '')}:{target}")
+        record, stepped = commit(store(), _hub(), after, change)
     if stepped.refusal is not None or stepped.outcome is None:
         raise stepped.refusal or StaleFormError()
     _renew(record.match_id, key)
@@ -241,11 +242,19 @@ def _first_match_id() -> str:
     # A browser with nothing stored has a new session id at each request: its visitor id
     # (sessions.py) is the one its first changes share.
     sid = sessions.visitor_id() or getattr(session, "sid", None)
-    if not sid:
-        return new_match_id()
+    return _derived(f"match:{sid}") if sid else new_match_id()
+
+
+def _derived(name: str) -> str:
+    """A match id derived from ``name`` with the secret key: unguessable, and the same for
+    every request that derives it, so that they lock the same match."""
     secret = str(current_app.secret_key).encode()
-    digest = hmac.new(secret, f"match:{sid}".encode(), "sha256").digest()
+    digest = hmac.new(secret, name.encode(), "sha256").digest()
     return base64.urlsafe_b64encode(digest[:16]).decode().rstrip("=")
+
+
+class _Expired(StaleFormError):
+    """The session's match expired under the request: it goes to the match after it."""
 
 
 def _settled(record: Record | None) -> Record | None:
