@@ -5,10 +5,11 @@ from __future__ import annotations
 
 from flask import Flask
 
-from tests.conftest import MovableClock, api_game
+from tests.conftest import MovableClock, api_game, post
 from tests.rules.matches import joined, play
 from tests.web.cycle.test_deadlines import seated
 from tests.web.pages.test_online import fields, move
+from tests.web.site.test_metrics import count
 from webapp.rules import actions, errors
 from webapp.rules import clock as clocks
 from webapp.rules.errors import OutOfTimeError
@@ -59,3 +60,13 @@ def test_a_move_sent_after_its_deadline_is_told_the_time_ran_out(
     assert "The time for this move has run out" in shown
     assert api_game(guest)["ended_by"] == "time"
     assert errors.OUT_OF_TIME.startswith("The time for this move")
+
+
+def test_a_change_that_changes_nothing_is_neither_saved_nor_counted(app: Flask) -> None:
+    client = app.test_client()
+    post(client, "/new", {"x": "user", "o": "user"})
+    version = api_game(client)["version"]
+    created = count("ttt_matches_created_total", kind="hot-seat")
+    assert post(client, "/score/reset").headers["X-Move-Result"] == "accepted"  # 0 to 0
+    assert api_game(client)["version"] == version
+    assert count("ttt_matches_created_total", kind="hot-seat") == created

@@ -115,10 +115,11 @@ def commit(
     what it made; then tell live boards and count it. The step's refusal is the caller's to
     raise (what it saved stays saved)."""
     with store.locked(match_id) as record:
+        before = record.version
         stepped = change(record)
         if stepped.outcome is not None:
             record.data = audiences(record.data, record.version, stepped.outcome.match.to_dict())
-    if stepped.outcome is not None:
+    if stepped.outcome is not None and record.version != before:  # a change nobody sees: none
         hub.changed(record.match_id, record.version, seen_versions(record.data, record.version))
         _count(stepped.outcome, created=record.version == 1)
     return record, stepped
