@@ -56,7 +56,7 @@ class MovableClock:
 
 @pytest.fixture
 def clock() -> MovableClock:
-    """The clock of the test's app (web/cycle/timing.py), which the test may move forward."""
+    """The clock of the test's app (web/timing.py), which the test may move forward."""
     return MovableClock()
 
 

@@ -25,7 +25,7 @@ DEFAULTS: dict[str, Any] = {
     "SESSION_DIR": "sessions",
     # Set to redis://host:port/db to share matches and sessions between several app servers.
     "REDIS_URL": None,
-    # The clock of move clocks, presence and pairing (web/cycle/timing.py); tests give their own.
+    # The clock of move clocks, presence and pairing (web/timing.py); tests give their own.
     "CLOCK": time.time,
     # true: REDIS_URL names any node of a Redis Cluster, for sites that outgrow one Redis.
     "REDIS_CLUSTER": False,

@@ -13,7 +13,7 @@ from flask import Flask
 from tests.player import TRACEBACK
 from tests.servers import RedisCluster
 from webapp import create_app
-from webapp.web.cycle.matches import MATCH_KEY
+from webapp.web.site.sessions import MATCH_KEY
 
 
 def cluster_app(cluster: RedisCluster, directory: Path, **settings: object) -> Flask:

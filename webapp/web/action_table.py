@@ -13,9 +13,9 @@ from msgspec import Meta, Struct
 from ..engine import N_, Game
 from ..rules import Outcome, actions, messages
 from ..rules.errors import OnlyComputersError, RuleError
+from . import timing
 from .api.api_chat_types import MessageBody, MuteBody
 from .api.api_types import ExpectedBody, MoveBody, StepBody
-from .cycle import timing
 from .cycle.matches import Current
 from .pages.naming import Seating
 from .pages.online import claimed

@@ -11,8 +11,9 @@ from datetime import UTC, datetime
 from ...rules import LostMatchError, Match, read
 from ...rules import clock as clocks
 from ...store import MatchStore, StoreUnavailable
+from .. import timing
 from ..live.live import Hub
-from . import cycle, timing
+from . import cycle
 
 
 def due(store: MatchStore, hub: Hub, match_id: str) -> Callable[[], float | None]:

@@ -26,17 +26,18 @@ from ...rules import clock as clocks
 from ...store import MatchStore, Record, new_match_id
 from ...store.pairing import FOUND, PairingQueue
 from ...store.record import MATCH_ID
+from .. import timing
 from ..live.audience import PUBLIC, seen_versions
 from ..live.live import Hub
 from ..site import browsers, sessions
 from ..site.i18n import said
-from . import played, timing
+from ..site.sessions import MATCH_KEY as MATCH_KEY  # re-exported: the pages name it
+from . import played
 from .cycle import Change, Stepped, commit, settle, step
 from .cycle import Current as Current  # re-exported: the pages name them as matches'
 from .cycle import Expected as Expected
 from .cycle import StaleFormError as StaleFormError
 
-MATCH_KEY = "match"
 KEYS_KEY = "keys"  # the secret keys of the seats this browser holds by key (online)
 LEGACY_SEAT_KEY = "seat"  # one key, as sessions before seats were kept as a list held it
 RENEWED_KEY = "renewed"  # the day (since 1970) the session's expiry was last renewed

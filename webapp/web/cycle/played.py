@@ -10,8 +10,8 @@ from flask import current_app
 from ...rules import Match, records
 from ...store import StoreUnavailable
 from ...store.history import GameHistory
+from .. import timing
 from ..site import browsers
-from . import timing
 
 
 def history() -> GameHistory:

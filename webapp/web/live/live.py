@@ -16,8 +16,8 @@ from dataclasses import dataclass, field
 from flask import Flask, request, session
 
 from ...store import MatchStore, StoreUnavailable
-from ..cycle.timing import Clock
 from ..site import sessions
+from ..timing import Clock
 from .audience import PUBLIC, stored, told
 
 TOUCH_EVERY = 10.0  # seconds: a seat's presence is written at most this often per process

@@ -13,7 +13,8 @@ from ...engine import LEVELS, Board
 from ...rules import Outcome, RuleError, actions, errors, new_secret, pairing
 from ...store import StoreUnavailable, new_match_id
 from ...store.pairing import FOUND, PAIRED, WAITING, PairingQueue, Seek
-from ..cycle import matches, timing
+from .. import timing
+from ..cycle import matches
 from ..live import live, sse
 from ..site import browsers, limits
 from ..site.errors import to_board

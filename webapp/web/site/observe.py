@@ -16,8 +16,8 @@ from structlog.contextvars import bind_contextvars, clear_contextvars
 from structlog.typing import FilteringBoundLogger
 from werkzeug.local import LocalProxy
 
-from ..cycle.matches import MATCH_KEY
 from . import logs, metrics
+from .sessions import MATCH_KEY
 
 HEADER = "X-Request-ID"
 STREAM = "text/event-stream"

@@ -32,6 +32,8 @@ _VISITOR_ID = re.compile(r"[A-Za-z0-9_-]{43}")  # secrets.token_urlsafe(32)
 # Endpoints that never use the session (health checks, metrics): no visitor id, no cookie.
 SESSIONLESS: set[str] = set()
 
+MATCH_KEY = "match"  # the session's key of the match it is at (cycle/matches.py)
+
 
 class MsgpackFiles(FileSystemSerializer):
     """cachelib's file serializer (its public ``serializer`` attribute), msgpack for pickle, so
