@@ -84,7 +84,7 @@ def test_moves_out_of_turn_are_409_and_moves_in_turn_reach_both(
 
 
 def test_resign_rematch_abort_and_claim_through_the_api(
-    clock: MovableClock, bots: tuple[FlaskClient, FlaskClient], monkeypatch: pytest.MonkeyPatch
+    clock: MovableClock, bots: tuple[FlaskClient, FlaskClient]
 ) -> None:
     host, friend = bots
     assert call(host, "/api/claim", {}).status_code == 409  # its own turn

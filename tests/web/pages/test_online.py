@@ -186,7 +186,6 @@ def test_a_win_can_be_claimed_after_two_minutes_of_absence_not_before(
     client: FlaskClient,
     guest: FlaskClient,
     joined: str,
-    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     move(client, "B2")
     page(guest, "/")  # the guest was here just now
@@ -205,7 +204,6 @@ def test_the_absent_player_can_play_on_until_the_win_is_claimed(
     client: FlaskClient,
     guest: FlaskClient,
     joined: str,
-    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     move(client, "B2")
     clock.advance(500)
@@ -315,7 +313,6 @@ def test_without_javascript_a_frame_keeps_the_player_present(
     client: FlaskClient,
     guest: FlaskClient,
     joined: str,
-    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     assert '<noscript><iframe src="/here"' in page(client, "/").html
     clock.advance(500)

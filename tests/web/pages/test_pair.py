@@ -3,7 +3,6 @@ offered after a while, and the boards of the two players it seats."""
 
 from __future__ import annotations
 
-import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
@@ -87,9 +86,7 @@ def test_the_board_and_the_setup_form_offer_play_someone(client: FlaskClient) ->
         assert "Play someone" in client.get(path).get_data(as_text=True)
 
 
-def test_an_opponent_met_by_pairing_is_called_so_when_away(
-    clock: MovableClock, app: Flask, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def test_an_opponent_met_by_pairing_is_called_so_when_away(clock: MovableClock, app: Flask) -> None:
     first, second = app.test_client(), app.test_client()
     press(first)
     press(second)

@@ -218,7 +218,7 @@ def test_the_time_left_is_read_in_a_unit_that_fits(
 
 
 def test_claim_wins_from_a_friend_away_for_two_minutes_and_the_page_says_so(
-    clock: MovableClock, client: FlaskClient, app: Flask, monkeypatch: pytest.MonkeyPatch
+    clock: MovableClock, client: FlaskClient, app: Flask
 ) -> None:
     guest = app.test_client()
     join(guest, invite(client))
