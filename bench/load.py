@@ -168,9 +168,7 @@ def stored_sizes(directory: Path, client: redis.Redis, sids: list[str]) -> dict[
 def main() -> int:
     """Start the servers, seed, measure in rounds, print the table; 0 if every goal is met."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
-    parser.add_argument("--duration", type=int, default=10, help="seconds per wrk run")
-    parser.add_argument("--rounds", type=int, default=3, help="measured rounds (median)")
-    parser.add_argument("--connections", type=int, default=4, help="wrk connections = threads")
+    servers.wrk_options(parser, duration=10)
     parser.add_argument("--store-dir", default=None, help="where the file stores go (a temp dir)")
     parser.add_argument("--games", type=int, default=LARGE, help="stored games of the large stores")
     parser.add_argument("--serving", choices=servers.SERVING, default="gevent",

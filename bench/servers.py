@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import argparse
 import contextlib
 import os
 import signal
@@ -106,7 +107,12 @@ def gunicorn(app: str, env: dict[str, str], serving: str = "gevent") -> Server:
     argv = [program, *model, "--workers", str(WORKERS), "--bind", f"127.0.0.1:{port}", app]
     # Every client of the bench comes from one address, which the app's limits per address
     # (new matches, new sessions) would answer with 429s: the bench measures play, not them.
-    server = Server(argv, port, {"FLASK_LIMITS": "false", **env})
+    return answering(Server(argv, port, {"FLASK_LIMITS": "false", **env}), app)
+
+
+def answering(server: Server, name: str) -> Server:
+    """``server`` once it answers HTTP (any status), within 30 s; stopped, and an error
+    naming ``name``, if it does not."""
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline:
         server.check_alive()
@@ -118,7 +124,14 @@ def gunicorn(app: str, env: dict[str, str], serving: str = "gevent") -> Server:
         except (urllib.error.URLError, ConnectionError, TimeoutError):
             time.sleep(0.05)
     server.stop()
-    raise RuntimeError(f"{app} did not answer within 30 s")
+    raise RuntimeError(f"{name} did not answer within 30 s")
+
+
+def wrk_options(parser: argparse.ArgumentParser, duration: int = 5, rounds: int = 3) -> None:
+    """Add the options every wrk bench takes: seconds per run, rounds, connections."""
+    parser.add_argument("--duration", type=int, default=duration, help="seconds per wrk run")
+    parser.add_argument("--rounds", type=int, default=rounds, help="measured rounds (median)")
+    parser.add_argument("--connections", type=int, default=4, help="wrk connections = threads")
 
 
 def redis_server(program: str) -> Server:

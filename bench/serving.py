@@ -49,9 +49,7 @@ ROWS = ("hello", "GET board", "move cycle vs hard", "stock: GET board", "stock: 
 def main() -> int:
     """Start every model's servers, measure in rounds, print the table."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
-    parser.add_argument("--duration", type=int, default=5, help="seconds per wrk run")
-    parser.add_argument("--rounds", type=int, default=3, help="measured rounds (median)")
-    parser.add_argument("--connections", type=int, default=4, help="wrk connections = threads")
+    servers.wrk_options(parser)
     options = parser.parse_args()
     wrk_program = shutil.which("wrk")
     if not wrk_program:

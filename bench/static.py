@@ -18,13 +18,12 @@ import statistics
 import subprocess
 import sys
 import tempfile
-import time
 import urllib.request
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from bench.servers import Server, free_port
+from bench.servers import Server, answering, free_port, wrk_options
 
 ROOT = Path(__file__).resolve().parents[1]
 STYLESHEET = re.compile(r'<link rel="stylesheet" href="([^"]+)"')
@@ -34,9 +33,7 @@ def main() -> int:
     """Serve the checkout, find its stylesheet, measure rounds of wrk, print the medians."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
     parser.add_argument("--root", type=Path, default=ROOT, help="the checkout to serve")
-    parser.add_argument("--duration", type=int, default=5, help="seconds per wrk run")
-    parser.add_argument("--rounds", type=int, default=3, help="measured rounds (median)")
-    parser.add_argument("--connections", type=int, default=4, help="wrk connections = threads")
+    wrk_options(parser)
     options = parser.parse_args()
     wrk = shutil.which("wrk")
     if not wrk:
@@ -67,17 +64,7 @@ def serve(root: Path, work: Path) -> Server:
         "FLASK_SECRET_KEY": secrets.token_hex(32), "FLASK_LIMITS": "false",
         "FLASK_DATABASE": str(work / "matches.sqlite"), "FLASK_SESSION_DIR": str(work / "s"),
     }  # fmt: skip
-    server = Server(argv, port, env)
-    deadline = time.monotonic() + 30
-    while time.monotonic() < deadline:
-        server.check_alive()
-        try:
-            with urllib.request.urlopen(server.url + "/livez", timeout=1):
-                return server
-        except OSError:
-            time.sleep(0.05)
-    server.stop()
-    raise RuntimeError(f"{root} did not answer within 30 s")
+    return answering(Server(argv, port, env), str(root))
 
 
 def stylesheet(url: str) -> str:
