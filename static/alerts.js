@@ -1,33 +1,48 @@
-// "Your turn" alerts, a progressive enhancement: when the board (reloaded by live.js after
-// the opponent's move) is the player's turn while its tab is in the background, the title
-// becomes "(Your turn) …" and, if the player turned notifications on with the button, a
-// system notification says so. Nothing is asked on load.
+// "Your turn" alerts, a progressive enhancement: when the board (its parts swapped in by
+// live.js after the opponent's move) is the player's turn while its tab is in the
+// background, the title becomes "(Your turn) …" and, if the player turned notifications on
+// with the button, a system notification says so. Nothing is asked on load.
 "use strict";
 (() => {
-  const alerts = document.getElementById("alerts");
-  if (!alerts) {
+  if (!document.getElementById("alerts")) {
     return;
   }
-  const title = document.title;
-  const yourTurn = alerts.dataset.yourTurn === "yes";
+  let told = false; // a notification for this turn was shown
+  const alerts = () => document.getElementById("alerts");
+  const yourTurn = () => Boolean(alerts()) && alerts().dataset.yourTurn === "yes";
   const mark = () => {
-    document.title = yourTurn && document.hidden ? `${alerts.dataset.title} ${title}` : title;
+    // The title without the mark: live.js writes the status into it after each change.
+    const prefix = `${alerts() ? alerts().dataset.title : ""} `;
+    const title = document.title.startsWith(prefix) ? document.title.slice(prefix.length) : document.title;
+    document.title = yourTurn() && document.hidden ? prefix + title : title;
   };
-  document.addEventListener("visibilitychange", mark);
-  mark();
-  const button = document.getElementById("notify");
-  if (!("Notification" in window)) {
-    return;
-  }
-  if (Notification.permission === "default") {
+  const notify = () => {
+    if (!yourTurn()) {
+      told = false;
+    } else if (!told && document.hidden && "Notification" in window && Notification.permission === "granted") {
+      told = true;
+      new Notification(alerts().dataset.title, { body: alerts().dataset.body });
+    }
+  };
+  const offer = () => {
+    const button = document.getElementById("notify");
+    if (!button || !("Notification" in window) || Notification.permission !== "default") {
+      return;
+    }
     button.hidden = false;
     button.addEventListener("click", () => {
       Notification.requestPermission().then(() => {
         button.hidden = true;
       });
     });
-  }
-  if (yourTurn && document.hidden && Notification.permission === "granted") {
-    new Notification(alerts.dataset.title, { body: alerts.dataset.body });
-  }
+  };
+  document.addEventListener("visibilitychange", mark);
+  document.addEventListener("board:parts", () => {
+    offer();
+    mark();
+    notify();
+  });
+  offer();
+  mark();
+  notify();
 })();

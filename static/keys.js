@@ -5,9 +5,11 @@
 //   they are reachable by arrows while Tab still visits only the buttons.
 // - After a form is sent, the next board puts the focus back where play was (the cell just
 //   played, the Next move button), or on the first empty cell, and has the status read aloud.
+// - When live.js swaps in newer parts of the board, the new grid is prepared the same way,
+//   and the status (with the note under it) is read aloud.
 "use strict";
 (() => {
-  const board = document.getElementById("board");
+  let board = document.getElementById("board");
   const remembered = takeRemembered();
   let pointerUsed = false; // was the last input a mouse or touch? Then no focus ring after.
   let sent = false; // one form per page: a second digit must not post a second move
@@ -24,13 +26,23 @@
   const ARROWS = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
   const cell = (id) => board.querySelector(`[data-cell="${CSS.escape(String(id))}"]`);
 
-  for (const mark of board.querySelectorAll("span[data-cell]")) {
-    mark.tabIndex = -1;
-  }
-  const note = document.getElementById("keys-note");
-  if (note) {
-    note.hidden = false;
-  }
+  const prepare = () => {
+    board = document.getElementById("board");
+    for (const mark of board.querySelectorAll("span[data-cell]")) {
+      mark.tabIndex = -1;
+    }
+    const note = document.getElementById("keys-note");
+    if (note) {
+      note.hidden = false;
+    }
+  };
+  prepare();
+  document.addEventListener("board:parts", (event) => {
+    prepare();
+    if (event.detail.names.includes("banner")) {
+      setTimeout(() => readStatus(), 100);
+    }
+  });
 
   document.addEventListener("keydown", (event) => {
     if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey) {
@@ -60,22 +72,13 @@
   });
 
   if (remembered) {
-    const status = document.getElementById("status");
     const place = remembered.cell
       ? cell(remembered.cell)
       : document.querySelector(`button[formaction="${CSS.escape(remembered.action || "")}"]`);
     const fallback = board.querySelector("button[data-cell]") || cell("A1");
     // A button that is now disabled (Undo with nothing left to take back) cannot take the focus.
     (place && !place.disabled ? place : fallback).focus({ focusVisible: !remembered.pointer });
-    // A live region speaks when its text changes, not when a page loads with it: the status,
-    // and the note under it (where the computer answered), are put in the hidden #announce
-    // once the page is shown, so they are read out while the visible line never blinks.
-    const announce = document.getElementById("announce");
-    const note = document.querySelector(".banner .note");
-    if (announce && status) {
-      const text = [status, note].filter(Boolean).map((line) => line.textContent.trim());
-      setTimeout(() => { announce.textContent = text.join(" "); }, 100);
-    }
+    setTimeout(readStatus, 100);
   }
 
   // A hint was asked for (the Hint link, a plain link): the focus goes where the link was,
@@ -89,6 +92,19 @@
     const announce = document.getElementById("announce");
     if (announce) {
       setTimeout(() => { announce.textContent = hint.textContent.trim(); }, 100);
+    }
+  }
+
+  // A live region speaks when its text changes, not when a page loads with it: the status,
+  // and the note under it (where the computer answered), are put in the hidden #announce
+  // once the page is shown, so they are read out while the visible line never blinks.
+  function readStatus() {
+    const announce = document.getElementById("announce");
+    const status = document.getElementById("status");
+    const note = document.querySelector(".banner .note");
+    if (announce && status) {
+      const text = [status, note].filter(Boolean).map((line) => line.textContent.trim());
+      announce.textContent = text.join(" ");
     }
   }
 

@@ -12,12 +12,10 @@ from flask.testing import FlaskClient
 
 from tests.conftest import api_game, post
 from tests.web.api.test_api import call
-from tests.web.pages.test_online import fields, guest, joined
+from tests.web.pages.test_online import fields
 from tests.web.shown import page
 from webapp.rules.said import PHRASES
 from webapp.web.api.api_chat_types import Phrase
-
-__all__ = ["guest", "joined"]  # fixtures of test_online, used here by name
 
 
 def say(client: FlaskClient, phrase: str) -> Any:

@@ -48,20 +48,6 @@ def play(host: FlaskClient, guest: FlaskClient, cells: list[str]) -> None:
         assert move(mover, cell).headers["X-Move-Result"] == "accepted"
 
 
-@pytest.fixture
-def guest(app: Flask) -> FlaskClient:
-    """A second browser, on another device."""
-    return app.test_client()
-
-
-@pytest.fixture
-def joined(client: FlaskClient, guest: FlaskClient) -> str:
-    """Player 1 (``client``, X) and player 2 (``guest``, O) seated; the invite's path."""
-    path = invite(client)
-    assert join(guest, path).headers["X-Move-Result"] == "accepted"
-    return path
-
-
 def test_the_invite_link_is_shown_whole_and_names_an_unguessable_token(
     client: FlaskClient,
 ) -> None:
@@ -238,7 +224,7 @@ def test_a_watch_link_shows_the_live_board_read_only(
     shown = page(spectator, watch)
     assert shown.status == "X to move" and REFRESH in shown.html
     assert not shown.has_form("/move") and not shown.has_form("/resign")
-    assert shown.ids["live"] == "" and "/api/events?match=" in shown.html
+    assert shown.ids["live"] == "" and "/board/events?match=" in shown.html
     match_id = watch.removeprefix("/watch/")
     response = post(spectator, "/move", {"match": match_id, "version": "2", "cell": "B2"})
     assert response.headers["X-Move-Result"] == "refused"

@@ -90,13 +90,11 @@ def events() -> ResponseReturnValue:
     current = _shown(request.args.get("match"))
     if not current.match_id:
         raise ApiError(404, _("This browser has no match yet: start one with POST /api/new."))
-    after = _int(request.headers.get("Last-Event-ID"))
-    if after is None:
-        after = _int(request.args.get("version"))
+    after = sse.resumed_from()
 
     def stream(hub: live.Hub, lifetime: float) -> Iterator[str]:
         due = deadlines.due(hub.store, hub, current.match_id)
-        return live.events(hub, current.match_id, current.seat, after or -1, lifetime, due)
+        return live.events(hub, current.match_id, current.seat, after, lifetime, due)
 
     return sse.event_stream(stream)
 
@@ -148,13 +146,6 @@ def _shown(match_id: str | None) -> matches.Current:
     if current is None:
         raise ApiError(404, _("There is no match with this id: it may have expired."))
     return current
-
-
-def _int(text: str | None) -> int | None:
-    """A header's or query's whole number, if it is one."""
-    if text and text.isascii() and text.isdigit() and len(text) < 19:
-        return int(text)
-    return None
 
 
 def _given(value: Given | UnsetType) -> Given | None:

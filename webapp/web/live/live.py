@@ -13,10 +13,9 @@ import weakref
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 
-from flask import Flask, request, session
+from flask import Flask
 
 from ...store import MatchStore, StoreUnavailable
-from ..site import sessions
 from ..timing import Clock
 from .audience import PUBLIC, stored, told
 
@@ -226,11 +225,15 @@ def events(
     after: int,
     lifetime: float,
     due: Callable[[], float | None] | None = None,
+    event: Callable[[int, int], str | None] | None = None,
 ) -> Iterator[str]:
     """The Server-Sent Events of ``match_id`` as ``seat`` (``None``: a spectator) sees it: an
     event (its id the version) when a version it sees passes ``after``, a comment at each
     heartbeat, for ``lifetime`` seconds; the browser then reconnects with the last id it saw.
-    ``due`` (called at each wake) gives the seconds until the match's clock runs out."""
+    ``due`` (called at each wake) gives the seconds until the match's clock runs out.
+    ``event`` writes the event from the version the stream last told to the new one (by
+    default the bare version); ``None`` from it ends the stream, which the browser opens
+    again from the last version it saw."""
     end = time.monotonic() + lifetime
     yield "retry: 1000\n\n"
     with hub.watching(match_id) as watch:
@@ -246,8 +249,11 @@ def events(
             version = hub.wait(watch, after, wait, seat or PUBLIC)
             hub.touch(match_id, seat)
             if version > after:
+                written = _event(version) if event is None else event(after, version)
+                if written is None:
+                    return
                 after = version
-                yield _event(version)
+                yield written
             elif not hub.draining:
                 yield ": still here\n\n"
         if hub.draining:
@@ -264,14 +270,6 @@ def drain() -> None:
     """End the streams of every hub of this process (a worker told to stop)."""
     for hub in list(_HUBS):
         hub.drain()
-
-
-def place(hub: Hub) -> Slot | None:
-    """A place in ``hub`` for this request's stream, counted against its client's address and
-    its browser (the stored session's id, else the visitor's), or ``None`` when there is none.
-    Its response must release it when closed (``Response.call_on_close``)."""
-    browser = getattr(session, "sid", None) if sessions.stored() else sessions.visitor()
-    return hub.claim(request.remote_addr or "", browser)
 
 
 def init_app(app: Flask) -> None:

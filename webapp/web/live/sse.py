@@ -6,10 +6,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 
-from flask import Response, current_app
+from flask import Response, current_app, request, session
 
 from ...engine import N_
-from ..site import metrics
+from ..site import metrics, sessions
 from ..site.errors import ApiError
 from ..site.i18n import gettext as _
 from . import live
@@ -22,7 +22,7 @@ def event_stream(make: Callable[[live.Hub, float], Iterator[str]]) -> Response:
     """The answer streaming what ``make`` yields, given the app's hub and the stream's
     lifetime in seconds (after which the page reconnects)."""
     hub: live.Hub = current_app.extensions["live"]
-    slot = live.place(hub)
+    slot = place(hub)
     if slot is None:
         metrics.unavailable("streams_full")
         raise ApiError(503, _(STREAMS_FULL))
@@ -31,3 +31,20 @@ def event_stream(make: Callable[[live.Hub, float], Iterator[str]]) -> Response:
     response = current_app.response_class(stream, mimetype="text/event-stream", headers=HEADERS)
     response.call_on_close(slot.release)
     return response
+
+
+def resumed_from() -> int:
+    """The version this request's stream starts after: the ``Last-Event-ID`` a reconnecting
+    browser sends, else ``?version=`` (the page's), else -1 (every version is new)."""
+    for text in (request.headers.get("Last-Event-ID"), request.args.get("version")):
+        if text and text.isascii() and text.isdigit() and len(text) < 19:
+            return int(text)
+    return -1
+
+
+def place(hub: live.Hub) -> live.Slot | None:
+    """A place in ``hub`` for this request's stream, counted against its client's address and
+    its browser (the stored session's id, else the visitor's), or ``None`` when there is none.
+    Its response must release it when closed (``Response.call_on_close``)."""
+    browser = getattr(session, "sid", None) if sessions.stored() else sessions.visitor()
+    return hub.claim(request.remote_addr or "", browser)

@@ -13,18 +13,20 @@ from ...engine import N_, Game, evaluate
 from ..action_table import ACTIONS
 from ..cycle import deadlines, matches
 from ..cycle.matches import Current
+from ..live import sse
 from ..site.errors import render_error
 from ..site.i18n import gettext as _
 from ..site.i18n import language
 from ..text import text, text_board
-from . import chat, grid, online
-from .fragments import fragment, page
+from . import chat, fragments, grid, live_parts, online
+from .fragments import Parts, fragment, page
 from .naming import Seating, by_mark, label, name, seating, who
 from .sentences import best_text, computer_move_line, hint_text, online_status, status_line
 from .views import BoardView, Button, OnlineParts, ScoreView
 
 bp = Blueprint("board", __name__)
 
+PARTS = ("modes", "score", "banner", "clock", "alerts", "invite", "play", "chat", "online", "share")
 NO_MATCH = N_("There is no match at this address: it may have expired.")
 
 
@@ -44,19 +46,34 @@ class Here:
 
 @dataclass(frozen=True)
 class PageView:
-    """Everything the board page renders (with the request's path, host and language, which
-    fragments.page adds to the key): complete and hashable, so the page is kept by it."""
+    """Everything the board's parts render (_parts.html), as one viewer role sees one state:
+    complete and hashable, so that the parts are kept by it (fragments.parts)."""
 
     view: BoardView
     current: Here
     score: ScoreView
     online: OnlineParts | None
-    live: bool
     status: str  # the rendered fragments of the view
     game: str
     share_path: str
+    host: str  # the site's address, which starts the share link
     clock: deadlines.ClockView | None  # the player to move's, when a clock runs
     chat: chat.ChatView | None  # a player's quick messages, online
+
+
+@dataclass(frozen=True)
+class BoardPage:
+    """The board page around its parts: the title, whether it refreshes itself without
+    JavaScript, its live stream (``events_url``, ``""`` for none) and the scripts it needs."""
+
+    title: str
+    waiting: bool
+    live: bool
+    parts: Parts
+    events_url: str
+    version: int
+    seat: str | None
+    scripts: str  # "player" (the clock and the turn alerts), "clock", or ""
 
 
 @bp.get("/")
@@ -71,26 +88,49 @@ def board(current: matches.Current, hint: bool = False) -> ResponseReturnValue:
     extra = online.parts(current) if current.match.online or current.watching else None
     if text.enabled():
         return text_board.page(current, shown.view, shown.score, extra)
+    parts = live_parts.keep(current, board_parts(current, shown, extra))
+    player = extra is not None and current.you is not None
+    return page(
+        "board.html",
+        BoardPage(
+            title=shown.view.status,
+            waiting=shown.view.waiting,
+            live=extra is not None,
+            parts=parts,
+            events_url=live_parts.events_url(current) if extra is not None else "",
+            version=current.version,
+            seat=current.seat,
+            scripts="player" if player else "clock" if extra or current.match.clock else "",
+        ),
+    )
+
+
+def board_parts(current: Current, shown: Shown, extra: OnlineParts | None) -> Parts:
+    """The parts of ``current``'s board page (``shown`` of it, ``extra`` its online parts)."""
     match = current.match
     here = Here(
         current.you, current.seat, current.match_id, current.version, match.game_id,
         match.full, match.is_over,
     )  # fmt: skip
-    return page(
-        "board.html",
-        PageView(
-            view=shown.view,
-            current=here,
-            score=shown.score,
-            online=extra,
-            live=shown.view.online or current.you is None,
-            status=shown.status,
-            game=shown.game,
-            share_path=shown.share_path,
-            clock=deadlines.clock_view(match),
-            chat=chat.chat_view(current),
-        ),
+    model = PageView(
+        view=shown.view,
+        current=here,
+        score=shown.score,
+        online=extra,
+        status=shown.status,
+        game=shown.game,
+        share_path=shown.share_path,
+        host=request.host_url[:-1],
+        clock=deadlines.clock_view(match),
+        chat=chat.chat_view(current),
     )
+    return fragments.parts("_parts.html", PARTS, model)
+
+
+def live_board(current: Current) -> Parts:
+    """The parts of ``current``'s board as its live stream sends them (no hint)."""
+    extra = online.parts(current) if current.match.online or current.watching else None
+    return board_parts(current, _shown(Viewed.of(current, False)), extra)
 
 
 @dataclass(frozen=True)
@@ -142,6 +182,16 @@ def _shown(viewed: Viewed) -> Shown:
         game=fragment("_game.html", "game", view),
         share_path=url_for("setup.setup", position=game.board.to_string(), x=game.x, o=game.o),
     )
+
+
+@bp.get("/board/events")
+def events() -> ResponseReturnValue:
+    """The live stream of a board (``?match=<id>``, else this browser's): each event's id is
+    a version, its data the parts of the board that changed (live.js swaps them in)."""
+    current = matches.looked_at(request.args.get("match"))
+    if current is None or not current.match_id:
+        return render_error(404, _(NO_MATCH))
+    return live_parts.stream(current, live_board, sse.resumed_from())
 
 
 @bp.get("/watch/<match_id>")

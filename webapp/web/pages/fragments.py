@@ -16,6 +16,8 @@ from markupsafe import Markup
 
 from ..site.i18n import language, render
 
+Parts = tuple[tuple[str, Markup], ...]  # a page's parts, by name, in order
+
 # What a kept page holds in place of the two things that belong to one request: the browser's
 # CSRF token and the messages flashed for it. Random, so no page text can contain them.
 TOKEN = f"token-{secrets.token_hex(16)}"
@@ -71,3 +73,27 @@ def _rendered(
     environment: Environment = current_app.extensions["templates_by_language"][language]
     module = environment.get_template(template).module
     return Markup(getattr(module, macro)(model))
+
+
+def parts(template: str, names: tuple[str, ...], model: Hashable) -> Parts:
+    """The macros ``names`` of ``template`` for ``model``, in order, as (name, HTML) pairs:
+    the parts of a page that its live stream sends again when they change. They hold the marks
+    in place of the CSRF token and the flashed messages, as a kept page does."""
+    return _parts(template, names, model, language(), request.script_root)
+
+
+@functools.lru_cache(maxsize=4096)
+def _parts(
+    template: str, names: tuple[str, ...], model: Hashable, language: str, script_root: str
+) -> Parts:
+    """The rendering itself; the arguments are the cache's key, as for ``_rendered``."""
+    environment: Environment = current_app.extensions["templates_by_language"][language]
+    marks = {"csrf_token": lambda: TOKEN, "messages": Markup(MESSAGES)}
+    module = environment.get_template(template).make_module(marks)
+    return tuple((name, Markup(getattr(module, name)(model))) for name in names)
+
+
+def without_marks(html: str) -> str:
+    """``html`` of kept parts as a live event sends it: no flashed messages, and the token's
+    mark left for the page's script to replace with the page's own token."""
+    return html.replace(MESSAGES, "")

@@ -1,0 +1,76 @@
+"""The board's live stream: each event carries the parts that changed since the version the
+page shows, written once per role and version and shared by every stream of that role, with
+a mark in place of the browser's CSRF token; a reconnect catches up from its last id."""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+from flask import Flask
+from flask.testing import FlaskClient
+
+from tests.web.pages.test_online import fields, move
+from tests.web.shown import page
+from webapp.web.pages import live_parts
+
+
+def events(app: Flask, client: FlaskClient, url: str, **headers: str) -> list[dict[str, Any]]:
+    """The events of a short stream, each its id and data."""
+    app.config["STREAM_LIFETIME"] = 0.3
+    response = client.get(url, headers=headers)
+    assert response.status_code == 200 and response.mimetype == "text/event-stream"
+    body = response.get_data(as_text=True)
+    found = re.findall(r"^id: (\d+)\ndata: (.*)$", body, flags=re.MULTILINE)
+    return [{"id": int(number), **json.loads(data)} for number, data in found]
+
+
+def stream_of(client: FlaskClient, path: str = "/") -> str:
+    """The live stream's address, as the board page names it."""
+    shown = page(client, path)
+    return re.search(r'data-events="([^"]+)"', shown.html).group(1).replace("&amp;", "&")
+
+
+def test_a_players_event_carries_the_changed_parts_with_the_token_left_out(
+    app: Flask, client: FlaskClient, guest: FlaskClient, joined: str
+) -> None:
+    url = stream_of(guest)
+    version = int(fields(guest)["version"])
+    move(client, "B2")
+    (event,) = events(app, guest, url)
+    assert event["id"] == event["version"] > version
+    parts = event["parts"]
+    assert {"banner", "play"} <= set(parts) and "share" in parts and "modes" not in parts
+    assert "Your turn (O)" in parts["banner"] and 'value="B2"' not in parts["play"]
+    assert f'name="version" value="{event["version"]}"' in parts["play"]
+    token = re.search(r'name="csrf_token" value="([^"]+)"', page(guest, "/").html).group(1)
+    assert token not in parts["play"] and 'name="csrf_token"' in parts["play"]
+
+
+def test_every_spectator_gets_the_same_bytes_rendered_once(
+    app: Flask, client: FlaskClient, guest: FlaskClient, joined: str
+) -> None:
+    watch = page(client, "/").link("Watch link").removeprefix("http://localhost")
+    spectators = [app.test_client() for _ in range(3)]
+    urls = [stream_of(spectator, watch) for spectator in spectators]
+    move(client, "A1")
+    made = live_parts.renderings()
+    seen = [events(app, spectator, url) for spectator, url in zip(spectators, urls, strict=True)]
+    assert seen[0] == seen[1] == seen[2] and len(seen[0]) == 1
+    assert live_parts.renderings() == made + 1  # one rendering for the three
+    assert (
+        "<form" not in seen[0][0]["parts"]["play"] and "O to move" in seen[0][0]["parts"]["banner"]
+    )
+
+
+def test_a_reconnect_catches_up_from_its_last_id_and_an_unknown_match_is_404(
+    app: Flask, client: FlaskClient, guest: FlaskClient, joined: str
+) -> None:
+    url = stream_of(guest)
+    before = int(fields(guest)["version"])
+    move(client, "B2")
+    (event,) = events(app, guest, url, **{"Last-Event-ID": str(before)})
+    assert "play" in event["parts"]
+    assert events(app, guest, url, **{"Last-Event-ID": str(event["id"])}) == []
+    assert guest.get("/board/events?match=nothere").status_code == 404

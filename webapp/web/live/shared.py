@@ -1,0 +1,61 @@
+"""Values made once per key and shared: when thousands of streams wake for one match's new
+version together, one of them renders it and the others wait for that one rendering."""
+
+from __future__ import annotations
+
+import threading
+from collections import OrderedDict
+from collections.abc import Callable, Hashable
+from typing import Generic, TypeVar
+
+K = TypeVar("K", bound=Hashable)
+V = TypeVar("V")
+
+WAIT = 5.0  # seconds a caller waits for another's making before it tries itself
+
+
+class Shared(Generic[K, V]):
+    """The values of the newest ``size`` keys; a key asked for while it is being made is
+    waited for, not made again (functools.lru_cache makes it once per caller that missed)."""
+
+    def __init__(self, size: int) -> None:
+        self._size = size
+        self._kept: OrderedDict[K, V] = OrderedDict()
+        self._making: dict[K, threading.Event] = {}
+        self._lock = threading.Lock()
+        self.made = 0  # how many values were made: what the tests and benches count
+
+    def peek(self, key: K) -> V | None:
+        """The value kept for ``key``, or ``None``; never makes one."""
+        with self._lock:
+            return self._kept.get(key)
+
+    def put(self, key: K, value: V) -> None:
+        """Keep ``value`` for ``key``, forgetting the least recently used beyond the size."""
+        with self._lock:
+            self._kept[key] = value
+            self._kept.move_to_end(key)
+            while len(self._kept) > self._size:
+                self._kept.popitem(last=False)
+
+    def get(self, key: K, make: Callable[[], V]) -> V:
+        """The value of ``key``: kept, or made by ``make`` once however many ask at once. If
+        the making fails, its error is the maker's, and a waiting caller makes it instead."""
+        while True:
+            with self._lock:
+                if key in self._kept:
+                    self._kept.move_to_end(key)
+                    return self._kept[key]
+                making = self._making.get(key)
+                if making is None:
+                    self._making[key] = threading.Event()
+                    break
+            making.wait(WAIT)
+        try:
+            value = make()
+            self.put(key, value)
+            self.made += 1
+            return value
+        finally:
+            with self._lock:
+                self._making.pop(key).set()
