@@ -12,7 +12,8 @@ The figures of docs/performance.md, "Ten thousand watchers":
    ``make run`` serves it (``gunicorn -c python:webapp.serving``, 2 workers) with the streams
    allowed (ONLINE_ENV) and nothing else changed. On Redis two app servers share one Redis:
    PAIRS online matches, the inviter on server 1 and the joiner on server 2, each followed by
-   its players' streams and by N spectator streams (``GET /api/events?match=<id>&version=0``,
+   its players' streams and by N spectator streams (``GET /board/events?match=<id>&version=0``,
+   the board's parts as a browser's board gets them; ``--spectate api``: ``/api/events``,
    N/PAIRS per match, half on each server; N = 0, 1,000, 10,000 by default; --watchers), all
    read by this process through one selector. On SQLite one app server serves everything.
    a. The contract (--play seconds, 20): each match moves every --pace seconds (2), staggered,
@@ -67,6 +68,8 @@ ONLINE_ENV = {
     "FLASK_STREAMS_PER_ADDRESS": "20000",
     "FLASK_STREAMS_PER_SESSION": "20000",
 }
+# The spectators' stream (--spectate): a browser's board (its parts) unless the API's is asked.
+SPECTATE = {"path": "/board/events"}
 OPEN_TIMEOUT = 120.0  # seconds for every spectator stream to have its answer's head
 
 
@@ -86,7 +89,8 @@ def open_spectators(ports: list[int], pairs: list[Pair], count: int, streams: St
     for index in range(count):
         pair = pairs[index % len(pairs)]
         port = ports[(index // len(pairs)) % len(ports)]
-        pair.spectators.append(streams.open(port, f"?match={pair.match_id}&version=0"))
+        query = f"?match={pair.match_id}&version=0"
+        pair.spectators.append(streams.open(port, query, path=SPECTATE["path"]))
 
 
 def _p(values: list[float], percent: int) -> float:
@@ -143,6 +147,9 @@ def online_row(
         row["not_ok"] = sum(not stream.ok or bool(stream.ended) for stream in streams.all)
         row["ended"] = sorted({stream.ended for stream in streams.all if stream.ended})
         row["missed"] = delivery(pairs, row.pop("moved"))[1]
+        watching = [stream for pair in pairs for stream in pair.spectators]
+        told = sum(stream.events for stream in watching)
+        row["bytes_per_event"] = sum(stream.received for stream in watching) / max(told, 1)
         row["alive"] = all(app.process.poll() is None for app in apps)
         return row
     finally:
@@ -250,6 +257,12 @@ def main() -> int:
     parser.add_argument("--pairs", type=int, default=50, help="online matches played at once")
     parser.add_argument("--pace", type=float, default=2.0, help="seconds between two moves of "
                         "one online match")  # fmt: skip
+    parser.add_argument(
+        "--spectate",
+        choices=("board", "api"),
+        default="board",
+        help="the spectators' stream: the board's parts (a browser's) or the API's versions",
+    )
     parser.add_argument("--only", choices=("serving", "online"), help="measure one part only")
     parser.add_argument("--stores", default="SQLite,Redis", help="the online rows' stores")
     parser.add_argument(
@@ -263,6 +276,7 @@ def main() -> int:
     parser.add_argument("--heartbeat", type=float, help="seconds between two writes on an idle "
                         "stream (default: the app's own, FLASK_HEARTBEAT)")  # fmt: skip
     options = parser.parse_args()
+    SPECTATE["path"] = "/board/events" if options.spectate == "board" else "/api/events"
     wrk_program, redis_program = shutil.which("wrk"), shutil.which("redis-server")
     if not wrk_program or not redis_program:
         print("bench/online.py needs wrk and redis-server (Debian packages wrk, redis-server)")
@@ -416,6 +430,7 @@ def print_round(round_number: int, kind: str, watchers: int, row: dict[str, Any]
           f"probe p99 board {row['board_p99_ms']:.1f} ms, "
           f"move {row['probe_move_p99_ms']:.1f} ms; "
           f"app CPU {row['cpu_us']:.0f} us/event, {row['memory_kib']:.1f} KiB/stream, "
+          f"{row['bytes_per_event']:.0f} bytes/event, "
           f"workers' open files {row['spread']} of {row['files']}; CPU s/s: {cpu}",
           flush=True)  # fmt: skip
 

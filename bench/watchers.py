@@ -1,5 +1,6 @@
-"""Many live streams (GET /api/events) read by one thread through a selector: each stream's
-answer (status, content type), every event id it heard with when, and how it ended."""
+"""Many live streams (GET /api/events, or a board's GET /board/events) read by one thread
+through a selector: each stream's answer (status, content type), every event id it heard with
+when, the bytes it received, and how it ended."""
 
 from __future__ import annotations
 
@@ -22,6 +23,7 @@ class Stream:
     content_type: str = ""
     arrived: dict[int, float] = field(default_factory=dict)
     events: int = 0
+    received: int = 0  # bytes of the body, after the answer's head
     ended: str = ""  # why the server's side ended, if it did: "closed" or the error
     condition: threading.Condition = field(default_factory=threading.Condition)
 
@@ -45,11 +47,11 @@ class Streams:
         self.thread.start()
         return self
 
-    def open(self, port: int, query: str, cookie: str = "") -> Stream:
-        """Open ``GET /api/events`` with ``query`` on ``port``, sending ``cookie``."""
+    def open(self, port: int, query: str, cookie: str = "", path: str = "/api/events") -> Stream:
+        """Open ``GET path`` with ``query`` on ``port``, sending ``cookie``."""
         sock = socket.create_connection(("127.0.0.1", port), timeout=30)
         cookie = f"Cookie: {cookie}\r\n" if cookie else ""
-        sock.sendall(f"GET /api/events{query} HTTP/1.1\r\nHost: b\r\n{cookie}\r\n".encode())
+        sock.sendall(f"GET {path}{query} HTTP/1.1\r\nHost: b\r\n{cookie}\r\n".encode())
         sock.setblocking(False)
         stream = Stream(sock)
         self.all.append(stream)
@@ -102,6 +104,7 @@ class Streams:
     def _take(stream: Stream, chunk: bytes, now: float) -> None:
         """Note the head and the event ids in ``chunk``, which arrived at ``now``."""
         stream.buffer += chunk
+        stream.received += len(chunk)
         if not stream.status:
             head, separator, body = stream.buffer.partition(b"\r\n\r\n")
             if not separator:
@@ -113,6 +116,7 @@ class Streams:
                 if name.strip().lower() == "content-type":
                     stream.content_type = value.strip()
             stream.buffer = body
+            stream.received = len(body)
         *lines, stream.buffer = stream.buffer.split(b"\n")
         versions = [int(line[4:]) for line in lines if line.startswith(b"id: ")]
         if versions:

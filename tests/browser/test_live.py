@@ -112,3 +112,24 @@ def test_a_player_waiting_for_a_friend_sees_the_join_in_place(new_context: NewCo
     assert traffic.navigations == 0 and traffic.requests == []
     click_cell(host, "A1")
     expect(guest.locator("#status")).to_have_text("Your turn (O)")
+
+
+def test_a_text_mode_spectator_hears_the_move_from_the_same_stream(
+    new_context: NewContext,
+) -> None:
+    host, guest = new_context().new_page(), new_context().new_page()
+    joined(host, guest)
+    watch = host.get_by_role("link", name="Watch link").get_attribute("href")
+    spectator = new_context().new_page()
+    with spectator.expect_request(lambda request: "/board/events" in request.url):
+        spectator.goto(f"{watch}?text=1")
+    spectator.keyboard.type("mov")  # a command half typed stays, with the focus
+    traffic = follow(spectator)
+    click_cell(host, "B2")
+    expect(spectator.locator("#text-announce")).to_have_text(
+        "Player 1 played B2. O to move.", timeout=PUSH_MS
+    )
+    assert "Row B: empty, X, empty" in spectator.locator("#text-position").inner_text()
+    assert traffic.navigations == 0 and traffic.requests == []
+    assert spectator.evaluate("document.activeElement.id") == "text-command"
+    assert spectator.locator("#text-command").input_value() == "mov"

@@ -16,7 +16,7 @@ from webapp.engine import CELL_IDS
 from webapp.web.site.i18n import LANGUAGES
 
 FIELD = "#text-command"
-LIVE_MS = 3_000  # the stream's event, then one fetch of the page
+LIVE_MS = 3_000  # the stream's event, which carries the parts and the announcement
 # The role (and name, and [attributes]) that starts a line of an ARIA snapshot.
 ROLE = re.compile(r'^\s*- \w+(?: "[^"]*")?(?: \[[^\]]*\])*:?\s*')
 

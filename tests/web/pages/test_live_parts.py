@@ -74,3 +74,21 @@ def test_a_reconnect_catches_up_from_its_last_id_and_an_unknown_match_is_404(
     assert "play" in event["parts"]
     assert events(app, guest, url, **{"Last-Event-ID": str(event["id"])}) == []
     assert guest.get("/board/events?match=nothere").status_code == 404
+
+
+def test_in_text_mode_the_event_says_what_happened_since_the_page(
+    app: Flask, client: FlaskClient, guest: FlaskClient, joined: str
+) -> None:
+    watch = page(client, "/").link("Watch link").removeprefix("http://localhost")
+    spectator = app.test_client()
+    assert spectator.get(f"{watch}?text=1").status_code == 200
+    url = stream_of(spectator, watch)
+    assert "seen=0" in url and "/board/events?" in url
+    move(client, "B2")
+    (event,) = events(app, spectator, url)
+    assert event["announce"] == "Player 1 played B2. O to move."
+    assert "Row B: empty, X, empty" in event["parts"]["position"]
+    assert event["fields"] == {"version": event["version"]} and event["title"] == "O to move"
+    move(guest, "A1")
+    (later,) = events(app, spectator, url, **{"Last-Event-ID": str(event["id"])})
+    assert later["announce"] == "Player 2 played A1. X to move."  # since the last event

@@ -118,12 +118,12 @@ def test_a_waiting_page_says_who_joined_since(client: FlaskClient, app: Flask) -
     assert refresh and refresh.group(1).replace("&amp;", "&") == (
         f"/?seen=0&game={game_id}&heard=0&alone=1"
     )
-    assert 'data-alone="1"' in waiting
+    assert "alone=1" in re.search(r'data-events="([^"]+)"', waiting).group(1)
     assert part(board(client, refresh.group(1).replace("&amp;", "&")), "text-announce") == ""
     join(app.test_client(), link)
     shown = board(client, f"/?seen=0&game={game_id}&alone=1")
     assert part(shown, "text-announce") == "Your friend joined. Your turn (X)."
-    assert 'data-alone="0"' in shown
+    assert "alone=" not in re.search(r'data-events="([^"]+)"', shown).group(1)
     # The next page, which knew the friend was there, does not say it again.
     assert part(board(client, f"/?seen=0&game={game_id}"), "text-announce") == ""
 
@@ -143,7 +143,7 @@ def test_online_the_page_says_the_friends_quick_messages_since_the_last_one(
     guest = online_in_text_mode(client, app)
     game_id = api_game(client)["game"]
     said(client, "b2")
-    before = re.search(r'data-heard="(\d+)"', board(guest))
+    before = re.search(r'data-events="[^"]*heard=(\d+)', board(guest))
     assert before and before.group(1) == "0"
     _say(client, "good_luck")
     _say(client, "rematch")
@@ -153,7 +153,7 @@ def test_online_the_page_says_the_friends_quick_messages_since_the_last_one(
     lines = re.search(r'<ul class="chat-lines" id="chat-lines">(.*?)</ul>', shown, re.S)
     assert lines and "<li>Your friend: Good luck</li>" in lines.group(1)
     assert 'value="well_played">Well played</button>' in shown
-    heard = re.search(r'data-heard="(\d+)"', shown)
+    heard = re.search(r'data-events="[^"]*heard=(\d+)', shown)
     assert heard and int(heard.group(1)) > 0
     # The next page says only what is newer; one's own messages are not read back.
     assert (

@@ -3,14 +3,14 @@
 from __future__ import annotations
 
 import functools
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from flask import Blueprint, redirect, request, session, url_for
 from flask.typing import ResponseReturnValue
 from markupsafe import Markup
 
-from ...engine import N_, Game, evaluate
-from ..action_table import ACTIONS
+from ...engine import N_
 from ..cycle import deadlines, matches
 from ..cycle.matches import Current
 from ..live import sse
@@ -18,11 +18,10 @@ from ..site.errors import render_error
 from ..site.i18n import gettext as _
 from ..site.i18n import language
 from ..text import text, text_board
-from . import chat, fragments, grid, live_parts, online
+from . import chat, fragments, live_parts, online
+from .board_view import build, build_score
 from .fragments import Parts, fragment, page
-from .naming import Seating, by_mark, label, name, seating, who
-from .sentences import best_text, computer_move_line, hint_text, online_status, status_line
-from .views import BoardView, Button, OnlineParts, ScoreView
+from .views import BoardView, OnlineParts, ScoreView
 
 bp = Blueprint("board", __name__)
 
@@ -88,7 +87,7 @@ def board(current: matches.Current, hint: bool = False) -> ResponseReturnValue:
     extra = online.parts(current) if current.match.online or current.watching else None
     if text.enabled():
         return text_board.page(current, shown.view, shown.score, extra)
-    parts = live_parts.keep(current, board_parts(current, shown, extra))
+    parts = live_parts.keep(current, "board", _live(current, shown, extra)).parts
     player = extra is not None and current.you is not None
     return page(
         "board.html",
@@ -127,10 +126,35 @@ def board_parts(current: Current, shown: Shown, extra: OnlineParts | None) -> Pa
     return fragments.parts("_parts.html", PARTS, model)
 
 
-def live_board(current: Current) -> Parts:
-    """The parts of ``current``'s board as its live stream sends them (no hint)."""
+def _live(current: Current, shown: Shown, extra: OnlineParts | None) -> live_parts.Shown:
+    """The board's parts as kept for its live stream, with its title and form version."""
+    parts = board_parts(current, shown, extra)
+    return live_parts.Shown(parts, shown.view.status, current.version)
+
+
+def _streamed(current: Current) -> tuple[Shown, OnlineParts | None]:
+    """What a live stream of ``current``'s board shows (no hint), and its online parts."""
     extra = online.parts(current) if current.match.online or current.watching else None
-    return board_parts(current, _shown(Viewed.of(current, False)), extra)
+    return _shown(Viewed.of(current, False)), extra
+
+
+def _live_board(current: Current) -> live_parts.Shown:
+    return _live(current, *_streamed(current))
+
+
+def _live_text(current: Current) -> live_parts.Shown:
+    shown, extra = _streamed(current)
+    return text_board.parts(current, shown.view.status, extra)
+
+
+def _text_said(current: Current, since: Mapping[str, str]) -> str:
+    return text_board.announcement(current, _streamed(current)[0].view.status, since)
+
+
+DISPLAYS = {
+    "board": live_parts.Display("board", _live_board),
+    "text": live_parts.Display("text", _live_text, _text_said),
+}
 
 
 @dataclass(frozen=True)
@@ -191,7 +215,8 @@ def events() -> ResponseReturnValue:
     current = matches.looked_at(request.args.get("match"))
     if current is None or not current.match_id:
         return render_error(404, _(NO_MATCH))
-    return live_parts.stream(current, live_board, sse.resumed_from())
+    display = DISPLAYS["text" if text.enabled() else "board"]
+    return live_parts.stream(current, display, sse.resumed_from())
 
 
 @bp.get("/watch/<match_id>")
@@ -203,76 +228,3 @@ def watch(match_id: str) -> ResponseReturnValue:
     if current is None:
         return render_error(404, _(NO_MATCH))
     return board(current)
-
-
-def build(current: Current, hint: bool = False) -> BoardView:
-    """The view of ``current``'s match for the board page as its viewer sees it, with the
-    hint when ``hint`` is asked."""
-    seat = seating(current)
-    game = current.match.game
-    board = game.board
-    is_over = board.is_over or bool(seat.ending)
-    if seat.online:
-        playable = seat.full and not is_over and seat.you == board.turn
-        status = online_status(game, seat)
-        names = {mark: name(person) for mark, person in by_mark(current).items()}
-        waiting = seat.rematch == "you" if is_over else not playable
-    else:
-        playable = game.person_to_move and seat.you is not None
-        status = status_line(current)
-        names = {mark: label(person) for mark, person in by_mark(current).items()}
-        waiting = seat.you is None and not is_over
-    text = hint_text(board) if hint and not seat.online and seat.you is not None else None
-    best = tuple(sorted(evaluate(board).best)) if text else ()
-    return BoardView(
-        rows=grid.rows(game, bool(playable), set(best), landed=not waiting),
-        status=status,
-        x_name=names["X"],
-        o_name=names["O"],
-        moves=grid.moves(game),
-        is_over=is_over,
-        hint=text,
-        best_moves=best,
-        buttons=_buttons(game, seat, is_over),
-        best_text=best_text(board, best),
-        computer_move=computer_move_line(game),
-        waiting=waiting,
-        online=seat.online,
-        can_hint=not seat.online and seat.you is not None and not is_over,
-        active=bool(playable) and not board.is_over,
-        mode=_mode(game, seat),
-    )
-
-
-def build_score(current: Current) -> ScoreView:
-    """The score panel's figures: each seat by name, the viewer's own seat first."""
-    match = current.match
-    people = {seat.id: name(who(current, seat)) for seat in match.seats}
-    order = sorted(match.seats, key=lambda seat: (seat.id not in current.held, seat.id))
-    wins = tuple((people[seat.id], seat.id, match.score.wins.get(seat.id, 0)) for seat in order)
-    return ScoreView(wins, match.score.draws, match.practice)
-
-
-def _mode(game: Game, seat: Seating) -> str:
-    """The mode bar's button for these players: ``two`` (hot seat), a computer level against a
-    person, ``friend`` online, or ``""`` (computers against each other)."""
-    if seat.online:
-        return "friend"
-    kinds = {game.x, game.o}
-    if kinds == {"user"}:
-        return "two"
-    levels = kinds - {"user"}
-    return levels.pop() if "user" in kinds and len(levels) == 1 else ""
-
-
-def _buttons(game: Game, seat: Seating, is_over: bool) -> tuple[Button, ...]:
-    """The game's buttons, each action's in the order of the action table (Next move, Play
-    again, Undo…; online, Abort or Resign, and the offers). A spectator has none."""
-    if seat.you is None:
-        return ()
-    return tuple(
-        button
-        for action in ACTIONS
-        if action.buttons is not None
-        for button in action.buttons(game, seat, is_over)
-    )

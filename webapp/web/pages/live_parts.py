@@ -7,10 +7,11 @@ from __future__ import annotations
 import dataclasses
 import functools
 import json
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
+from typing import Any, TypeVar
 
-from flask import Response, request, stream_with_context, url_for
+from flask import Flask, Response, current_app, g, request, url_for
 
 from ...store import StoreUnavailable
 from ..cycle import deadlines, matches
@@ -20,41 +21,65 @@ from ..live.shared import Shared
 from ..site.i18n import language
 from .fragments import Parts, without_marks
 
-Render = Callable[[Current], Parts]  # the board's parts of a match as one viewer sees it
+T = TypeVar("T")
+Since = tuple[tuple[str, str], ...]  # what a text-mode page says it showed (?seen=…&game=…)
+
+
+@dataclass(frozen=True)
+class Shown:
+    """A board as one role sees one state: its parts, its title, the version its forms send,
+    and (text mode) what a page showing it says it showed."""
+
+    parts: Parts
+    title: str
+    version: int
+    since: Since = ()
+
+
+@dataclass(frozen=True)
+class Display:
+    """How a board is shown: the graphic board or text mode; ``render`` makes its parts, and
+    text mode's ``announce`` says what happened since a page that showed ``since``."""
+
+    name: str
+    render: Callable[[Current], Shown]
+    announce: Callable[[Current, Mapping[str, str]], str] | None = None
 
 
 @dataclass(frozen=True)
 class Role:
     """What a board's parts depend on besides the match's version: the seats held (none for
-    a spectator, whose parts every spectator shares), the language and the site's address."""
+    a spectator, whose parts every spectator shares), the display, the language and the
+    site's address."""
 
     match_id: str
     held: frozenset[str]
     watching: bool
+    display: str
     language: str
     script_root: str
     host: str
 
     @classmethod
-    def of(cls, current: Current) -> Role:
-        """The role of this request's viewer of ``current``."""
+    def of(cls, current: Current, display: str) -> Role:
+        """The role of this request's viewer of ``current`` on ``display``."""
         held = frozenset() if current.you is None else current.held
         watching = current.watching or current.you is None
-        return cls(
-            current.match_id, held, watching, language(), request.script_root, request.host_url
-        )
+        root, host = request.script_root, request.host_url
+        return cls(current.match_id, held, watching, display, language(), root, host)
 
 
-_PARTS: Shared[tuple[Role, int], Parts] = Shared(2048)
-_EVENTS: Shared[tuple[Role, int, int], str] = Shared(2048)
+GONE = Shown((), "", 0)  # a match that expired: nothing to swap in
+_PARTS: Shared[tuple[Role, int], Shown] = Shared(2048)
+_EVENTS: Shared[tuple[Role, int, int, Since], str] = Shared(2048)
 
 
-def keep(current: Current, parts: Parts) -> Parts:
-    """``parts``, the board of ``current`` as rendered for a page, kept for its role and
+def keep(current: Current, display: str, shown: Shown) -> Shown:
+    """``shown``, the board of ``current`` as rendered for a page, kept for its role and
     version: the stream's first event sends only what changed since."""
     if current.match_id:
-        _PARTS.put((Role.of(current), current.version), parts)
-    return parts
+        _PARTS.put((Role.of(current, display), current.version), shown)
+    return shown
 
 
 def renderings() -> int:
@@ -63,47 +88,66 @@ def renderings() -> int:
     return _PARTS.made
 
 
-def events_url(current: Current) -> str:
+def events_url(current: Current, **since: Any) -> str:
     """The address of the live stream of ``current``'s board, from the version shown."""
-    return url_for("board.events", match=current.match_id, version=current.version)
+    return url_for("board.events", match=current.match_id, version=current.version, **since)
 
 
-def stream(current: Current, render: Render, after: int) -> Response:
+def stream(current: Current, display: Display, after: int) -> Response:
     """The live stream of ``current``'s board from version ``after``: each event carries the
-    parts (``render``'s) that changed since the version the stream last told."""
-    role = Role.of(current)
-    event = functools.partial(_event, role, render)
+    parts that changed since the version the stream last told (and, in text mode, what
+    happened since then, from the page's ``?seen=…`` for its first event)."""
+    # The app itself, not the proxy (Flask's documented way to hand it on): a stream holds no
+    # request's context while it waits, only what its rare renderings need.
+    app: Flask = current_app._get_current_object()  # type: ignore[attr-defined]
+    since = tuple(sorted(request.args.items())) if display.announce else ()
+    event = functools.partial(_event, app, Role.of(current, display.name), display, since)
 
     def make(hub: live.Hub, lifetime: float) -> Iterator[str]:
         due = deadlines.due(hub.store, hub, current.match_id)
-        events = live.events(hub, current.match_id, current.seat, after, lifetime, due, event)
-        return stream_with_context(events)
+        return live.events(hub, current.match_id, current.seat, after, lifetime, due, event)
 
     return sse.event_stream(make)
 
 
-def _event(role: Role, render: Render, before: int, version: int) -> str | None:
+def _event(
+    app: Flask, role: Role, display: Display, since: Since, before: int, version: int
+) -> str | None:
     """The event from ``before`` to ``version`` for ``role``; ``None`` when the store cannot
     be read now (the stream ends, and the browser catches up when it opens it again)."""
+    key = (role, before, version, since)
     try:
-        return _EVENTS.get((role, before, version), lambda: _write(role, render, before, version))
+        return _EVENTS.get(key, lambda: _write(app, role, display, since, before, version))
     except StoreUnavailable:
         return None
 
 
-def _write(role: Role, render: Render, before: int, version: int) -> str:
+def _write(
+    app: Flask, role: Role, display: Display, since: Since, before: int, version: int
+) -> str:
     """The event's text: its id the version, its data the parts that differ from those of
-    ``before`` (all of them when those are no longer kept)."""
-    now = _PARTS.get((role, version), lambda: _render(role, render))
-    was = dict(_PARTS.peek((role, before)) or ())
-    changed = {name: without_marks(html) for name, html in now if was.get(name) != html}
-    data = json.dumps({"version": version, "parts": changed}, ensure_ascii=False)
-    return f"id: {version}\ndata: {data}\n\n"
+    ``before`` (all of them when those are no longer kept), the title and the form's version;
+    in text mode, what happened since ``before`` (``since``, when that is no longer kept)."""
+    now = _PARTS.get((role, version), lambda: _in_role(app, role, display.render) or GONE)
+    was = _PARTS.peek((role, before))
+    kept = dict(was.parts) if was else {}
+    changed = {name: without_marks(html) for name, html in now.parts if kept.get(name) != html}
+    data: dict[str, Any] = {"version": version, "parts": changed, "title": now.title}
+    data["fields"] = {"version": now.version}
+    if display.announce is not None:
+        told = dict(was.since if was else since)
+        announce = display.announce
+        data["announce"] = _in_role(app, role, lambda current: announce(current, told)) or ""
+    return f"id: {version}\ndata: {json.dumps(data, ensure_ascii=False)}\n\n"
 
 
-def _render(role: Role, render: Render) -> Parts:
-    """The parts of the match as stored now, as ``role`` sees it (none once it is gone)."""
-    current = matches.watched(role.match_id)
-    if current is None:
-        return ()
-    return render(dataclasses.replace(current, held=role.held, watching=role.watching))
+def _in_role(app: Flask, role: Role, make: Callable[[Current], T]) -> T | None:
+    """``make`` of the match as stored now, as ``role`` sees it, in a request of ``role``'s
+    own: its address and language, and no browser's session; ``None`` once it is gone."""
+    base = role.host.rstrip("/") + role.script_root
+    with app.test_request_context("/", base_url=base):
+        g.language = role.language
+        current = matches.watched(role.match_id)
+        if current is None:
+            return None
+        return make(dataclasses.replace(current, held=role.held, watching=role.watching))

@@ -34,7 +34,6 @@ def parts(current: matches.Current) -> OnlineParts:
         invite_url=invite,
         seat_url=seat_url,
         watch_url=url_for("board.watch", match_id=match_id, _external=True),
-        events_url=url_for("api.events", match=match_id, version=current.version),
         can_claim=can_claim,
         paired=match.paired,
     )

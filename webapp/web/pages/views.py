@@ -75,6 +75,5 @@ class OnlineParts:
     invite_url: str | None  # player 1's, while seat 2 is free
     seat_url: str | None  # "continue on another device": a player's own board only
     watch_url: str
-    events_url: str
     can_claim: bool
     paired: bool = False  # the other player is a stranger met by quick pairing
