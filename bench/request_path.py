@@ -1,6 +1,7 @@
 """Profile the request path in one process, without HTTP: GET / and a move cycle.
 
-Run: ``python bench/request_path.py`` (add ``--profile`` for cProfile's top functions, ``--redis
+Run: ``python bench/request_path.py`` (add ``--profile`` for cProfile's top functions, sorted by
+``SORT`` (tottime) and cut at ``TOP`` (25) when those are set, ``--redis
 URL`` to use a Redis you started instead of a temporary SQLite store). It prints the CPU time
 per request of the bare Flask app, GET / of a game in progress, and a move cycle's requests
 (POST /move and the GET / it redirects to, POST /new when the game is over), best of 5.
@@ -16,6 +17,7 @@ from __future__ import annotations
 import argparse
 import cProfile
 import io
+import os
 import pstats
 import random
 import re
@@ -167,7 +169,9 @@ def main() -> None:
             profiler = cProfile.Profile()
             profiler.runcall(action)
             stats = pstats.Stats(profiler, stream=sys.stdout)
-            stats.sort_stats("tottime").print_stats(25)
+            stats.sort_stats(os.environ.get("SORT", "tottime")).print_stats(
+                int(os.environ.get("TOP", "25"))
+            )
     work.cleanup()
 
 

@@ -87,7 +87,8 @@ def board(current: matches.Current, hint: bool = False) -> ResponseReturnValue:
     extra = online.parts(current) if current.match.online or current.watching else None
     if text.enabled():
         return text_board.page(current, shown.view, shown.score, extra)
-    parts = live_parts.keep(current, "board", _live(current, shown, extra)).parts
+    live = _live(current, shown, extra)
+    parts = (live_parts.keep(current, "board", live) if extra is not None else live).parts
     player = extra is not None and current.you is not None
     return page(
         "board.html",

@@ -62,7 +62,9 @@ def page(
     current: Current, view: BoardView, score: ScoreView, online: OnlineParts | None
 ) -> ResponseReturnValue:
     """The board page of ``current`` in text mode (``view`` is the board's own model)."""
-    shown = live_parts.keep(current, "text", parts(current, view.status, online))
+    shown = parts(current, view.status, online)
+    if online is not None:  # a live page: its stream's first event sends what changed since
+        live_parts.keep(current, "text", shown)
     text = build(current, view.status, view.waiting, online is not None and online.can_claim)
     asked = "".join(str(Markup('<p class="message error">%s</p>') % alert) for alert in text.asked)
     since = dict(shown.since) if online is not None else {}
