@@ -11,6 +11,8 @@ from typing import Any
 from flask import Flask
 from flask.testing import FlaskClient
 
+from tests.conftest import MovableClock
+from tests.web.cycle.test_deadlines import seated
 from tests.web.pages.test_online import fields, move
 from tests.web.shown import page
 from webapp.web.pages import live_parts
@@ -92,3 +94,17 @@ def test_in_text_mode_the_event_says_what_happened_since_the_page(
     move(guest, "A1")
     (later,) = events(app, spectator, url, **{"Last-Event-ID": str(event["id"])})
     assert later["announce"] == "Player 2 played A1. X to move."  # since the last event
+
+
+def test_a_clock_that_runs_out_reaches_the_board_as_parts(app: Flask, clock: MovableClock) -> None:
+    host, guest, _match = seated(app, "1")
+    move(host, "A1")
+    move(guest, "B1")
+    watch = page(host, "/").link("Watch link").removeprefix("http://localhost")
+    spectator = app.test_client()
+    url = stream_of(spectator, watch)
+    assert 'id="clock"' in page(spectator, watch).html
+    clock.advance(1.1)  # nobody asks: the stream wakes at the deadline, and ends the game
+    (event,) = events(app, spectator, url)
+    assert "O wins on time" in event["parts"]["banner"]
+    assert event["parts"]["clock"].strip() == ""  # no clock runs any longer
