@@ -25,6 +25,7 @@ from tests.servers import ROOT, GunicornServer, file_store_env, free_port, wait_
 from webapp import serving
 from webapp.settings import DEFAULTS
 from webapp.web.live import live
+from webapp.web.live.stream import events as followed
 from webapp.web.site import exporter
 
 
@@ -44,7 +45,7 @@ def test_a_sigterm_ends_the_streams_then_runs_gunicorns_own_handler(app: Flask) 
     before = signal.signal(signal.SIGTERM, lambda number, frame: heard.append(number))
     try:
         serving.post_worker_init(object())
-        stream = live.events(hub, "m1", None, after=0, lifetime=60.0)
+        stream = followed(hub, "m1", None, after=0, lifetime=60.0)
         assert next(stream).startswith("retry:")
         started = time.monotonic()
         waiting = threading.Thread(target=lambda: heard.append(len(list(stream))))

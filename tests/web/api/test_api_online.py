@@ -11,7 +11,7 @@ from flask.testing import FlaskClient
 from tests.conftest import MovableClock, api_game
 from tests.web.api.test_api import call
 from webapp.store import StoreUnavailable
-from webapp.web.live import live
+from webapp.web.live.stream import events as followed
 
 
 def token_of(link: str) -> str:
@@ -174,7 +174,7 @@ def test_a_store_that_fails_ends_the_stream_quietly_and_spares_the_board(
     assert host.get("/").status_code == 200  # presence could not be noted: the page stays
     monkeypatch.setattr(store, "get", down)
     hub = app.extensions["live"]
-    stream = live.events(hub, "A" * 22, "1", after=0, lifetime=5)
+    stream = followed(hub, "A" * 22, "1", after=0, lifetime=5)
     assert list(stream) == ["retry: 1000\n\n"]  # no event, no error: the browser reconnects
     assert hub.streams == 0
 

@@ -10,7 +10,7 @@ from tests.conftest import MovableClock, api_game, post
 from tests.web.pages.test_online import join, move
 from tests.web.shown import page
 from webapp.web.cycle import cycle, deadlines
-from webapp.web.live import live
+from webapp.web.live.stream import events as followed
 
 
 def seated(app: Flask, clock: str) -> tuple[FlaskClient, FlaskClient, str]:
@@ -100,7 +100,7 @@ def test_a_stream_wakes_at_the_deadline_and_applies_it(app: Flask, clock: Movabl
     store, hub = app.extensions["match_store"], app.extensions["live"]
     version = store.get(match_id).version
     clock.advance(1.1)  # the deadline has passed: the stream's first wake applies it
-    stream = live.events(hub, match_id, None, version, 5.0, deadlines.due(store, hub, match_id))
+    stream = followed(hub, match_id, None, version, 5.0, deadlines.due(store, hub, match_id))
     event = next(chunk for chunk in stream if chunk.startswith("id:"))
     assert event.startswith(f"id: {version + 1}\n")
     assert store.get(match_id).data["ending"] == "timed_out"  # nobody but the stream read it

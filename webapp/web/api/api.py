@@ -23,6 +23,7 @@ from ...rules.errors import BadStartError
 from ..action_table import ACTIONS, Action
 from ..cycle import deadlines, matches
 from ..live import live, sse
+from ..live.stream import events as followed
 from ..pages import review
 from ..pages.join import join_by, take_seat
 from ..site import limits
@@ -94,7 +95,7 @@ def events() -> ResponseReturnValue:
 
     def stream(hub: live.Hub, lifetime: float) -> Iterator[str]:
         due = deadlines.due(hub.store, hub, current.match_id)
-        return live.events(hub, current.match_id, current.seat, after, lifetime, due)
+        return followed(hub, current.match_id, current.seat, after, lifetime, due)
 
     return sse.event_stream(stream)
 

@@ -120,7 +120,8 @@ def commit(
         if stepped.outcome is not None:
             record.data = audiences(record.data, record.version, stepped.outcome.match.to_dict())
     if stepped.outcome is not None and record.version != before:  # a change nobody sees: none
-        hub.changed(record.match_id, record.version, seen_versions(record.data, record.version))
+        seen = seen_versions(record.data, record.version)
+        hub.changed(record.match_id, record.version, seen, record)
         _count(stepped.outcome, created=record.version == 1)
     return record, stepped
 

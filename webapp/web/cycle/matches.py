@@ -78,9 +78,12 @@ def looked_at(match_id: str | None) -> Current | None:
     return watched(match_id)
 
 
-def watched(match_id: str) -> Current | None:
-    """The match ``match_id`` as a spectator sees it, or ``None`` if there is none."""
-    record = _settled(store().get(match_id)) if MATCH_ID.fullmatch(match_id) else None
+def watched(match_id: str, heard: Record | None = None) -> Current | None:
+    """The match ``match_id`` as a spectator sees it, or ``None`` if there is none; from the
+    record ``heard`` (a live stream's, kept by its hub) instead of the store when it is given."""
+    if not MATCH_ID.fullmatch(match_id):
+        return None
+    record = _settled(heard or store().get(match_id))
     if record is None or not record.data:
         return None
     return Current(

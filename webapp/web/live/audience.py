@@ -29,14 +29,18 @@ def seen_versions(data: Any, version: int) -> dict[str, int]:
     }
 
 
-def stored(store: MatchStore, match_id: str, version: int) -> tuple[int, dict[str, int]]:
-    """The version of ``match_id`` stored now (at least ``version``) and what each audience
-    saw of it; a store that cannot tell now shows that version to everyone."""
+def stored(
+    store: MatchStore, match_id: str, version: int
+) -> tuple[int, dict[str, int], Record | None]:
+    """The version of ``match_id`` stored now (at least ``version``), what each audience saw
+    of it, and the record read; a store that cannot tell now shows that version to everyone."""
     try:
         record = store.get(match_id)
     except StoreUnavailable:
-        return version, {}
-    return (version, {}) if record is None or record.version < version else told(record)
+        return version, {}, None
+    if record is None or record.version < version:
+        return version, {}, None
+    return (*told(record), record)
 
 
 def told(record: Record | None) -> tuple[int, dict[str, int]]:

@@ -4,24 +4,20 @@ and the presence of the players who have their board open."""
 from __future__ import annotations
 
 import contextlib
-import functools
 import ipaddress
-import json
 import threading
 import time
 import weakref
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 from flask import Flask
 
-from ...store import MatchStore, StoreUnavailable
+from ...store import MatchStore, Record, StoreUnavailable
 from ..timing import Clock
-from .audience import PUBLIC, stored, told
+from .audience import PUBLIC, stored
 
 TOUCH_EVERY = 10.0  # seconds: a seat's presence is written at most this often per process
-# A stopping worker's last event: the page reconnects elsewhere and catches up by version.
-RECONNECT = "event: reconnect\ndata: {}\n\n"
 _HUBS: weakref.WeakSet[Hub] = weakref.WeakSet()  # every hub of this process, for drain()
 
 
@@ -37,6 +33,7 @@ class _Watch:
     streams: int = 0
     news: threading.Event = field(default_factory=threading.Event)
     seen: dict[str, int] = field(default_factory=dict)
+    record: Record | None = None  # the newest record read or saved here, when one was
 
 
 class Slot:
@@ -124,22 +121,38 @@ class Hub:
         with self._lock:
             return self._slots >= self.limit
 
-    def changed(self, match_id: str, version: int, seen: dict[str, int] | None = None) -> None:
+    def changed(
+        self,
+        match_id: str,
+        version: int,
+        seen: dict[str, int] | None = None,
+        record: Record | None = None,
+    ) -> None:
         """The store (or this process) tells of ``version`` and what each audience ``seen``
-        of it (``None``: read it from the store); wake the streams waiting for it."""
+        of it (``None``: read it from the store, with its ``record``); wake the streams
+        waiting for it. The record is kept, so that what the streams render of it is made
+        without reading the store again (a read would let the crowd wake twice: once for
+        the version, once more for the rendering that waited on the read)."""
         watch = self._watches.get(match_id)
         if watch is None or version <= watch.version:
             return
         if seen is None:
-            version, seen = stored(self.store, match_id, version)
+            version, seen, record = stored(self.store, match_id, version)
         with self._lock:
             if version <= watch.version:
                 return
             # The version first, then the fresh event: a stream that takes the fresh one
             # already sees the version, and one holding the old one is woken by it.
-            watch.version, watch.seen = version, seen
+            watch.version, watch.seen, watch.record = version, seen, record
             news, watch.news = watch.news, threading.Event()
         news.set()
+
+    def latest(self, match_id: str, version: int) -> Record | None:
+        """The newest record of ``match_id`` heard here, if it is kept and at ``version`` or
+        later."""
+        watch = self._watches.get(match_id)
+        record = None if watch is None else watch.record
+        return record if record is not None and record.version >= version else None
 
     @contextlib.contextmanager
     def watching(self, match_id: str) -> Iterator[_Watch]:
@@ -216,54 +229,6 @@ class Hub:
         """The matches that streams of this process show."""
         with self._lock:
             return list(self._watches)
-
-
-def events(
-    hub: Hub,
-    match_id: str,
-    seat: str | None,
-    after: int,
-    lifetime: float,
-    due: Callable[[], float | None] | None = None,
-    event: Callable[[int, int], str | None] | None = None,
-) -> Iterator[str]:
-    """The Server-Sent Events of ``match_id`` as ``seat`` (``None``: a spectator) sees it: an
-    event (its id the version) when a version it sees passes ``after``, a comment at each
-    heartbeat, for ``lifetime`` seconds; the browser then reconnects with the last id it saw.
-    ``due`` (called at each wake) gives the seconds until the match's clock runs out.
-    ``event`` writes the event from the version the stream last told to the new one (by
-    default the bare version); ``None`` from it ends the stream, which the browser opens
-    again from the last version it saw."""
-    end = time.monotonic() + lifetime
-    yield "retry: 1000\n\n"
-    with hub.watching(match_id) as watch:
-        try:
-            record = hub.store.get(match_id)
-        except StoreUnavailable:
-            return  # the browser reconnects in a second, and the store may be back
-        hub.changed(match_id, *told(record))
-        hub.touch(match_id, seat)
-        while (left := end - time.monotonic()) > 0 and not hub.draining:
-            until = due() if due is not None else None
-            wait = min(hub.heartbeat, left, hub.heartbeat if until is None else until + 0.05)
-            version = hub.wait(watch, after, wait, seat or PUBLIC)
-            hub.touch(match_id, seat)
-            if version > after:
-                written = _event(version) if event is None else event(after, version)
-                if written is None:
-                    return
-                after = version
-                yield written
-            elif not hub.draining:
-                yield ": still here\n\n"
-        if hub.draining:
-            yield RECONNECT
-
-
-@functools.lru_cache(maxsize=1024)
-def _event(version: int) -> str:
-    """The event of ``version``: the same text for every stream it reaches, written once."""
-    return f"id: {version}\ndata: {json.dumps({'version': version})}\n\n"
 
 
 def drain() -> None:

@@ -18,6 +18,7 @@ from ..cycle import deadlines, matches
 from ..cycle.matches import Current
 from ..live import live, sse
 from ..live.shared import Shared
+from ..live.stream import events as followed
 from ..site.i18n import language
 from .fragments import Parts, without_marks
 
@@ -105,7 +106,7 @@ def stream(current: Current, display: Display, after: int) -> Response:
 
     def make(hub: live.Hub, lifetime: float) -> Iterator[str]:
         due = deadlines.due(hub.store, hub, current.match_id)
-        return live.events(hub, current.match_id, current.seat, after, lifetime, due, event)
+        return followed(hub, current.match_id, current.seat, after, lifetime, due, event)
 
     return sse.event_stream(make)
 
@@ -128,7 +129,7 @@ def _write(
     """The event's text: its id the version, its data the parts that differ from those of
     ``before`` (all of them when those are no longer kept), the title and the form's version;
     in text mode, what happened since ``before`` (``since``, when that is no longer kept)."""
-    now = _PARTS.get((role, version), lambda: _in_role(app, role, display.render) or GONE)
+    now = _PARTS.get((role, version), lambda: _in_role(app, role, display.render, version) or GONE)
     was = _PARTS.peek((role, before))
     kept = dict(was.parts) if was else {}
     changed = {name: without_marks(html) for name, html in now.parts if kept.get(name) != html}
@@ -137,17 +138,21 @@ def _write(
     if display.announce is not None:
         told = dict(was.since if was else since)
         announce = display.announce
-        data["announce"] = _in_role(app, role, lambda current: announce(current, told)) or ""
+        said = _in_role(app, role, lambda current: announce(current, told), version)
+        data["announce"] = said or ""
     return f"id: {version}\ndata: {json.dumps(data, ensure_ascii=False)}\n\n"
 
 
-def _in_role(app: Flask, role: Role, make: Callable[[Current], T]) -> T | None:
-    """``make`` of the match as stored now, as ``role`` sees it, in a request of ``role``'s
-    own: its address and language, and no browser's session; ``None`` once it is gone."""
+def _in_role(app: Flask, role: Role, make: Callable[[Current], T], version: int) -> T | None:
+    """``make`` of the match at ``version`` or later, as ``role`` sees it, in a request of
+    ``role``'s own: its address and language, and no browser's session; ``None`` once the
+    match is gone. The record the hub heard is used when it is that recent: no read of the
+    store, so the streams waiting for this rendering are not woken a second time."""
     base = role.host.rstrip("/") + role.script_root
+    hub: live.Hub = app.extensions["live"]
     with app.test_request_context("/", base_url=base):
         g.language = role.language
-        current = matches.watched(role.match_id)
+        current = matches.watched(role.match_id, hub.latest(role.match_id, version))
         if current is None:
             return None
         return make(dataclasses.replace(current, held=role.held, watching=role.watching))

@@ -16,6 +16,7 @@ from ...store.pairing import FOUND, PAIRED, WAITING, PairingQueue, Seek
 from .. import timing
 from ..cycle import matches
 from ..live import live, sse
+from ..live.stream import events as followed
 from ..site import browsers, limits
 from ..site.errors import to_board
 from ..site.i18n import gettext as _
@@ -174,7 +175,7 @@ def _stream(
     if sought is None:
         yield done
         return
-    for chunk in live.events(hub, sought.match_id, None, 0, lifetime):
+    for chunk in followed(hub, sought.match_id, None, 0, lifetime):
         if chunk.startswith("id:"):
             yield done
             return
