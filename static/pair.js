@@ -1,7 +1,7 @@
 // The waiting page of quick pairing, a progressive enhancement: without it the page reloads
 // itself every 2 s (a <meta> refresh inside <noscript>). With it, the stream says the moment
 // a match is made (the page is then asked again, and sends the browser to its board), and the
-// page reloads once when the computer is to be offered.
+// offer of the computer shows in place once the patience is over.
 "use strict";
 (() => {
   const pairing = document.getElementById("pairing");
@@ -20,11 +20,10 @@
     }
   });
   const offerIn = Number(pairing.dataset.offerIn);
-  if (offerIn > 0) {
+  const offer = document.getElementById("offer");
+  if (offer && offer.hidden) {
     setTimeout(() => {
-      if (!leaving) {
-        window.location.reload();
-      }
-    }, offerIn * 1000 + 500);
+      offer.hidden = false;
+    }, offerIn * 1000);
   }
 })();

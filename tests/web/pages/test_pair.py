@@ -24,7 +24,10 @@ def test_the_first_seeker_waits_and_the_second_seats_both(app: Flask) -> None:
     assert press(first) == "/pair"
     waiting = first.get("/pair").get_data(as_text=True)
     assert "Waiting for someone to play" in waiting and REFRESH in waiting
-    assert "Cancel" in waiting and "Play the computer instead" not in waiting
+    assert (
+        "Cancel" in waiting
+        and '<section class="panel" id="offer" aria-labelledby="offer-heading" hidden>' in waiting
+    )
     assert press(second) == "/"
     assert first.get("/pair").headers["Location"] == "/"  # its match is made: to the board
     one, two = api_game(first), api_game(second)
@@ -66,7 +69,10 @@ def test_after_the_patience_the_computer_is_offered(app: Flask) -> None:
     client = app.test_client()
     press(client)
     waiting = client.get("/pair").get_data(as_text=True)
-    assert "Play the computer instead?" in waiting
+    assert (
+        "Play the computer instead?" in waiting
+        and 'id="offer" aria-labelledby="offer-heading">' in waiting
+    )
     response = post(client, "/pair/computer", {"level": "hard"})
     assert response.headers["Location"] == "/"
     assert api_game(client)["players"] in ({"X": "user", "O": "hard"}, {"X": "hard", "O": "user"})
