@@ -15,7 +15,7 @@ from tests.conftest import MovableClock
 from tests.web.cycle.test_deadlines import seated
 from tests.web.pages.test_online import fields, move
 from tests.web.shown import page
-from webapp.web.pages import live_parts
+from webapp.web.pages import board, live_parts
 
 
 def events(app: Flask, client: FlaskClient, url: str, **headers: str) -> list[dict[str, Any]]:
@@ -43,11 +43,15 @@ def test_a_players_event_carries_the_changed_parts_with_the_token_left_out(
     (event,) = events(app, guest, url)
     assert event["id"] == event["version"] > version
     parts = event["parts"]
-    assert {"banner", "play"} <= set(parts) and "share" in parts and "modes" not in parts
-    assert "Your turn (O)" in parts["banner"] and 'value="B2"' not in parts["play"]
-    assert f'name="version" value="{event["version"]}"' in parts["play"]
+    assert {"banner", "grid", "moves"} <= set(parts) and "share" in parts and "modes" not in parts
+    assert "Your turn (O)" in parts["banner"] and 'value="B2"' not in parts["grid"]
+    assert f'name="version" value="{event["version"]}"' in parts["grid"]
+    assert "players" not in parts and "reset" not in parts  # unchanged: not sent again
+    # From no version at all, every part; the forms' token is a mark, never this browser's.
     token = re.search(r'name="csrf_token" value="([^"]+)"', page(guest, "/").html).group(1)
-    assert token not in parts["play"] and 'name="csrf_token"' in parts["play"]
+    (whole,) = events(app, guest, url.replace(f"version={version}", "version=0"))
+    assert set(whole["parts"]) == set(board.PARTS)
+    assert 'name="csrf_token"' in whole["parts"]["chat"] and token not in json.dumps(whole)
 
 
 def test_every_spectator_gets_the_same_bytes_rendered_once(
@@ -61,9 +65,8 @@ def test_every_spectator_gets_the_same_bytes_rendered_once(
     seen = [events(app, spectator, url) for spectator, url in zip(spectators, urls, strict=True)]
     assert seen[0] == seen[1] == seen[2] and len(seen[0]) == 1
     assert live_parts.renderings() == made + 1  # one rendering for the three
-    assert (
-        "<form" not in seen[0][0]["parts"]["play"] and "O to move" in seen[0][0]["parts"]["banner"]
-    )
+    parts = seen[0][0]["parts"]
+    assert "<button" not in parts["grid"] and "O to move" in parts["banner"]
 
 
 def test_a_reconnect_catches_up_from_its_last_id_and_an_unknown_match_is_404(
@@ -73,7 +76,7 @@ def test_a_reconnect_catches_up_from_its_last_id_and_an_unknown_match_is_404(
     before = int(fields(guest)["version"])
     move(client, "B2")
     (event,) = events(app, guest, url, **{"Last-Event-ID": str(before)})
-    assert "play" in event["parts"]
+    assert "grid" in event["parts"]
     assert events(app, guest, url, **{"Last-Event-ID": str(event["id"])}) == []
     assert guest.get("/board/events?match=nothere").status_code == 404
 

@@ -25,7 +25,12 @@ from .views import BoardView, OnlineParts, ScoreView
 
 bp = Blueprint("board", __name__)
 
-PARTS = ("modes", "score", "banner", "clock", "alerts", "invite", "play", "chat", "online", "share")
+# In the page's order; the move form (or a spectator's box) holds those from grid to reset.
+PARTS = (
+    "modes", "score", "banner", "clock", "alerts", "invite",
+    "grid", "controls", "claim", "players", "moves", "reset",
+    "chat", "online", "share",
+)  # fmt: skip
 NO_MATCH = N_("There is no match at this address: it may have expired.")
 
 
@@ -53,7 +58,9 @@ class PageView:
     score: ScoreView
     online: OnlineParts | None
     status: str  # the rendered fragments of the view
-    game: str
+    grid: str
+    controls: str
+    players: str
     share_path: str
     host: str  # the site's address, which starts the share link
     clock: deadlines.ClockView | None  # the player to move's, when a clock runs
@@ -71,6 +78,8 @@ class BoardPage:
     parts: Parts
     events_url: str
     version: int
+    match_id: str
+    playing: bool  # the parts from grid to reset are in the move form (else a box)
     seat: str | None
     scripts: str  # "player" (the clock and the turn alerts), "clock", or ""
 
@@ -99,6 +108,8 @@ def board(current: matches.Current, hint: bool = False) -> ResponseReturnValue:
             parts=parts,
             events_url=live_parts.events_url(current) if extra is not None else "",
             version=current.version,
+            match_id=current.match_id,
+            playing=current.you is not None,
             seat=current.seat,
             scripts="player" if player else "clock" if extra or current.match.clock else "",
         ),
@@ -118,7 +129,9 @@ def board_parts(current: Current, shown: Shown, extra: OnlineParts | None) -> Pa
         score=shown.score,
         online=extra,
         status=shown.status,
-        game=shown.game,
+        grid=shown.grid,
+        controls=shown.controls,
+        players=shown.players,
         share_path=shown.share_path,
         host=request.host_url[:-1],
         clock=deadlines.clock_view(match),
@@ -187,7 +200,9 @@ class Shown:
     view: BoardView
     score: ScoreView
     status: Markup
-    game: Markup
+    grid: Markup
+    controls: Markup
+    players: Markup
     share_path: str
 
 
@@ -204,7 +219,9 @@ def _shown(viewed: Viewed) -> Shown:
         view=view,
         score=build_score(current),
         status=fragment("_game.html", "status", view),
-        game=fragment("_game.html", "game", view),
+        grid=fragment("_game.html", "grid", view),
+        controls=fragment("_game.html", "controls", view),
+        players=fragment("_game.html", "players", view),
         share_path=url_for("setup.setup", position=game.board.to_string(), x=game.x, o=game.o),
     )
 
