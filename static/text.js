@@ -14,6 +14,7 @@
   }
   const tokenField = form.elements.csrf_token;
   let version = Number(live.dataset.version);
+  let since = {}; // what the page shows, as the stream's last event said it
   let leaving = false;
   let source = null;
   form.addEventListener("submit", () => {
@@ -56,14 +57,23 @@
     if (data.announce) {
       document.getElementById("text-announce").textContent = data.announce;
     }
+    since = data.since || since;
   };
 
   const open = () => {
     if (leaving) {
       return;
     }
+    // From what the page shows now: a stream opened again (on another server, which kept
+    // nothing of this one) announces only what happened since.
     const address = new URL(live.dataset.events, window.location.href);
     address.searchParams.set("version", String(version));
+    for (const [name, value] of Object.entries(since)) {
+      address.searchParams.set(name, String(value));
+    }
+    if (since.alone === undefined) {
+      address.searchParams.delete("alone");
+    }
     source = new EventSource(address);
     source.addEventListener("message", (event) => {
       const next = Number(event.lastEventId);
@@ -83,10 +93,11 @@
       setTimeout(open, Math.random() * 500);
     });
     source.addEventListener("error", () => {
-      // A refused stream (too many open on the server) is not retried by the browser.
-      if (source.readyState === EventSource.CLOSED) {
-        setTimeout(open, 3000);
-      }
+      // Opened again here, not by the browser, whose retry would ask from the page's first
+      // address; a refused stream (too many open on the server) waits longer.
+      const refused = source.readyState === EventSource.CLOSED;
+      source.close();
+      setTimeout(open, refused ? 3000 : 1000);
     });
   };
   open();

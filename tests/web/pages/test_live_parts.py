@@ -11,7 +11,7 @@ from typing import Any
 from flask import Flask
 from flask.testing import FlaskClient
 
-from tests.conftest import MovableClock
+from tests.conftest import MovableClock, post
 from tests.web.cycle.test_deadlines import seated
 from tests.web.pages.test_online import fields, move
 from tests.web.shown import page
@@ -94,6 +94,7 @@ def test_in_text_mode_the_event_says_what_happened_since_the_page(
     assert event["announce"] == "Player 1 played B2. O to move."
     assert "Row B: empty, X, empty" in event["parts"]["position"]
     assert event["fields"] == {"version": event["version"]} and event["title"] == "O to move"
+    assert event["since"]["seen"] == "1"  # what the page shows now, for its next stream
     move(guest, "A1")
     (later,) = events(app, spectator, url, **{"Last-Event-ID": str(event["id"])})
     assert later["announce"] == "Player 2 played A1. X to move."  # since the last event
@@ -111,3 +112,37 @@ def test_a_clock_that_runs_out_reaches_the_board_as_parts(app: Flask, clock: Mov
     (event,) = events(app, spectator, url)
     assert "O wins on time" in event["parts"]["banner"]
     assert event["parts"]["clock"].strip() == ""  # no clock runs any longer
+
+
+def test_a_stream_whose_seat_moved_away_ends_without_the_seats_parts(
+    app: Flask, client: FlaskClient, guest: FlaskClient, joined: str
+) -> None:
+    app.config["STREAM_LIFETIME"] = 0.3
+    link = page(guest, "/").link("Continue on another device").removeprefix("http://localhost")
+    opened = guest.get(stream_of(guest))  # the stream starts as seat 2's, and waits
+    laptop = app.test_client()
+    page(laptop, link)
+    post(laptop, link)  # the seat (and a new seat link) is the laptop's now
+    move(client, "B2")
+    body = opened.get_data(as_text=True)
+    assert "id:" not in body and "Continue on another device" not in body  # it just ended
+    again = stream_of(guest).replace("version=", "version=0&was=")
+    (event,) = events(app, guest, again)  # opened again, as who the browser is now
+    assert "Continue on another device" not in json.dumps(event) and "O to move" in json.dumps(
+        event
+    )
+
+
+def test_an_event_is_kept_under_the_version_its_record_shows(
+    app: Flask, client: FlaskClient, guest: FlaskClient, joined: str
+) -> None:
+    """A spectator's version is the last that changed what spectators see: a message saves
+    a version they do not see, and their parts are kept under their own version."""
+    watch = page(client, "/").link("Watch link").removeprefix("http://localhost")
+    spectator = app.test_client()
+    url = stream_of(spectator, watch)
+    move(client, "B2")
+    (first,) = events(app, spectator, url)
+    post(client, "/message", {"match": fields(client)["match"], "phrase": "good_luck"})
+    later = events(app, spectator, url, **{"Last-Event-ID": str(first["id"])})
+    assert later == []  # the message is the players' alone

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import base64
 import hmac
+from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
@@ -89,6 +90,14 @@ def watched(match_id: str, heard: Record | None = None) -> Current | None:
     return Current(
         _readable(record), match_id, record.version, watching=True, public=_public(record)
     )
+
+
+def holding(match_id: str) -> Callable[[Match], frozenset[str]]:
+    """The seats this browser holds of a version of ``match_id``'s match, with its seat keys
+    and whether the match is its own as its session says them now: for a stream, which checks
+    them at each event without the session."""
+    keys, home = tuple(seat_keys()), match_id == (_session_match_id() or _first_match_id())
+    return lambda match: match.held_by(keys, home)
 
 
 def held(match: Match, match_id: str) -> frozenset[str]:

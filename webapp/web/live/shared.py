@@ -11,7 +11,7 @@ from typing import Generic, TypeVar
 K = TypeVar("K", bound=Hashable)
 V = TypeVar("V")
 
-WAIT = 5.0  # seconds a caller waits for another's making before it tries itself
+WAIT = 5.0  # seconds a caller waits for another's making before it makes the value itself
 
 
 class Shared(Generic[K, V]):
@@ -40,7 +40,8 @@ class Shared(Generic[K, V]):
 
     def get(self, key: K, make: Callable[[], V]) -> V:
         """The value of ``key``: kept, or made by ``make`` once however many ask at once. If
-        the making fails, its error is the maker's, and a waiting caller makes it instead."""
+        the making fails, its error is the maker's, and a waiting caller makes it instead; one
+        that waited WAIT seconds makes it too (without keeping it)."""
         while True:
             with self._lock:
                 if key in self._kept:
@@ -50,7 +51,8 @@ class Shared(Generic[K, V]):
                 if making is None:
                     self._making[key] = threading.Event()
                     break
-            making.wait(WAIT)
+            if not making.wait(WAIT):
+                return make()  # the maker is slow (a store waiting on a lock): no longer wait
         try:
             value = make()
             self.put(key, value)

@@ -13,10 +13,12 @@ from typing import Any, TypeVar
 
 from flask import Flask, Response, current_app, g, request, url_for
 
-from ...store import StoreUnavailable
+from ...rules import LostMatchError, Match, read
+from ...store import Record, StoreUnavailable
 from ..cycle import deadlines, matches
 from ..cycle.matches import Current
 from ..live import live, sse
+from ..live.audience import PUBLIC, seen_versions
 from ..live.shared import Shared
 from ..live.stream import events as followed
 from ..site.i18n import language
@@ -24,6 +26,7 @@ from .fragments import Parts, without_marks
 
 T = TypeVar("T")
 Since = tuple[tuple[str, str], ...]  # what a text-mode page says it showed (?seen=…&game=…)
+SINCE = ("seen", "game", "heard", "alone")  # the query's fields that say it
 
 
 @dataclass(frozen=True)
@@ -101,8 +104,12 @@ def stream(current: Current, display: Display, after: int) -> Response:
     # The app itself, not the proxy (Flask's documented way to hand it on): a stream holds no
     # request's context while it waits, only what its rare renderings need.
     app: Flask = current_app._get_current_object()  # type: ignore[attr-defined]
-    since = tuple(sorted(request.args.items())) if display.announce else ()
-    event = functools.partial(_event, app, Role.of(current, display.name), display, since)
+    since = tuple(
+        sorted((k, v) for k, v in request.args.items() if k in SINCE and display.announce)
+    )
+    role = Role.of(current, display.name)
+    holds = matches.holding(current.match_id)  # the session's seats, checked at each event
+    event = functools.partial(_event, app, role, display, since, holds)
 
     def make(hub: live.Hub, lifetime: float) -> Iterator[str]:
         due = deadlines.due(hub.store, hub, current.match_id)
@@ -112,24 +119,43 @@ def stream(current: Current, display: Display, after: int) -> Response:
 
 
 def _event(
-    app: Flask, role: Role, display: Display, since: Since, before: int, version: int
+    app: Flask,
+    role: Role,
+    display: Display,
+    since: Since,
+    holds: Callable[[Match], frozenset[str]],
+    before: int,
+    version: int,
 ) -> str | None:
-    """The event from ``before`` to ``version`` for ``role``; ``None`` when the store cannot
-    be read now (the stream ends, and the browser catches up when it opens it again)."""
-    key = (role, before, version, since)
+    """The event from ``before`` to ``version`` for ``role``; ``None`` ends the stream, and
+    the browser opens it again (as who it is then) from the last version it saw: when the
+    store cannot be read now, or when this browser no longer holds the seats it streamed as
+    (a seat moved to another device must not go on sending that seat's links here)."""
     try:
-        return _EVENTS.get(key, lambda: _write(app, role, display, since, before, version))
-    except StoreUnavailable:
+        record = _record(app, role.match_id, version)
+        if role.held and (record is None or holds(read(record.data)) != role.held):
+            return None
+        told = version if record is None else _audience_version(record, role, version)
+        key = (role, before, told, since)
+        return _EVENTS.get(key, lambda: _write(app, role, display, since, before, told, record))
+    except (StoreUnavailable, LostMatchError):
         return None
 
 
 def _write(
-    app: Flask, role: Role, display: Display, since: Since, before: int, version: int
+    app: Flask,
+    role: Role,
+    display: Display,
+    since: Since,
+    before: int,
+    version: int,
+    record: Record | None,
 ) -> str:
     """The event's text: its id the version, its data the parts that differ from those of
     ``before`` (all of them when those are no longer kept), the title and the form's version;
-    in text mode, what happened since ``before`` (``since``, when that is no longer kept)."""
-    now = _PARTS.get((role, version), lambda: _in_role(app, role, display.render, version) or GONE)
+    in text mode, what happened since ``before`` (``since``, when that is no longer kept) and
+    what the page now shows, for its next stream."""
+    now = _PARTS.get((role, version), lambda: _in_role(app, role, display.render, record) or GONE)
     was = _PARTS.peek((role, before))
     kept = dict(was.parts) if was else {}
     changed = {name: without_marks(html) for name, html in now.parts if kept.get(name) != html}
@@ -138,21 +164,35 @@ def _write(
     if display.announce is not None:
         told = dict(was.since if was else since)
         announce = display.announce
-        said = _in_role(app, role, lambda current: announce(current, told), version)
-        data["announce"] = said or ""
+        said = _in_role(app, role, lambda current: announce(current, told), record)
+        data["announce"], data["since"] = said or "", dict(now.since)
     return f"id: {version}\ndata: {json.dumps(data, ensure_ascii=False)}\n\n"
 
 
-def _in_role(app: Flask, role: Role, make: Callable[[Current], T], version: int) -> T | None:
-    """``make`` of the match at ``version`` or later, as ``role`` sees it, in a request of
-    ``role``'s own: its address and language, and no browser's session; ``None`` once the
-    match is gone. The record the hub heard is used when it is that recent: no read of the
-    store, so the streams waiting for this rendering are not woken a second time."""
-    base = role.host.rstrip("/") + role.script_root
+def _record(app: Flask, match_id: str, version: int) -> Record | None:
+    """The match's record at ``version`` or later: the one the hub heard, when it is that
+    recent (no read of the store, so the streams waiting for a rendering of it are not woken a
+    second time by the read), else the store's."""
     hub: live.Hub = app.extensions["live"]
+    return hub.latest(match_id, version) or hub.store.get(match_id)
+
+
+def _audience_version(record: Record, role: Role, version: int) -> int:
+    """The last version of ``record`` that changed what ``role`` sees (at least ``version``):
+    what is rendered of the record is kept under it, never under an older one."""
+    audience = next(iter(role.held)) if len(role.held) == 1 else PUBLIC
+    return max(version, seen_versions(record.data, record.version).get(audience, record.version))
+
+
+def _in_role(
+    app: Flask, role: Role, make: Callable[[Current], T], record: Record | None
+) -> T | None:
+    """``make`` of the match of ``record`` as ``role`` sees it, in a request of ``role``'s
+    own: its address and language, and no browser's session; ``None`` once it is gone."""
+    base = role.host.rstrip("/") + role.script_root
     with app.test_request_context("/", base_url=base):
         g.language = role.language
-        current = matches.watched(role.match_id, hub.latest(role.match_id, version))
+        current = matches.watched(role.match_id, record) if record is not None else None
         if current is None:
             return None
         return make(dataclasses.replace(current, held=role.held, watching=role.watching))
