@@ -1,36 +1,46 @@
-// The live board of an online match, a progressive enhancement: without it the page reloads
-// itself every 2 s while it waits (a <meta> refresh inside <noscript>).
-// - A Server-Sent Events stream sends the board's parts that changed, each event's id the
-//   match's version; they are swapped in place, so the focus, the scroll position and
-//   anything typed stay. The parts were rendered once for every viewer with this role, with a
-//   mark in place of the CSRF token: the page's own token is put back in.
-// - The browser reconnects a dropped stream by itself, sending the last version it saw, and
-//   the server sends what changed since.
-// - A server that is stopping (a restart, a deploy) ends each stream with a "reconnect" event:
-//   the page opens a new stream at once, to a server that stays, and catches up by version.
+// The live board, a progressive enhancement, for the board and for text mode alike: without it
+// a page that waits reloads itself every 2 s (a <meta> refresh inside <noscript>).
+// - The board's Server-Sent Events stream sends, at each version this viewer sees, the parts
+//   of the page that changed (each event's id the version); they are swapped in place, so the
+//   focus, the scroll position and anything typed stay. The parts were rendered once for
+//   every viewer with this role, with a mark in place of the CSRF token: the page's own token
+//   is put back in. In text mode the event also says what happened since, for the live region,
+//   and what the page now shows, for the next stream's address.
+// - A dropped or ended stream is opened again here from the version shown; a server that is
+//   stopping (a restart, a deploy) ends each stream with a "reconnect" event, and the page
+//   opens a new one at once, to a server that stays.
 "use strict";
 (() => {
-  const live = document.getElementById("live");
+  const live = document.getElementById("live") || document.getElementById("text-live");
   if (!live || !window.EventSource || !window.DOMParser) {
     return;
   }
   const tokenField = document.querySelector('input[name="csrf_token"]');
   const token = tokenField ? tokenField.value : "";
+  const form = live.dataset.form ? document.getElementById(live.dataset.form) : null;
   let version = Number(live.dataset.version);
+  let since = {}; // text mode: what the page shows, as the last event said it
   let source = null;
-  let leaving = false; // a form was sent: its answer is the next board
+  let leaving = false; // a form was sent: its answer is the next page
   document.addEventListener("submit", () => {
     leaving = true;
     if (source) {
       source.close();
     }
   });
+
   const open = () => {
     if (leaving) {
       return;
     }
     const address = new URL(live.dataset.events, window.location.href);
     address.searchParams.set("version", String(version));
+    for (const [name, value] of Object.entries(since)) {
+      address.searchParams.set(name, String(value));
+    }
+    if (Object.keys(since).length && since.alone === undefined) {
+      address.searchParams.delete("alone");
+    }
     source = new EventSource(address);
     source.addEventListener("message", (event) => {
       const next = Number(event.lastEventId);
@@ -38,11 +48,11 @@
         return;
       }
       try {
-        swap(JSON.parse(event.data).parts);
+        take(JSON.parse(event.data));
         version = next;
         live.dataset.version = String(next);
       } catch (error) {
-        // A board this script cannot patch (its shape changed): the whole page, once.
+        // A page this script cannot patch (its shape changed): the whole page, once.
         source.close();
         window.location.reload();
       }
@@ -53,16 +63,37 @@
       setTimeout(open, Math.random() * 500);
     });
     source.addEventListener("error", () => {
-      // A refused stream (too many open on the server) is not retried by the browser.
-      if (source.readyState === EventSource.CLOSED) {
-        setTimeout(open, 3000);
-      }
+      // Opened again here, from the version shown, not by the browser from the first
+      // address; a refused stream (too many open on the server) waits longer.
+      const refused = source.readyState === EventSource.CLOSED;
+      source.close();
+      setTimeout(open, refused ? 3000 : 1000);
     });
   };
   open();
 
+  function take(data) {
+    swap(data.parts);
+    for (const [name, value] of Object.entries(data.fields || {})) {
+      if (form && form.elements[name]) {
+        form.elements[name].value = String(value);
+      }
+    }
+    if (data.title) {
+      const rest = document.title.indexOf(" · ");
+      document.title = data.title + (rest >= 0 ? document.title.slice(rest) : "");
+    }
+    const region = live.dataset.announce && document.getElementById(live.dataset.announce);
+    if (region && data.announce) {
+      region.textContent = data.announce;
+    }
+    since = data.since || since;
+    document.dispatchEvent(new CustomEvent("board:parts", { detail: { names: Object.keys(data.parts) } }));
+  }
+
   // Put each part in place of the page's; the focused control, if its part was replaced,
-  // is found again by what it is (a cell, an id, a button's action and value).
+  // is found again by what it is (a cell, an id, a button's action and value), else the
+  // board's first cell to play (the move field, in text mode).
   function swap(parts) {
     const names = Object.keys(parts);
     const places = names.map((name) => document.querySelector(`[data-part="${CSS.escape(name)}"]`));
@@ -82,7 +113,7 @@
     if (focusedIn) {
       const again = wanted && focusedIn.querySelector(wanted);
       const fallback = focusedIn.querySelector("button[data-cell]:not([disabled])") ||
-        document.getElementById("board");
+        document.getElementById("board") || document.getElementById("text-command");
       const target = again && !again.disabled ? again : fallback;
       if (target) {
         if (target.tabIndex < 0 && !target.matches("button, a, input")) {
@@ -91,12 +122,6 @@
         target.focus({ preventScroll: true });
       }
     }
-    const status = document.getElementById("status");
-    if (status) {
-      const rest = document.title.indexOf(" · ");
-      document.title = status.textContent.trim() + (rest >= 0 ? document.title.slice(rest) : "");
-    }
-    document.dispatchEvent(new CustomEvent("board:parts", { detail: { names } }));
   }
 
   function describe(element) {

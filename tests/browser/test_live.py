@@ -29,7 +29,10 @@ def follow(page: Page) -> Traffic:
     traffic = Traffic()
 
     def asked(request: Request) -> None:
-        traffic.requests.append(request.url)
+        # Chromium asks for the page's icon once, after the load, when it chooses: the page's
+        # request, not one a move made (a reload is counted as a navigation anyway).
+        if "/static/favicon" not in request.url:
+            traffic.requests.append(request.url)
 
     def navigated(frame: object) -> None:
         if frame == page.main_frame:

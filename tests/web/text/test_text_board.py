@@ -76,7 +76,7 @@ def test_online_the_page_says_the_friends_moves_since_the_last_one(
     game_id = api_game(client)["game"]
     shown = board(client)
     assert part(shown, "text-summary") == "You are X against your friend. Move 1. Your turn (X)."
-    assert 'id="text-live"' in shown and "/static/text-" in shown
+    assert 'id="text-live"' in shown and "/static/live-" in shown
     said(client, "b2")
     waiting = board(client)
     refresh = re.search(r'<meta http-equiv="refresh" content="2; url=([^"]+)">', waiting)
