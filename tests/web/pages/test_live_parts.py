@@ -146,3 +146,17 @@ def test_an_event_is_kept_under_the_version_its_record_shows(
     post(client, "/message", {"match": fields(client)["match"], "phrase": "good_luck"})
     later = events(app, spectator, url, **{"Last-Event-ID": str(first["id"])})
     assert later == []  # the message is the players' alone
+
+
+def test_a_spectators_parts_are_in_the_spectators_language(
+    app: Flask, client: FlaskClient, guest: FlaskClient, joined: str
+) -> None:
+    watch = page(client, "/").link("Watch link").removeprefix("http://localhost")
+    spectator = app.test_client()
+    spectator.get("/language/de")
+    url = stream_of(spectator, watch)
+    move(client, "B2")
+    (event,) = events(app, spectator, url)
+    status = page(spectator, watch).status  # the German page's status now
+    assert status != "O to move" and f">{status}</p>" in event["parts"]["banner"]
+    assert event["title"] == status

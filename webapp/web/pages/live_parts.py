@@ -11,7 +11,7 @@ from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
-from flask import Flask, Response, current_app, g, request, url_for
+from flask import Flask, Response, current_app, request, url_for
 
 from ...rules import LostMatchError, Match, read
 from ...store import Record, StoreUnavailable
@@ -21,6 +21,7 @@ from ..live import live, sse
 from ..live.audience import PUBLIC, seen_versions
 from ..live.shared import Shared
 from ..live.stream import events as followed
+from ..site import i18n
 from ..site.i18n import language
 from .fragments import Parts, without_marks
 
@@ -190,8 +191,9 @@ def _in_role(
     """``make`` of the match of ``record`` as ``role`` sees it, in a request of ``role``'s
     own: its address and language, and no browser's session; ``None`` once it is gone."""
     base = role.host.rstrip("/") + role.script_root
-    with app.test_request_context("/", base_url=base):
-        g.language = role.language
+    # The language as a browser chooses it, by its cookie: i18n.language reads it as for any page.
+    chosen = {"HTTP_COOKIE": f"{i18n.COOKIE}={role.language}"}
+    with app.test_request_context("/", base_url=base, environ_overrides=chosen):
         current = matches.watched(role.match_id, record) if record is not None else None
         if current is None:
             return None
