@@ -5,6 +5,7 @@ from __future__ import annotations
 import contextlib
 import sqlite3
 import threading
+import time
 import weakref
 from collections.abc import Callable, Iterator
 
@@ -91,12 +92,31 @@ def opener(
         db = sqlite3.connect(
             path, timeout=timeout, isolation_level=None, uri=True, check_same_thread=False
         )
+        deadline = time.monotonic() + timeout
         try:
             for statement in statements:
-                db.execute(statement)
+                _run_until(db, statement, deadline)
         except sqlite3.Error:
             db.close()
             raise
         return db
 
     return connect
+
+
+def _run_until(db: sqlite3.Connection, statement: str, deadline: float) -> None:
+    """Run ``statement``, again while SQLite answers it busy, until ``deadline``. A statement
+    that reads the schema and then writes (CREATE TABLE IF NOT EXISTS, a journal mode) is
+    answered busy at once, without the busy timeout, when another connection wrote in
+    between: SQLite will not wait there, as waiting could deadlock."""
+    while True:
+        try:
+            db.execute(statement)
+            return
+        except sqlite3.OperationalError as error:
+            busy = getattr(error, "sqlite_errorname", "").startswith(
+                ("SQLITE_BUSY", "SQLITE_LOCKED")
+            )
+            if not busy or time.monotonic() > deadline:
+                raise
+            time.sleep(0.005)
