@@ -195,7 +195,7 @@ def test_to_dict_is_plain_json_and_round_trips() -> None:
     match = hot_seat(["B2"], match)
     data = match.to_dict()
     assert data["schema"] == 2
-    assert data["seats"][0] == {"id": "1", "kind": "user", "mark": "X", "key": ""}
+    assert data["seats"][0] == {"id": "1", "kind": "user", "mark": "X", "key": "", "name": ""}
     assert data["wins"] == {"1": 1, "2": 0}
     assert json.loads(json.dumps(data)) == data
     assert Match.from_dict(data) == match

@@ -30,3 +30,24 @@ def test_a_clock_out_of_range_is_refused() -> None:
 
 def test_the_pairing_rules_stay_pure() -> None:
     assert_imports_no_web_stack("webapp.rules.pairing")
+
+
+def test_the_maker_names_its_seat_and_the_other_names_its_own_as_it_enters() -> None:
+    waiter, seeker = new_secret(), new_secret()
+    match = pairing.paired(waiter, seeker, 30, ("", "quick-otter")).match
+    assert (match.seat("1").name, match.seat("2").name) == ("", "quick-otter")
+    entered = pairing.named(match, frozenset({"1"}), "calm-heron")
+    assert [event.what for event in entered.happened] == ["named"]
+    assert (entered.match.seat("1").name, entered.match.seat("2").name) == (
+        "calm-heron",
+        "quick-otter",
+    )
+    again = pairing.named(entered.match, frozenset({"1"}), "wild-bee")
+    assert again.happened == () and again.match == entered.match  # named once, kept
+
+
+def test_a_name_that_is_not_drawn_from_the_words_is_refused() -> None:
+    match = pairing.paired(new_secret(), new_secret(), 30).match
+    for bad in ("", "quick", "quick-dragon", "Quick-Otter", "quick-otter-x", 7):
+        with pytest.raises(RuleError):
+            pairing.named(match, frozenset({"1"}), bad)  # type: ignore[arg-type]

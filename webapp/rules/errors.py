@@ -82,3 +82,4 @@ SPECTATOR_MESSAGE = N_("You are watching this match: only its two players can se
 TAKEBACK_ASKED = N_("You have asked to take back your move: waiting for the other player.")
 NO_TAKEBACK_ASKED = N_("Nobody has asked to take back a move.")
 NOTHING_TO_TAKE_BACK = N_("You have no move in this game to take back.")
+BAD_NAME = N_("That is not one of the names this site draws: nothing was changed.")

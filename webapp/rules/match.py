@@ -10,6 +10,7 @@ from typing import Any
 from ..engine import PLAYER_KINDS, Board, Game, TicTacToeError
 from ..engine.game import replayed
 from .errors import LostMatchError
+from .names import is_name
 from .parts import PERSON as PERSON  # re-exported: the rules name them as match's
 from .parts import SEAT_IDS as SEAT_IDS
 from .parts import Score as Score
@@ -57,11 +58,9 @@ class Match:
     """Two seats, the game they play now and the score; every change returns a new Match.
 
     ``scored`` (derived) says whether the current game's result is in the score. Online,
-    ``invite`` is
-    the secret of the link that seats player 2, ``offers`` the open offers to the other player
-    as (kind, seat) pairs (a rematch, a takeback), and ``ending`` how a game ended off the
-    board, ``winner`` the mark that won it (``""`` for none).
-    """
+    ``invite`` is the secret of the link that seats player 2, ``offers`` the open offers to
+    the other player as (kind, seat) pairs (a rematch, a takeback), ``ending`` how a game
+    ended off the board, ``winner`` the mark that won it (``""`` for none)."""
 
     seats: tuple[Seat, Seat]
     game: Game
@@ -202,7 +201,8 @@ class Match:
         return {
             "schema": SCHEMA,
             "seats": [
-                {"id": s.id, "kind": s.kind, "mark": s.mark, "key": s.key} for s in self.seats
+                {"id": s.id, "kind": s.kind, "mark": s.mark, "key": s.key, "name": s.name}
+                for s in self.seats
             ],
             "start": self.game.start.to_string(),
             "moves": list(self.game.moves),
@@ -273,12 +273,13 @@ class Match:
 
 def _seat(raw: Any) -> Seat:
     """A stored seat, checked."""
-    seat = Seat(raw["id"], raw["kind"], raw["mark"], raw["key"])
+    seat = Seat(raw["id"], raw["kind"], raw["mark"], raw["key"], raw.get("name", ""))
     valid = (
         seat.id in SEAT_IDS
         and seat.kind in PLAYER_KINDS
         and seat.mark in MARKS
         and (seat.key == "" or is_secret(seat.key))
+        and (seat.name == "" or is_name(seat.name))  # a record of before names has none
     )
     if not valid:
         raise LostMatchError()

@@ -14,12 +14,14 @@ class Seat:
     plays in the current game. ``key`` is the secret of the browser holding it when the
     match is played from several browsers; a person's seat with no key is held by the one
     browser the match belongs to (hot-seat, against the computer), unless an invite is out
-    for it."""
+    for it. ``name`` is the drawn name (rules/names.py) of the person seated, where one is
+    shown (quick pairing, arenas); ``""`` elsewhere."""
 
     id: str
     kind: str
     mark: str
     key: str = ""
+    name: str = ""
 
     @property
     def is_person(self) -> bool:

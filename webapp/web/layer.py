@@ -7,7 +7,7 @@ from flask import Flask
 from flask_wtf.csrf import CSRFProtect
 
 from ..settings import RedisClient
-from .api import api, api_games, api_pair
+from .api import api, api_games, api_names, api_pair
 from .live import live
 from .pages import (
     board,
@@ -28,7 +28,7 @@ from .text import text, text_input
 
 PAGES = (
     board, setup, replay, review, join, forms, online, pair, games, text, text_input,
-    api, api_pair, api_games, preferences,
+    api, api_pair, api_games, api_names, preferences,
 )  # fmt: skip
 
 

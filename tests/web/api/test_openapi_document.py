@@ -53,7 +53,7 @@ def test_every_api_rule_is_in_the_document_and_every_path_is_a_rule(app: Flask) 
             rules.setdefault(rule.rule, set()).update(set(rule.methods or ()) - AUTOMATIC)
     documented = {path: {m.upper() for m in item} for path, item in DOCUMENT["paths"].items()}
     assert documented == rules
-    assert len(rules) == 19
+    assert len(rules) == 20
 
 
 def test_the_document_is_built_once_and_served_as_built(client: FlaskClient) -> None:
@@ -66,7 +66,7 @@ def test_the_game_has_its_two_seats_and_the_score_by_seat() -> None:
     assert {"seats", "score", "version", "tally"} <= set(game["required"])
     assert game["properties"]["seats"]["minItems"] == game["properties"]["seats"]["maxItems"] == 2
     seat = DOCUMENT["components"]["schemas"]["SeatJson"]
-    assert set(seat["required"]) == {"id", "kind", "mark", "you"}
+    assert set(seat["required"]) == {"id", "kind", "mark", "you", "name"}
     score = DOCUMENT["components"]["schemas"]["ScoreJson"]
     assert score["properties"]["wins"]["required"] == list(SEAT_IDS)
 
@@ -95,4 +95,4 @@ def test_a_route_of_its_own_makes_a_document_of_its_own() -> None:
     document = build((route,))
     assert list(document["paths"]) == ["/api/try"]
     assert "ReviewJson" not in document["components"]["schemas"]
-    assert len(ROUTES) + len(action_routes()) == 22
+    assert len(ROUTES) + len(action_routes()) == 24

@@ -12,6 +12,11 @@ from tests.web.shown import page
 REFRESH = '<noscript><meta http-equiv="refresh" content="2"></noscript>'
 
 
+def api_name(client: FlaskClient) -> str:
+    """The browser's drawn name, in English."""
+    return str(client.get("/api/name").get_json()["name"])
+
+
 def press(client: FlaskClient) -> str:
     """Press Play someone; where it leads."""
     response = post(client, "/pair")
@@ -36,8 +41,13 @@ def test_the_first_seeker_waits_and_the_second_seats_both(app: Flask) -> None:
     assert one["online"]["full"] and one["clock"]["per_move"] == 30
     assert one["clock"]["seconds_left"] in (29, 30)
     shown = page(second, "/")
-    assert "Your opponent" in shown.text and "Your friend" not in shown.text
+    first_name, second_name = api_name(first), api_name(second)
+    assert f"You ({second_name})" in shown.text and first_name in shown.text
+    assert "Your friend" not in shown.text and "Your opponent" not in shown.text
     assert "You are playing someone online: you play" in shown.text
+    assert f"You ({first_name})" in page(first, "/").text  # the waiter named its seat
+    seen = {seat["name"] for seat in api_game(first)["seats"]}
+    assert seen == {first_name, second_name}
     assert first.get("/pair").headers["Location"] == "/"  # no longer waiting
 
 

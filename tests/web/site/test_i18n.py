@@ -212,7 +212,8 @@ def english_left(text: str, code: str) -> list[str]:
     ]
     kept = {source for source, translation in pairs if source == translation}
     for source in dict(pairs):
-        if not source or source in kept or not re.search("[a-z]{3}", source):
+        words = re.sub(r"%\(\w+\)[sd]", "", source)  # "%(adjective)s %(animal)s" has none
+        if not source or source in kept or not re.search("[a-z]{3}", words):
             continue
         pattern = re.escape(" ".join(source.replace("%%", "%").split()))
         pattern = re.sub(r"%\\\(\w+\\\)[sd]", ".{1,40}?", pattern)

@@ -115,6 +115,7 @@ GOOD: dict[str, Setup] = {
     "POST /settings": lambda app, _: post(
         fresh(app), "/settings", {"display": "normal", "language": "en"}
     ),
+    "POST /settings/name": lambda app, _: post(fresh(app), "/settings/name"),
     "POST /text": lambda app, _: post(two_players(app), "/text", {"command": "B2"}),
     "POST /api/move": lambda app, _: api(two_players(app), "/api/move", {"cell": "A1", "ply": 0}),
     "POST /api/undo": lambda app, _: api(_played(two_players(app)), "/api/undo"),
@@ -134,6 +135,7 @@ GOOD: dict[str, Setup] = {
     "POST /api/pair": lambda app, _: api(fresh(app), "/api/pair"),
     "DELETE /api/pair": lambda app, _: api(_sought(fresh(app)), "/api/pair", method="DELETE"),
     "DELETE /api/games": lambda app, _: api(fresh(app), "/api/games", method="DELETE"),
+    "POST /api/name": lambda app, _: api(fresh(app), "/api/name"),
 }
 # A request each route refuses: the cases first, then an empty form or body where
 # that is refused, else no CSRF token.
@@ -144,6 +146,8 @@ BAD: dict[str, Setup] = {
     "POST /games/clear": lambda app, _: fresh(app).post("/games/clear"),
     "POST /pair": lambda app, _: _in_play(app),
     "POST /text": lambda app, _: post(two_players(app), "/text", {"command": "12"}),
+    "POST /settings/name": lambda app, _: fresh(app).post("/settings/name"),  # no CSRF token
+    "POST /api/name": lambda app, _: fresh(app).post("/api/name"),
 }
 ACCEPT_ANYTHING = ("/again", "/swap", "/score/reset", "/pair/computer", "/api/games", "/api/pair")
 

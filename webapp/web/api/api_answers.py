@@ -9,10 +9,11 @@ from flask import Response, current_app
 from flask_wtf.csrf import generate_csrf
 
 from ...engine import evaluate
-from ...rules import Match, legacy_names, records
+from ...rules import Match, Seat, legacy_names, records
 from ..cycle import deadlines
 from ..cycle.matches import Current
-from ..pages import online
+from ..pages import naming, online
+from ..site.names import shown
 from .api_types import (
     ClockJson,
     EvaluationJson,
@@ -78,9 +79,12 @@ def seats_json(current: Current) -> tuple[SeatJson, SeatJson]:
     """The match's two seats: each one's kind, its mark in this game, and whether this
     browser holds it."""
     first, second = (
-        SeatJson(id=seat.id, kind=seat.kind, mark=seat.mark, you=seat.id in current.held)
+        SeatJson(
+            id=seat.id, kind=seat.kind, mark=seat.mark, you=seat.id in current.held,
+            name=_seat_name(current, seat),
+        )
         for seat in current.match.seats
-    )
+    )  # fmt: skip
     return first, second
 
 
@@ -100,3 +104,9 @@ def _tally(match: Match) -> TallyJson:
     names = _names(match)
     wins = {names[seat.mark]: match.score.wins.get(seat.id, 0) for seat in match.seats}
     return TallyJson(wins=wins, draws=match.score.draws, practice=match.practice)
+
+
+def _seat_name(current: Current, seat: Seat) -> str:
+    """A seat's name as the board shows it to this browser: its drawn name where it has one."""
+    person = naming.who(current, seat)
+    return shown(person.drawn) if person.drawn else naming.label(person)

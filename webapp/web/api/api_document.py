@@ -9,6 +9,7 @@ import msgspec
 
 from ..action_table import ACTIONS
 from .api_games import GAMES_QUERY, GamesJson
+from .api_names import NameJson
 from .api_types import ErrorJson, GameJson, JoinBody, NewBody, PairJson, ReviewJson, SeatBody
 
 REF = "#/components/schemas/{name}"
@@ -124,6 +125,11 @@ ROUTES = (
           answer=GamesJson, answered="A page of games, and the record.", query=GAMES_QUERY),
     Route("DELETE", "/api/games", "Forget this browser's games (and so its record).",
           answer=GamesJson, answered="The empty list."),
+    Route("GET", "/api/name", "This browser's drawn name, shown in paired games (drawn now "
+          "if it had none).", answer=NameJson, answered="The name."),
+    Route("POST", "/api/name", "Draw another name for this browser from the same words; "
+          "games already paired keep the name they were paired with.", answer=NameJson,
+          answered="The new name."),
     Route("GET", "/api/openapi.json", "This document.", answer=dict[str, Any],
           answered="The OpenAPI 3.1 document of this API."),
 )  # fmt: skip

@@ -159,13 +159,14 @@ class TallyJson(Struct):
 
 
 class SeatJson(Struct):
-    """One of the match's two seats: who holds it, the mark it plays in this game, and
-    whether this session holds it."""
+    """One of the match's two seats: who holds it, the mark it plays in this game, whether
+    this session holds it, and its player's name as the board shows it to this session."""
 
     id: SeatId
     kind: Kind
     mark: Mark
     you: bool
+    name: Annotated[str, Meta(description="Its drawn name, else You, Player 1, Computer (hard)")]
 
 
 class ScoreJson(Struct):

@@ -22,13 +22,12 @@ def build(current: Current, hint: bool = False) -> BoardView:
     if seat.online:
         playable = seat.full and not is_over and seat.you == board.turn
         status = online_status(game, seat)
-        names = {mark: name(person) for mark, person in by_mark(current).items()}
         waiting = seat.rematch == "you" if is_over else not playable
     else:
         playable = game.person_to_move and seat.you is not None
         status = status_line(current)
-        names = {mark: label(person) for mark, person in by_mark(current).items()}
         waiting = seat.you is None and not is_over
+    names = {mark: label(person) for mark, person in by_mark(current).items()}
     text = hint_text(board) if hint and not seat.online and seat.you is not None else None
     best = tuple(sorted(evaluate(board).best)) if text else ()
     return BoardView(

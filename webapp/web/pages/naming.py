@@ -10,6 +10,7 @@ from ...rules import Seat
 from ...rules.termination import Termination
 from ..cycle.matches import Current
 from ..site.i18n import gettext as _
+from ..site.names import shown
 
 # The levels' words, in running text ("Computer (hard)") and on buttons ("Hard").
 LEVEL_WORDS = {"easy": N_("easy"), "medium": N_("medium"), "hard": N_("hard")}
@@ -25,6 +26,7 @@ class Who:
     role: str
     number: int = 0  # the seat's number, where two of one kind are told apart by it
     level: str = ""
+    drawn: str = ""  # the person's drawn name (rules/names.py), where the seat has one
 
 
 def who(current: Current, seat: Seat) -> Who:
@@ -34,10 +36,10 @@ def who(current: Current, seat: Seat) -> Who:
     if not seat.is_person:
         return Who("computer", numbered, seat.kind)
     if current.watching or not held or (held == match.people and len(held) > 1):
-        return Who("player", int(seat.id))
+        return Who("player", int(seat.id), drawn=seat.name)
     if seat.id in held:
-        return Who("you")
-    return Who("opponent") if match.paired else Who("friend")
+        return Who("you", drawn=seat.name)
+    return Who("opponent", drawn=seat.name) if match.paired else Who("friend")
 
 
 def by_mark(current: Current) -> dict[str, Who]:
@@ -50,6 +52,8 @@ def name(person: Who) -> str:
     ``Player 1``, ``Computer 2``, ``Computer (hard)``."""
     if person.role == "you":
         return _("You")
+    if person.drawn and person.role in ("opponent", "player"):
+        return shown(person.drawn)
     if person.role == "friend":
         return _("Your friend")
     if person.role == "opponent":
@@ -63,7 +67,9 @@ def name(person: Who) -> str:
 
 def label(person: Who) -> str:
     """How the players panel shows ``person``: its name, with a computer's level when the
-    name does not say it, e.g. ``Computer 1 (hard)``."""
+    name does not say it, e.g. ``Computer 1 (hard)``, and your drawn name with ``You``."""
+    if person.role == "you" and person.drawn:
+        return _("You (%(name)s)", name=shown(person.drawn))
     if person.role == "computer" and person.number:
         return _("%(name)s (%(level)s)", name=name(person), level=level_word(person.level))
     return name(person)

@@ -17,7 +17,7 @@ from .. import timing
 from ..cycle import matches
 from ..live import live, sse
 from ..live.stream import events as followed
-from ..site import browsers, limits
+from ..site import browsers, limits, names
 from ..site.errors import to_board
 from ..site.i18n import gettext as _
 from ..site.i18n import render
@@ -72,21 +72,31 @@ def _entered(sought: Seek | None) -> matches.Current | None:
     mine = sought.seats[1] if sought.state == PAIRED else sought.key
     if sought.state == FOUND and matches.watched(sought.match_id) is not None:
         matches.enter(sought.match_id, mine)
-        return matches.current()
+        return _named(matches.current())
     if not all(sought.seats):  # met before the queue kept both keys: its maker makes it
         return None
     clock = int(current_app.config["PAIR_CLOCK"])
+    # The queue carries keys, not names: the maker names its own seat, the other seeker
+    # names its seat as it enters (_named).
+    drawn = (names.mine(), "") if mine == sought.seats[0] else ("", names.mine())
 
     def make(now: matches.Current) -> Outcome:
         if now.match_id:  # stored: the other seeker's request made it meanwhile
             raise pairing.MadeAlreadyError()
-        return pairing.paired(*sought.seats, clock)
+        return pairing.paired(*sought.seats, clock, drawn)
 
     try:
         return matches.switch(make, sought.match_id, mine)[0]
     except pairing.MadeAlreadyError:
         matches.enter(sought.match_id, mine)
-        return matches.current()
+        return _named(matches.current())
+
+
+def _named(current: matches.Current) -> matches.Current:
+    """``current`` with this browser's drawn name on its seat, put there if it had none."""
+    if all(current.match.seat(seat).name for seat in current.held):
+        return current
+    return matches.act(lambda now: pairing.named(now.match, now.held, names.mine()))[0]
 
 
 def waited(sought: Seek) -> float:

@@ -7,7 +7,7 @@ from flask import Blueprint, redirect, request, url_for
 from flask.typing import ResponseReturnValue
 
 from ...engine import N_
-from ..site import i18n
+from ..site import i18n, names
 from ..site.i18n import gettext as _
 from ..site.i18n import render
 from ..text import text
@@ -27,7 +27,15 @@ UNKNOWN = N_("Choose one of the settings shown; nothing was changed.")
 @bp.get("/settings")
 def settings() -> ResponseReturnValue:
     """The settings as this browser has them; ``?saved=1`` after they were saved."""
-    return _page(text.mode() or NORMAL, i18n.language(), saved=request.args.get("saved") == "1")
+    saved = request.args.get("saved") == "1"
+    return _page(text.mode() or NORMAL, i18n.language(), saved, request.args.get("named") == "1")
+
+
+@bp.post("/settings/name")
+def draw_name() -> ResponseReturnValue:
+    """Draw another name for this browser, then show the settings with it."""
+    names.draw_another()
+    return redirect(url_for(".settings", named=1), 303)
 
 
 @bp.post("/settings")
@@ -43,8 +51,11 @@ def save() -> ResponseReturnValue:
     return i18n.remember(response, language)
 
 
-def _page(display: str, language: str, saved: bool = False, problem: str = "") -> str:
-    """The settings page with ``display`` and ``language`` chosen."""
+def _page(
+    display: str, language: str, saved: bool = False, named: bool = False, problem: str = ""
+) -> str:
+    """The settings page with ``display`` and ``language`` chosen, and this browser's name
+    (none before it played someone or drew one: a visitor who only looks has no session)."""
     displays = [(value, _(label)) for value, label in DISPLAYS.items()]
     return render(
         "settings.html",
@@ -52,5 +63,7 @@ def _page(display: str, language: str, saved: bool = False, problem: str = "") -
         display=display,
         chosen_language=language,
         saved=saved,
+        named=named,
+        name=names.shown(names.kept()),
         problem=problem,
     )

@@ -1,0 +1,40 @@
+"""Players' names without accounts: an adjective and an animal drawn from fixed lists, kept as
+an id such as ``quick-otter`` and put in words in the page's language when shown."""
+
+from __future__ import annotations
+
+import re
+import secrets
+
+ADJECTIVES = (
+    "quick", "brave", "calm", "clever", "happy", "bold", "gentle", "wild",
+    "wise", "proud", "sleepy", "curious", "tiny", "mighty", "silent", "golden",
+)  # fmt: skip
+ANIMALS = (
+    "otter", "fox", "owl", "panda", "tiger", "rabbit", "turtle", "dolphin",
+    "penguin", "koala", "zebra", "badger", "heron", "squirrel", "falcon", "bee",
+)  # fmt: skip
+
+_NAME = re.compile(r"([a-z]{1,16})-([a-z]{1,16})")
+
+
+def is_name(value: object) -> bool:
+    """Whether ``value`` is a name's id made of the lists' words."""
+    if not isinstance(value, str):
+        return False
+    found = _NAME.fullmatch(value)
+    return found is not None and found[1] in ADJECTIVES and found[2] in ANIMALS
+
+
+def parts(name: str) -> tuple[str, str]:
+    """The adjective and the animal of the name ``name`` (an id that is_name accepts)."""
+    adjective, _, animal = name.partition("-")
+    return adjective, animal
+
+
+def drawn(instead_of: str = "") -> str:
+    """A name drawn at random, never ``instead_of`` (the one a player draws another for)."""
+    while True:
+        name = f"{secrets.choice(ADJECTIVES)}-{secrets.choice(ANIMALS)}"
+        if name != instead_of:
+            return name

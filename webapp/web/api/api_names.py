@@ -1,0 +1,39 @@
+"""This browser's drawn name for programs: ``GET /api/name`` and ``POST /api/name`` (draw
+another)."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+from flask import Blueprint
+from flask.typing import ResponseReturnValue
+from msgspec import Meta, Struct
+
+from ..site import names
+from .api_answers import answer
+
+bp = Blueprint("api_names", __name__, url_prefix="/api")
+
+
+class NameJson(Struct):
+    """This browser's drawn name (an adjective and an animal), shown in paired games."""
+
+    name: Annotated[str, Meta(description="In the request's language, e.g. Quick Otter.")]
+    id: Annotated[str, Meta(description="The same in any language, e.g. quick-otter.")]
+
+
+@bp.get("/name")
+def name() -> ResponseReturnValue:
+    """This browser's name (drawn now if it had none)."""
+    return answer(_json(names.mine()))
+
+
+@bp.post("/name")
+def draw() -> ResponseReturnValue:
+    """Draw another name for this browser, from the same words."""
+    return answer(_json(names.draw_another()))
+
+
+def _json(drawn: str) -> NameJson:
+    """``drawn`` as the API answers it."""
+    return NameJson(name=names.shown(drawn), id=drawn)
