@@ -65,6 +65,8 @@ DEFAULTS: dict[str, Any] = {
     "STREAMS_PER_SESSION": 4,
     "STREAM_LIFETIME": 300.0,
     "HEARTBEAT": 10.0,
+    # Seconds between a process's looks at the games being played now, for /live's streams.
+    "LIVE_EVERY": 1.0,
     # Quick pairing: the seconds a seeker waits before the computer is offered, and the
     # seconds per move of a paired match.
     "PAIR_PATIENCE": 60,

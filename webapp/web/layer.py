@@ -7,7 +7,7 @@ from flask import Flask
 from flask_wtf.csrf import CSRFProtect
 
 from ..settings import RedisClient
-from .api import api, api_games, api_names, api_pair
+from .api import api, api_games, api_live, api_names, api_pair
 from .live import live
 from .pages import (
     board,
@@ -15,6 +15,7 @@ from .pages import (
     fragments,
     games,
     join,
+    live_games,
     naming,
     online,
     pair,
@@ -28,7 +29,8 @@ from .text import text, text_input
 
 PAGES = (
     board, setup, replay, review, join, forms, online, pair, games, text, text_input,
-    api, api_pair, api_games, api_names, preferences,
+    api, api_pair, api_games, api_names, api_live, preferences,
+    live_games,
 )  # fmt: skip
 
 

@@ -273,6 +273,14 @@ def tour(app: Flask, code: str) -> dict[str, tuple[int, str]]:
     visit(other, "watching", watch.group())
     visit(host, "online, waiting for the friend", "/")
     visit(host, "still here", "/here")
+    visit(other, "no live games", "/live")
+    first, second = browser(), browser()
+    post(first, "/pair")
+    post(second, "/pair")
+    first.get("/pair")
+    visit(other, "live games", "/live")
+    visit(first, "paired board", "/")
+    visit(person, "settings", "/settings")
     return seen
 
 

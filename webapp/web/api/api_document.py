@@ -9,6 +9,7 @@ import msgspec
 
 from ..action_table import ACTIONS
 from .api_games import GAMES_QUERY, GamesJson
+from .api_live import LiveGameJson
 from .api_names import NameJson
 from .api_types import ErrorJson, GameJson, JoinBody, NewBody, PairJson, ReviewJson, SeatBody
 
@@ -130,6 +131,9 @@ ROUTES = (
     Route("POST", "/api/name", "Draw another name for this browser from the same words; "
           "games already paired keep the name they were paired with.", answer=NameJson,
           answered="The new name."),
+    Route("GET", "/api/live", "The games being played now by strangers met by quick pairing "
+          "(never a friend's match made by link), the latest changed first, at most 50.",
+          answer=list[LiveGameJson], answered="The games, each with a link to watch it."),
     Route("GET", "/api/openapi.json", "This document.", answer=dict[str, Any],
           answered="The OpenAPI 3.1 document of this API."),
 )  # fmt: skip

@@ -33,7 +33,7 @@ from ..live.live import Hub
 from ..site import browsers, sessions
 from ..site.i18n import said
 from ..site.sessions import MATCH_KEY as MATCH_KEY  # re-exported: the pages name it
-from . import played
+from . import on_air, played
 from .cycle import Change, Stepped, commit, settle, step
 from .cycle import Current as Current  # re-exported: the pages name them as matches'
 from .cycle import Expected as Expected
@@ -139,6 +139,7 @@ def act(
     seats = held(changed, record.match_id)
     now = Current(changed, record.match_id, record.version, seats, public=_public(record))
     played.note(changed, now.match_id, now.held)
+    on_air.note(changed, now.match_id)
     return now, stepped.outcome
 
 

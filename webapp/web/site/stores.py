@@ -1,4 +1,5 @@
-"""The app's stores (matches, pairing, lists of games: Redis or SQLite), and ``flask sweep``."""
+"""The app's stores (matches, pairing, lists of games, games in play: Redis or SQLite), and
+``flask sweep``."""
 
 from __future__ import annotations
 
@@ -8,10 +9,13 @@ from flask import Flask
 from ...settings import RedisClient
 from ...store import MatchStore, RedisStore, SQLiteStore
 from ...store.history import GameHistory
+from ...store.live_games import LiveGames
 from ...store.pairing import PairingQueue
 from ...store.redis_history import RedisHistory
+from ...store.redis_live import RedisLiveGames
 from ...store.redis_pairing import RedisPairing
 from ...store.sqlite_history import SQLiteHistory
+from ...store.sqlite_live import SQLiteLiveGames
 from ...store.sqlite_pairing import SQLitePairing
 from .sessions import sweep_files
 
@@ -24,17 +28,21 @@ def init_app(app: Flask, client: RedisClient | None) -> None:
     match_store: MatchStore
     pairs: PairingQueue
     games: GameHistory
+    playing: LiveGames
     if client is not None:
         match_store = RedisStore(client, lifetime, wait, float(config["REDIS_LOCK_EXPIRY"]))
         pairs = RedisPairing(client)
         games = RedisHistory(client, lifetime)
+        playing = RedisLiveGames(client)
     else:
         match_store = SQLiteStore(config["DATABASE"], lifetime, wait)
         pairs = SQLitePairing(config["DATABASE"], wait)
         games = SQLiteHistory(config["DATABASE"], lifetime, wait)
+        playing = SQLiteLiveGames(config["DATABASE"], wait)
     app.extensions["match_store"] = match_store
     app.extensions["pairing"] = pairs
     app.extensions["history"] = games
+    app.extensions["live_games"] = playing
 
     @app.cli.command("sweep")
     def sweep() -> None:

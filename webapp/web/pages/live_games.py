@@ -1,0 +1,149 @@
+"""The games being played now: ``GET /live`` (each game's names, a small board, its clock and
+a link to watch), the stream that keeps its list in place, and the list the API answers."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import threading
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from flask import Blueprint, Flask, current_app, request
+from flask.typing import ResponseReturnValue
+
+from ...engine import Board
+from ...rules import Match
+from ...rules import clock as clocks
+from ...store.live_games import MOST, QUIET_AFTER
+from .. import timing
+from ..cycle import deadlines, matches, on_air
+from ..cycle.deadlines import ClockView
+from ..live import live, sse
+from ..live.shared import Shared
+from ..site import i18n
+from ..site.i18n import gettext as _
+from ..site.i18n import render
+from ..text import text
+from .naming import by_mark, name
+
+bp = Blueprint("live_games", __name__)
+Look = tuple[tuple[str, int], ...]  # what the list holds: each game and its version
+
+
+@dataclass(frozen=True)
+class _Kept:
+    """An app's looks at the list (one per LIVE_EVERY seconds, shared by all its streams) and
+    the list's HTML per look and reader."""
+
+    looks: Shared[int, Look] = dataclasses.field(default_factory=lambda: Shared(4))
+    parts: Shared[tuple[object, ...], str] = dataclasses.field(default_factory=lambda: Shared(64))
+
+
+@dataclass(frozen=True)
+class Playing:
+    """A game in play as anyone may watch it: its players' names by mark, its board, the
+    clock of the player to move."""
+
+    match_id: str
+    version: int
+    names: dict[str, str]
+    match: Match
+    clock: ClockView | None
+
+    @property
+    def board(self) -> Board:
+        """The position now."""
+        return self.match.game.board
+
+    @property
+    def rows(self) -> list[list[str]]:
+        """The marks by row, ``""`` for an empty cell."""
+        marks = [("" if mark == "_" else mark) for _cell, mark in self.board]
+        return [marks[row * 3 : row * 3 + 3] for row in range(3)]
+
+    @property
+    def words(self) -> str:
+        """The position in words, e.g. ``X on A1, B2; O on C3``."""
+        placed = [
+            _(
+                "%(mark)s on %(cells)s",
+                mark=mark,
+                cells=", ".join(c for c, m in self.board if m == mark),
+            )
+            for mark in ("X", "O")
+            if any(m == mark for _c, m in self.board)
+        ]
+        return "; ".join(placed) or _("No moves yet.")
+
+
+def now_playing() -> list[Playing]:
+    """The games in play, the latest changed first: matches of strangers whose game is not
+    over and whose clock has not run out (a game left by both is not saved as over yet)."""
+    found = []
+    for match_id in on_air.games().listing(timing.now() - QUIET_AFTER, MOST):
+        current = matches.watched(match_id)
+        if current is None or not current.match.paired or current.match.is_over:
+            continue
+        left = clocks.seconds_left(current.match, timing.now())
+        if left is not None and left <= 0:
+            continue
+        names = {mark: name(person) for mark, person in by_mark(current).items()}
+        clock = deadlines.clock_view(current.match)
+        found.append(Playing(match_id, current.version, names, current.match, clock))
+    return found
+
+
+@bp.get("/live")
+def page() -> ResponseReturnValue:
+    """The games being played now; it refreshes itself without JavaScript, and with it the
+    stream keeps the list in place."""
+    return render("live.html", games=now_playing(), text_mode=text.enabled())
+
+
+@bp.get("/live/events")
+def events() -> ResponseReturnValue:
+    """Server-Sent Events of the list: its HTML whenever a game in it changed, came or went."""
+    app = current_app._get_current_object()  # type: ignore[attr-defined]
+    reader = (i18n.language(), text.enabled(), request.host_url, request.script_root)
+    return sse.event_stream(lambda hub, lifetime: _stream(app, hub, reader, lifetime))
+
+
+def _stream(
+    app: Flask, hub: live.Hub, reader: tuple[str, bool, str, str], lifetime: float
+) -> Iterator[str]:
+    """The list's events for one reader (its language, display and address) until
+    ``lifetime`` is over; each process looks at the list once a second for all its streams."""
+    end, told, quiet = time.monotonic() + lifetime, None, 0.0
+    every, pause = float(app.config["LIVE_EVERY"]), threading.Event()
+    kept: _Kept = app.extensions.setdefault("live_games_kept", _Kept())
+    yield "retry: 1000\n\n"
+    while (left := end - time.monotonic()) > 0 and not hub.draining:
+        with app.test_request_context("/live"):  # the names need a request's language
+            look = kept.looks.get(int(time.monotonic() / every), _look)
+        if look != told:
+            html = kept.parts.get((look, *reader), lambda: _rendered(app, reader))
+            told, quiet = look, 0.0
+            yield f"data: {json.dumps({'html': html})}\n\n"
+        elif (quiet := quiet + every) >= hub.heartbeat:
+            quiet = 0.0
+            yield ": still here\n\n"
+        pause.wait(min(every, left))
+
+
+def _look() -> Look:
+    """What the list holds now: each game and its version."""
+    return tuple((game.match_id, game.version) for game in now_playing())
+
+
+def _rendered(app: Flask, reader: tuple[str, bool, str, str]) -> str:
+    """The list's HTML as ``reader`` sees it, in a request of its own (its language and
+    display, by their cookies, and no browser's session)."""
+    language, text_mode, host, root = reader
+    cookies = f"{i18n.COOKIE}={language}; {text.COOKIE}={text.ON if text_mode else ''}"
+    base = host.rstrip("/") + root
+    with app.test_request_context(
+        "/live", base_url=base, environ_overrides={"HTTP_COOKIE": cookies}
+    ):
+        return render("_live_list.html", games=now_playing(), text_mode=text_mode)
