@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from functools import cache
 from typing import Any
 
@@ -36,7 +37,7 @@ def check(response: TestResponse) -> None:
     if not request.path.startswith("/api/") or request.method in ("HEAD", "OPTIONS"):
         return
     where = f"{request.method} {request.path} answered {response.status_code}"
-    operation = DOCUMENT["paths"].get(request.path, {}).get(request.method.lower())
+    operation = _path(request.path).get(request.method.lower())
     if operation is None:
         assert response.status_code in UNROUTED, f"{where}, and the document has no such route"
         schema = ERROR
@@ -48,6 +49,18 @@ def check(response: TestResponse) -> None:
     if response.mimetype == JSON:
         errors = [error.message for error in validator(schema).iter_errors(response.get_json())]
         assert not errors, f"{where} with a body outside the document: {errors}"
+
+
+def _path(path: str) -> dict[str, Any]:
+    """The document's item for ``path``: its own, or a templated one (``/api/arenas/{id}``)."""
+    paths: dict[str, dict[str, Any]] = DOCUMENT["paths"]
+    if path in paths:
+        return paths[path]
+    for template, item in paths.items():
+        pattern = re.sub(r"\\\{\w+\\\}", "[^/]+", re.escape(template))
+        if "{" in template and re.fullmatch(pattern, path):
+            return item
+    return {}
 
 
 def validator(schema: dict[str, Any]) -> jsonschema_rs.Validator:

@@ -65,6 +65,12 @@ DEFAULTS: dict[str, Any] = {
     "STREAMS_PER_SESSION": 4,
     "STREAM_LIFETIME": 300.0,
     "HEARTBEAT": 10.0,
+    # The site's own arenas: one is always coming; the first starts this many seconds after
+    # it is first asked for, each next one when the one before ends.
+    "ARENA_LENGTH": 300,
+    "ARENA_CLOCK": 10,
+    "ARENA_FIRST_IN": 60,
+    "ARENA_GRACE": 15,  # seconds more for an arena game's first move: the players come to it
     # Seconds between a process's looks at the games being played now, for /live's streams.
     "LIVE_EVERY": 1.0,
     # Quick pairing: the seconds a seeker waits before the computer is offered, and the

@@ -13,11 +13,13 @@ from webapp.web.api.api_document import DOCUMENT
 from webapp.web.text import text_commands
 
 # The POST routes that are not a player's action on their match: starting, joining, pairing,
-# settings (and drawing a name), the games list and text mode's one field.
+# settings (and drawing a name), arenas, the games list and text mode's one field.
 NOT_ACTIONS = {
     "/new", "/mode", "/pair", "/pair/cancel", "/pair/computer", "/join/<token>",
     "/seat/<token>", "/settings", "/games/clear", "/text", "/api/new", "/api/join",
-    "/api/seat", "/api/pair", "/settings/name", "/api/name",
+    "/api/seat", "/api/pair", "/settings/name", "/api/name", "/arenas", "/api/arenas",
+    *(f"{root}/arenas/<arena_id>/{what}" for root in ("", "/api")
+      for what in ("join", "pause", "withdraw")),
 }  # fmt: skip
 
 

@@ -1,6 +1,6 @@
 """Everything a player can do to a match, once for every kind of match: each action takes the
-match, the seats the acting browser holds, and its parameters, and returns the changed match
-and what happened (or raises a RuleError and changes nothing)."""
+match, the seats the acting browser holds and its parameters; it returns the changed match
+and what happened, or raises a RuleError and changes nothing."""
 
 from __future__ import annotations
 
@@ -17,9 +17,7 @@ Held = frozenset[str]  # the ids of the person seats the acting browser holds
 RESIGN, ABORT, CLAIM = Termination.RESIGN, Termination.ABORT, Termination.CLAIM
 ABSENCE_LIMIT = 120.0  # seconds without a page or stream before the other player may claim
 FRIEND = "friend"  # the setup form's kind for a person on another device, invited by link
-
-# The coin of the setup form; tests replace it with a seeded or fixed one.
-coin = random.SystemRandom()
+coin = random.SystemRandom()  # the setup form's coin; tests replace it with a fixed one
 
 
 @dataclass(frozen=True)
@@ -137,6 +135,8 @@ def rematch(match: Match, by: Held) -> Outcome:
     seat = _seat_of(match, by)
     if not match.is_over:
         raise RuleError(errors.NOT_OVER)
+    if match.arena:  # the arena pairs its players again, each with whoever waits
+        raise RuleError(errors.ARENA_GAME)
     offered = match.offered("rematch")
     if offered == seat:
         raise RuleError(errors.ALREADY_OFFERED)
@@ -199,9 +199,8 @@ def claim(match: Match, by: Held, absent_for: float) -> Outcome:
     if not match.full or match.game.board.turn == mark:
         raise RuleError(errors.NO_CLAIM_PAIRED if match.paired else errors.NO_CLAIM)
     if absent_for < ABSENCE_LIMIT:
-        raise RuleError(
-            errors.TOO_SOON_TO_CLAIM_PAIRED if match.paired else errors.TOO_SOON_TO_CLAIM
-        )
+        too_soon = errors.TOO_SOON_TO_CLAIM_PAIRED if match.paired else errors.TOO_SOON_TO_CLAIM
+        raise RuleError(too_soon)
     return Outcome(match.ended(CLAIM, mark), (Event("ended", seat, detail=CLAIM),))
 
 

@@ -75,6 +75,7 @@ class Match:
     paired: bool = False  # the players met by quick pairing: strangers, not friends
     said: tuple[Said, ...] = ()  # the latest quick messages, oldest first (rules/said.py)
     muted: frozenset[str] = frozenset()  # the seats that hide the other's messages
+    arena: str = ""  # the id of the arena that paired the players (rules/arena.py), if any
 
     @classmethod
     def between(cls, x: str, o: str, start: Board | None = None) -> Match:
@@ -161,11 +162,7 @@ class Match:
         return replace(self, seats=seats, game=game)
 
     def played(self, game: Game) -> Match:
-        """This match with ``game`` as the next state of its current game.
-
-        A result is counted once when the game ends, and taken off again if an undo takes the
-        game back from its end, so a replayed ending is not counted twice.
-        """
+        """This match with ``game`` next: an ending counts once, and an undo past it uncounts."""
         score = self.score
         if self.scored and not game.board.is_over:
             score = score.counted(self.winner_seat(), -1)
@@ -219,6 +216,7 @@ class Match:
             "paired": self.paired,
             "said": dump(self.said),
             "muted": sorted(self.muted),
+            "arena": self.arena,
         }
 
     @classmethod
@@ -236,7 +234,7 @@ class Match:
             fields = [data[name] for name in ("game_id", "invite", "ending", "winner")]
             # Added later in schema 2: a record written before has no clock and no pairing.
             clock, deadline = data.get("clock", 0), data.get("deadline", 0.0)
-            paired = data.get("paired", False)
+            paired, arena = data.get("paired", False), data.get("arena", "")
             said, muted = load(data.get("said", []), SEAT_IDS), data.get("muted", [])
             offers = _offers(data)
         except (TicTacToeError, KeyError, TypeError, ValueError) as error:
@@ -258,6 +256,8 @@ class Match:
             and not isinstance(deadline, bool)
             and deadline >= 0
             and isinstance(paired, bool)
+            and isinstance(arena, str)
+            and (not arena or _GAME_ID.fullmatch(arena) is not None)
             and said is not None
             and isinstance(muted, list)
             and all(seat in SEAT_IDS for seat in muted)
@@ -267,7 +267,7 @@ class Match:
         score = Score({seat: wins.get(seat, 0) for seat in SEAT_IDS}, draws)
         return cls(
             (first, second), game, game_id, score, invite, offers or (), ending, winner,
-            clock, float(deadline), paired, said or (), frozenset(muted),
+            clock, float(deadline), paired, said or (), frozenset(muted), arena,
         )  # fmt: skip
 
 

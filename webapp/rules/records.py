@@ -63,6 +63,7 @@ def entry(match: Match, match_id: str, held: frozenset[str], when: float) -> dic
         "start": match.game.start.to_string(),
         "moves": list(match.game.moves),
         "practice": match.practice,
+        "arena": match.arena,
     }
 
 

@@ -7,9 +7,12 @@ from flask import Flask
 from flask_wtf.csrf import CSRFProtect
 
 from ..settings import RedisClient
-from .api import api, api_games, api_live, api_names, api_pair
+from .api import api, api_arenas, api_games, api_live, api_names, api_pair
+from .cycle import arenas as arena_cycle
 from .live import live
 from .pages import (
+    arena_stream,
+    arenas,
     board,
     forms,
     fragments,
@@ -30,7 +33,7 @@ from .text import text, text_input
 PAGES = (
     board, setup, replay, review, join, forms, online, pair, games, text, text_input,
     api, api_pair, api_games, api_names, api_live, preferences,
-    live_games,
+    live_games, arenas, arena_stream, api_arenas,
 )  # fmt: skip
 
 
@@ -39,6 +42,7 @@ def init_app(app: Flask, client: RedisClient | None) -> None:
     error pages and languages, and every page's blueprint. The order matters where a hook
     must run before another: the visitor's CSRF token (sessions) before CSRFProtect's check."""
     stores.init_app(app, client)
+    arena_cycle.init_app(app)
     live.init_app(app)
     sessions.init_app(app, client)
     CSRFProtect(app)

@@ -3,6 +3,7 @@ the app is in it, and its enums are the engine's."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from flask import Flask
@@ -10,6 +11,7 @@ from flask.testing import FlaskClient
 
 from webapp.engine import CELL_IDS, PLAYER_KINDS, Status
 from webapp.rules import FRIEND
+from webapp.rules.arena import COMING, OVER, RUNNING
 from webapp.rules.match import ENDINGS, SEAT_IDS
 from webapp.rules.records import ENDED_BY
 from webapp.rules.said import PHRASES
@@ -38,7 +40,8 @@ def test_cells_kinds_and_statuses_are_the_engines() -> None:
     allowed = [set(CELL_IDS), set(PLAYER_KINDS), kinds, statuses, {"X", "O"}, {"X", "O", "both"},
                {"you", "friend"}, set(ENDINGS), set(SEAT_IDS), set(ENDED_BY),
                set(PAIR_STATES), set(RESULTS), set(OPPONENTS),
-               {"easy", "medium", "hard", "people"}, set(PHRASES)]  # fmt: skip
+               {"easy", "medium", "hard", "people"}, set(PHRASES),
+               {COMING, RUNNING, OVER}]  # fmt: skip
     found = [set(enum) for enum in enums(DOCUMENT)]
     assert found, "the document has no enums"
     for enum in found:
@@ -50,10 +53,11 @@ def test_every_api_rule_is_in_the_document_and_every_path_is_a_rule(app: Flask) 
     rules: dict[str, set[str]] = {}
     for rule in app.url_map.iter_rules():  # one path may have a rule per method (/api/pair)
         if rule.rule.startswith("/api/"):
-            rules.setdefault(rule.rule, set()).update(set(rule.methods or ()) - AUTOMATIC)
+            path = re.sub(r"<(\w+)>", r"{\1}", rule.rule)  # Flask's <name>, OpenAPI's {name}
+            rules.setdefault(path, set()).update(set(rule.methods or ()) - AUTOMATIC)
     documented = {path: {m.upper() for m in item} for path, item in DOCUMENT["paths"].items()}
     assert documented == rules
-    assert len(rules) == 21
+    assert len(rules) == 26
 
 
 def test_the_document_is_built_once_and_served_as_built(client: FlaskClient) -> None:
@@ -95,4 +99,4 @@ def test_a_route_of_its_own_makes_a_document_of_its_own() -> None:
     document = build((route,))
     assert list(document["paths"]) == ["/api/try"]
     assert "ReviewJson" not in document["components"]["schemas"]
-    assert len(ROUTES) + len(action_routes()) == 25
+    assert len(ROUTES) + len(action_routes()) == 31

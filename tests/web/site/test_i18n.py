@@ -281,6 +281,12 @@ def tour(app: Flask, code: str) -> dict[str, tuple[int, str]]:
     visit(other, "live games", "/live")
     visit(first, "paired board", "/")
     visit(person, "settings", "/settings")
+    visit(other, "arenas", "/arenas")
+    made = post(host, "/arenas", {"length": "300", "clock": "10", "starts_in": "60"})
+    arena_page = made.headers["Location"]
+    visit(other, "arena coming", arena_page)
+    post(host, arena_page + "/join")
+    visit(host, "arena joined", arena_page)
     return seen
 
 

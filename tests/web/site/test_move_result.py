@@ -136,6 +136,18 @@ GOOD: dict[str, Setup] = {
     "DELETE /api/pair": lambda app, _: api(_sought(fresh(app)), "/api/pair", method="DELETE"),
     "DELETE /api/games": lambda app, _: api(fresh(app), "/api/games", method="DELETE"),
     "POST /api/name": lambda app, _: api(fresh(app), "/api/name"),
+    "POST /api/arenas": lambda app, _: api(fresh(app), "/api/arenas", {"length": 60, "clock": 5}),
+    "POST /api/arenas/<arena_id>/join": lambda app, _: api(
+        fresh(app), f"/api/arenas/{_arena(app)}/join"
+    ),
+    "POST /api/arenas/<arena_id>/pause": lambda app, _: _api_in_arena(app, "pause"),
+    "POST /api/arenas/<arena_id>/withdraw": lambda app, _: _api_in_arena(app, "withdraw"),
+    "POST /arenas": lambda app, _: post(
+        fresh(app), "/arenas", {"length": "300", "clock": "10", "starts_in": "60"}
+    ),
+    "POST /arenas/<arena_id>/join": lambda app, _: post(fresh(app), f"/arenas/{_arena(app)}/join"),
+    "POST /arenas/<arena_id>/pause": lambda app, _: _form_in_arena(app, "pause"),
+    "POST /arenas/<arena_id>/withdraw": lambda app, _: _form_in_arena(app, "withdraw"),
 }
 # A request each route refuses: the issue's cases first, then an empty form or body where
 # that is refused, else no CSRF token.
@@ -150,6 +162,31 @@ BAD: dict[str, Setup] = {
     "POST /api/name": lambda app, _: fresh(app).post("/api/name"),
 }
 ACCEPT_ANYTHING = ("/again", "/swap", "/score/reset", "/pair/computer", "/api/games", "/api/pair")
+
+
+def _arena(app: Flask) -> str:
+    """A private arena starting in a minute; its id."""
+    made = api(fresh(app), "/api/arenas", {"length": 60, "clock": 5, "starts_in": 60})
+    return str(made.get_json()["id"])
+
+
+def _in_arena(app: Flask) -> tuple[FlaskClient, str]:
+    """A browser in an arena, and the arena's API path."""
+    client, arena_id = fresh(app), _arena(app)
+    post(client, f"/arenas/{arena_id}/join")
+    return client, f"/api/arenas/{arena_id}"
+
+
+def _api_in_arena(app: Flask, what: str) -> Any:
+    """``POST /api/arenas/<id>/<what>`` by a browser in the arena."""
+    client, path = _in_arena(app)
+    return api(client, f"{path}/{what}")
+
+
+def _form_in_arena(app: Flask, what: str) -> Any:
+    """The arena page's form ``what``, by a browser in the arena."""
+    client, path = _in_arena(app)
+    return post(client, path.removeprefix("/api") + "/" + what)
 
 
 def _played(client: FlaskClient) -> FlaskClient:

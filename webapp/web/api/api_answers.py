@@ -62,6 +62,7 @@ def game_json(current: Current) -> GameJson:
         score=score_json(match),
         clock=clock_json(match),
         ended_by=records.ended_by(match),
+        arena=match.arena or None,
     )
 
 

@@ -8,10 +8,12 @@ from typing import Any
 import msgspec
 
 from ..action_table import ACTIONS
+from .api_arenas import ArenaBody, ArenaJson, ArenaMadeJson
 from .api_games import GAMES_QUERY, GamesJson
 from .api_live import LiveGameJson
 from .api_names import NameJson
-from .api_types import ErrorJson, GameJson, JoinBody, NewBody, PairJson, ReviewJson, SeatBody
+from .api_review_types import ReviewJson
+from .api_types import ErrorJson, GameJson, JoinBody, NewBody, PairJson, SeatBody
 
 REF = "#/components/schemas/{name}"
 INFO = {
@@ -64,6 +66,19 @@ EVENTS_QUERY = [
         "description": "The version already seen: a newer one is sent at once.",
     },
 ]
+
+ARENA_PATH = [
+    {"name": "arena_id", "in": "path", "required": True, "schema": {"type": "string"},
+     "description": "The arena's id, the last part of its link."},
+]  # fmt: skip
+NO_ARENA = "There is no arena with this id."
+ARENA_ACTIONS = (
+    ("join", "Join the arena, or come back after pausing or withdrawing: paired as soon as "
+     "another player is free while it runs.", "This browser is in it already, or it is over."),
+    ("pause", "Pause: not paired again until coming back (a game in play goes on).",
+     "This browser is not in it, or paused already."),
+    ("withdraw", "Leave the arena; the points stay.", "This browser is not in it."),
+)  # fmt: skip
 
 
 @dataclass(frozen=True)
@@ -134,6 +149,18 @@ ROUTES = (
     Route("GET", "/api/live", "The games being played now by strangers met by quick pairing "
           "(never a friend's match made by link), the latest changed first, at most 50.",
           answer=list[LiveGameJson], answered="The games, each with a link to watch it."),
+    Route("POST", "/api/arenas", "Make an arena: a timed tournament that pairs its waiting "
+          "players again and again (any length and clock from 1 s).",
+          {429: "Too many new games or arenas from this address in a short time."},
+          body=ArenaBody, answer=ArenaMadeJson, answered="Its id and link."),
+    Route("GET", "/api/arenas", "The public arenas coming or running, the soonest first "
+          "(the site always has one coming).", answer=list[ArenaJson], answered="The arenas."),
+    Route("GET", "/api/arenas/{arena_id}", "An arena: its state, times, standings and this "
+          "browser's place.", {404: NO_ARENA}, answer=ArenaJson, answered="The arena.",
+          query=ARENA_PATH),
+    *(Route("POST", f"/api/arenas/{{arena_id}}/{what}", summary, {404: NO_ARENA,
+            409: refused}, answer=ArenaJson, answered="The arena after it.", query=ARENA_PATH)
+      for what, summary, refused in ARENA_ACTIONS),
     Route("GET", "/api/openapi.json", "This document.", answer=dict[str, Any],
           answered="The OpenAPI 3.1 document of this API."),
 )  # fmt: skip

@@ -51,6 +51,7 @@ class GameEntryJson(Struct):
     practice: bool
     moves: list[str]
     start: str
+    arena: Annotated[str | None, Meta(description="The arena that paired it, if any.")] = None
 
 
 class RecordJson(Struct):
@@ -106,6 +107,7 @@ def _entry(entry: dict[str, Any]) -> GameEntryJson:
         result=entry["result"], ended_by=entry["ended_by"],
         when=datetime.fromtimestamp(entry["when"], UTC).isoformat().replace("+00:00", "Z"),
         practice=entry["practice"], moves=entry["moves"], start=entry["start"],
+        arena=entry.get("arena") or None,
     )  # fmt: skip
 
 

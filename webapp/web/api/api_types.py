@@ -254,43 +254,7 @@ class GameJson(Struct, kw_only=True):
     ended_by: Annotated[
         EndedBy | None, Meta(description="How the finished game ended; null while it goes on.")
     ]
-
-
-class ValueJson(Struct):
-    """A position's value with perfect play: the result, and the moves until it (0: over)."""
-
-    result: Status
-    moves: Count
-
-
-class ReviewedMoveJson(Struct):
-    """One move of the review: the values before and after it, and the moves that would have
-    kept its player's best result."""
-
-    ply: Annotated[int, Meta(ge=1)]
-    by: Mark
-    cell: CellId
-    before: ValueJson
-    after: ValueJson
-    mistake: bool
-    kept: list[CellId]
-
-
-class MistakeJson(Struct):
-    """The first move after which its player's best result was worse."""
-
-    ply: Annotated[int, Meta(ge=1)]
-    cell: CellId
-    by: Mark
-
-
-class ReviewJson(Struct):
-    """The review of the finished game, with perfect play from both sides as the measure."""
-
-    game: str
-    moves: list[ReviewedMoveJson]
-    first_mistake: MistakeJson | None
-    summary: str
+    arena: Annotated[str | None, Meta(description="The arena that paired this game, if any.")]
 
 
 class ErrorJson(Struct):

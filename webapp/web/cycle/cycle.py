@@ -8,6 +8,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from blinker import Namespace
+
 from ...engine import N_, TicTacToeError
 from ...rules import LostMatchError, Match, Outcome, read
 from ...rules import clock as clocks
@@ -93,6 +95,9 @@ class Stepped:
 
 
 Change = Callable[[Current], Outcome]  # an action, applied to the match as seen
+# Sent (by match id, with ``match=``) after each saved change, whatever made it: an arena
+# counts its game's result there, and the shell need not know of arenas.
+saved = Namespace().signal("match-saved")
 
 
 def step(seen: Current, action: Change, expected: Expected | None, at: float) -> Stepped:
@@ -123,6 +128,7 @@ def commit(
         seen = seen_versions(record.data, record.version)
         hub.changed(record.match_id, record.version, seen, record)
         _count(stepped.outcome, created=record.version == 1)
+        saved.send(record.match_id, match=stepped.outcome.match)
     return record, stepped
 
 

@@ -5,8 +5,6 @@ from __future__ import annotations
 
 import dataclasses
 import json
-import threading
-import time
 from collections.abc import Iterator
 from dataclasses import dataclass
 
@@ -22,6 +20,7 @@ from ..cycle import deadlines, matches, on_air
 from ..cycle.deadlines import ClockView
 from ..live import live, sse
 from ..live.shared import Shared
+from ..live.ticking import ticking
 from ..site import i18n
 from ..site.i18n import gettext as _
 from ..site.i18n import render
@@ -114,22 +113,18 @@ def _stream(
     app: Flask, hub: live.Hub, reader: tuple[str, bool, str, str], lifetime: float
 ) -> Iterator[str]:
     """The list's events for one reader (its language, display and address) until
-    ``lifetime`` is over; each process looks at the list once a second for all its streams."""
-    end, told, quiet = time.monotonic() + lifetime, None, 0.0
-    every, pause = float(app.config["LIVE_EVERY"]), threading.Event()
+    ``lifetime`` is over; each process looks at the list once a tick for all its streams."""
     kept: _Kept = app.extensions.setdefault("live_games_kept", _Kept())
-    yield "retry: 1000\n\n"
-    while (left := end - time.monotonic()) > 0 and not hub.draining:
+
+    def look(tick: int) -> Look:
         with app.test_request_context("/live"):  # the names need a request's language
-            look = kept.looks.get(int(time.monotonic() / every), _look)
-        if look != told:
-            html = kept.parts.get((look, *reader), lambda: _rendered(app, reader))
-            told, quiet = look, 0.0
-            yield f"data: {json.dumps({'html': html})}\n\n"
-        elif (quiet := quiet + every) >= hub.heartbeat:
-            quiet = 0.0
-            yield ": still here\n\n"
-        pause.wait(min(every, left))
+            return kept.looks.get(tick, _look)
+
+    def event(seen: Look) -> str:
+        html = kept.parts.get((seen, *reader), lambda: _rendered(app, reader))
+        return f"data: {json.dumps({'html': html})}\n\n"
+
+    return ticking(hub, lifetime, float(app.config["LIVE_EVERY"]), look, event)
 
 
 def _look() -> Look:

@@ -36,6 +36,7 @@ def parts(current: matches.Current) -> OnlineParts:
         watch_url=url_for("board.watch", match_id=match_id, _external=True),
         can_claim=can_claim,
         paired=match.paired,
+        arena_url=url_for("arenas.page", arena_id=match.arena) if match.arena else None,
     )
 
 

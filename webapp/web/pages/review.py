@@ -12,7 +12,7 @@ from flask.typing import ResponseReturnValue
 from flask_babel import get_locale
 
 from ...engine import N_, Evaluation, Review, ReviewedMove, rank, review
-from ..api.api_types import MistakeJson, ReviewedMoveJson, ReviewJson, ValueJson
+from ..api.api_review_types import MistakeJson, ReviewedMoveJson, ReviewJson, ValueJson
 from ..cycle import matches
 from ..cycle.matches import Current
 from ..site.errors import render_error

@@ -77,3 +77,4 @@ class OnlineParts:
     watch_url: str
     can_claim: bool
     paired: bool = False  # the other player is a stranger met by quick pairing
+    arena_url: str | None = None  # the page of the arena that paired the players

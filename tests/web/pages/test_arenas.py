@@ -1,0 +1,190 @@
+"""Arenas through the pages and the API: making one, joining, being paired and taken to the
+board, points counted once per game (a win, a loss on time, an abort), pausing, withdrawing,
+the end and its podium, the site's arena always coming, and the arena's stream."""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+from flask import Flask
+from flask.testing import FlaskClient
+
+from tests.conftest import MovableClock, api_game, post
+from tests.web.shown import page
+
+
+def api(client: FlaskClient, path: str, body: dict[str, Any] | None = None) -> Any:
+    """A POST of the JSON API with the session's CSRF header."""
+    headers = {"X-CSRFToken": api_game(client)["csrf_token"]}
+    return client.post(path, json=body, headers=headers)
+
+
+def arena(client: FlaskClient, length: int = 60, clock: int = 5, starts_in: int = 0) -> str:
+    """A private arena made by ``client``; its id."""
+    made = api(client, "/api/arenas", {"length": length, "clock": clock, "starts_in": starts_in,
+                                       "private": True})  # fmt: skip
+    assert made.status_code == 200
+    return str(made.get_json()["id"])
+
+
+def joined(app: Flask, arena_id: str, count: int) -> list[FlaskClient]:
+    """``count`` browsers that joined the arena by its page's form."""
+    players = [app.test_client() for _ in range(count)]
+    for player in players:
+        assert post(player, f"/arenas/{arena_id}/join").status_code == 303
+    return players
+
+
+def standing(client: FlaskClient, arena_id: str) -> dict[str, Any]:
+    """The arena as the API answers it to ``client``."""
+    response = client.get(f"/api/arenas/{arena_id}")
+    assert response.status_code == 200
+    found: dict[str, Any] = response.get_json()
+    return found
+
+
+def to_board(client: FlaskClient, arena_id: str) -> dict[str, Any]:
+    """Open the arena's page, which takes a paired player to the board; their game."""
+    assert client.get(f"/arenas/{arena_id}").headers["Location"] == "/"
+    return api_game(client)
+
+
+def sides(one: FlaskClient, other: FlaskClient, arena_id: str) -> tuple[FlaskClient, FlaskClient]:
+    """X and O of the game the arena paired ``one`` and ``other`` in."""
+    game = to_board(one, arena_id)
+    assert to_board(other, arena_id)["online"]["watch"] == game["online"]["watch"]
+    return (one, other) if game["you"] == "X" else (other, one)
+
+
+def test_two_players_are_paired_and_a_win_counts_once(app: Flask, client: FlaskClient) -> None:
+    arena_id = arena(client)
+    a, b = joined(app, arena_id, 2)
+    x, o = sides(a, b, arena_id)
+    game = api_game(x)
+    assert game["arena"] == arena_id and game["clock"]["per_move"] == 5
+    assert all(seat["name"] for seat in game["seats"]) and game["online"]["full"]
+    for cells in (("A1", "B1"), ("A2", "B2")):
+        post(x, "/move", {"cell": cells[0]})
+        post(o, "/move", {"cell": cells[1]})
+    post(x, "/move", {"cell": "A3"})
+    assert api_game(x)["status"] == "X wins"
+    rows = {row["you"]: row for row in standing(x, arena_id)["standings"]}
+    assert (rows[True]["points"], rows[True]["games"], rows[True]["rank"]) == (2, 1, 1)
+    assert (rows[False]["points"], rows[False]["games"]) == (0, 1)
+    (entry, *_rest) = x.get("/api/games").get_json()["games"]
+    assert entry["arena"] == arena_id and entry["result"] == "won"
+    again = to_board(x, arena_id)  # paired again at once, with the only other player
+    assert again["arena"] == arena_id and again["ply"] == 0 and again["game"] != game["game"]
+    assert standing(o, arena_id)["you"] == {"joined": True, "paused": False, "points": 0}
+    refused = api(x, "/api/rematch")
+    assert refused.status_code == 409
+
+
+def test_a_game_lost_on_time_counts_as_a_loss(
+    app: Flask, client: FlaskClient, clock: MovableClock
+) -> None:
+    arena_id = arena(client)
+    x, o = sides(*joined(app, arena_id, 2), arena_id)
+    for player, cell in ((x, "B2"), (o, "A1"), (x, "C3")):
+        post(player, "/move", {"cell": cell})
+    clock.advance(6)  # O's 5 s ran out; the next look at the match ends the game
+    assert api_game(x)["ended_by"] == "time"
+    points = sorted(row["points"] for row in standing(x, arena_id)["standings"])
+    assert points == [0, 2]
+
+
+def test_an_aborted_game_counts_for_nobody(app: Flask, client: FlaskClient) -> None:
+    arena_id = arena(client)
+    x, _o = sides(*joined(app, arena_id, 2), arena_id)
+    assert post(x, "/abort").status_code == 303
+    rows = standing(x, arena_id)["standings"]
+    assert [(row["points"], row["games"]) for row in rows] == [(0, 0), (0, 0)]
+
+
+def test_pausing_and_withdrawing_keep_a_player_out_of_the_pairing(
+    app: Flask, client: FlaskClient
+) -> None:
+    arena_id = arena(client, starts_in=30)
+    a, b, c = joined(app, arena_id, 3)
+    assert "You are in: you are paired when it starts." in page(a, f"/arenas/{arena_id}").text
+    post(a, f"/arenas/{arena_id}/pause")
+    post(b, f"/arenas/{arena_id}/withdraw")
+    refused = post(b, f"/arenas/{arena_id}/pause")
+    assert refused.headers["X-Move-Result"] == "refused"
+    assert standing(a, arena_id)["you"] == {"joined": True, "paused": True, "points": 0}
+    assert standing(b, arena_id)["you"] == {"joined": False, "paused": False, "points": 0}
+    assert standing(c, arena_id)["state"] == "coming"
+    again = post(c, f"/arenas/{arena_id}/join", follow_redirects=True).get_data(as_text=True)
+    assert "You are in this arena already." in again
+
+
+def test_at_the_end_nobody_is_paired_the_games_in_play_count_and_the_podium_shows(
+    app: Flask, client: FlaskClient, clock: MovableClock
+) -> None:
+    arena_id = arena(client, length=20, clock=30)
+    x, o = sides(*joined(app, arena_id, 2), arena_id)
+    clock.advance(21)
+    assert standing(x, arena_id)["state"] == "over"
+    post(x, "/resign")  # the game in play ends after the arena: it counts, and nobody waits
+    shown = page(o, f"/arenas/{arena_id}")
+    assert "This arena is over." in shown.text and "Podium" in shown.text
+    assert standing(o, arena_id)["standings"][0] == {
+        "rank": 1, "name": api_game(o)["seats"][0]["name"] if api_game(o)["seats"][0]["you"]
+        else api_game(o)["seats"][1]["name"], "points": 2, "games": 1, "streak": 1, "you": True,
+    }  # fmt: skip
+    assert api(o, f"/api/arenas/{arena_id}/join").status_code == 409
+    assert '<meta http-equiv="refresh"' not in shown.html
+
+
+def test_the_site_always_has_a_public_arena_coming(app: Flask, clock: MovableClock) -> None:
+    visitor = app.test_client()
+    (first,) = visitor.get("/api/arenas").get_json()
+    assert first["state"] == "coming" and not first["private"]
+    assert visitor.get("/api/arenas").get_json() == [first]  # one, however often asked
+    clock.advance(app.config["ARENA_FIRST_IN"] + 1)
+    running, coming = visitor.get("/api/arenas").get_json()
+    assert (running["id"], running["state"], coming["state"]) == (first["id"], "running", "coming")
+    assert coming["starts"] == running["ends"]
+    assert first["id"] in page(visitor, "/arenas").html
+
+
+def test_a_private_arena_is_not_listed_and_a_public_one_is(client: FlaskClient) -> None:
+    private = arena(client)
+    public = api(client, "/api/arenas", {"length": 60, "clock": 5, "private": False})
+    listed = {item["id"] for item in client.get("/api/arenas").get_json()}
+    assert public.get_json()["id"] in listed and private not in listed
+
+
+def test_the_form_makes_an_arena_and_refuses_a_choice_it_does_not_offer(
+    client: FlaskClient,
+) -> None:
+    made = post(client, "/arenas", {"length": "300", "clock": "10", "starts_in": "60"})
+    assert made.status_code == 303 and made.headers["Location"].startswith("/arenas/")
+    assert "Arena: 5 minutes, 10 s a move" in page(client, made.headers["Location"]).text
+    refused = post(client, "/arenas", {"length": "7", "clock": "10", "starts_in": "60"})
+    assert refused.headers["X-Move-Result"] == "refused"
+
+
+def test_an_unknown_arena_is_a_404_everywhere(client: FlaskClient) -> None:
+    assert client.get("/arenas/AAAAAAAAAAAAAAAAAAAAAA").status_code == 404
+    assert client.get("/arenas/nope").status_code == 404
+    assert client.get("/api/arenas/AAAAAAAAAAAAAAAAAAAAAA").status_code == 404
+    assert api(client, "/api/arenas/AAAAAAAAAAAAAAAAAAAAAA/join").status_code == 404
+    assert client.get("/arenas/AAAAAAAAAAAAAAAAAAAAAA/events").status_code == 404
+    assert api(client, "/api/arenas", {"length": 0, "clock": 5}).status_code == 400
+
+
+def test_the_stream_sends_the_standings_and_the_viewers_row(
+    app: Flask, client: FlaskClient
+) -> None:
+    app.config["STREAM_LIFETIME"], app.config["LIVE_EVERY"] = 0.3, 0.01
+    arena_id = arena(client, starts_in=30)
+    (player,) = joined(app, arena_id, 1)
+    body = player.get(f"/arenas/{arena_id}/events").get_data(as_text=True)
+    (event,) = [json.loads(d) for d in re.findall(r"^data: (.*)$", body, re.MULTILINE)]
+    assert 'data-player="0"' in event["html"] and "<html" not in event["html"]
+    assert event["you"] == [1, 0, 0, 0, False]
+    watcher = app.test_client().get(f"/arenas/{arena_id}/events").get_data(as_text=True)
+    assert '"you": null' in watcher

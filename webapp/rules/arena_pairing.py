@@ -1,0 +1,71 @@
+"""Pairing an arena's waiting players: each with the closest in points, never the opponent
+they just played when another waits, and each on the side they played less."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import replace
+
+from ..engine import Game
+from .actions import Event, Outcome
+from .arena import ABORTED, DRAW, LOSS, RUNNING, WIN, Arena, Made, Player
+from .clock import checked
+from .match import PERSON, Match, Seat, other
+from .termination import Termination
+
+
+def paired(
+    arena: Arena, now: float, new_id: Callable[[], str], new_key: Callable[[], str]
+) -> tuple[Arena, tuple[Made, ...]]:
+    """Every waiting player paired while two wait and the arena runs, the best placed first
+    (the longest waiting among equals); the games made, whose matches are to be created."""
+    if arena.state(now) != RUNNING:
+        return arena, ()
+    waiting = sorted(
+        (p for p in arena.players if p.waiting), key=lambda p: (-p.points, p.free_since)
+    )
+    made = []
+    while len(waiting) >= 2:
+        first = waiting.pop(0)
+        partner = _partner(first, waiting)
+        waiting.remove(partner)
+        x, o = _sides(first, partner)
+        match_id = new_id()
+        x = replace(x, match=match_id, key=new_key(), mark="X", opponent=o.browser)
+        o = replace(o, match=match_id, key=new_key(), mark="O", opponent=x.browser)
+        arena = arena.with_player(x).with_player(o)
+        made.append(Made(match_id, x, o))
+    return arena, tuple(made)
+
+
+def _partner(first: Player, others: list[Player]) -> Player:
+    """The closest to ``first`` in points (the longest waiting among equals), other than the
+    one they just played, unless nobody else waits."""
+    ranked = sorted(others, key=lambda p: abs(p.points - first.points))  # stable: by wait
+    fresh = [p for p in ranked if first.opponent != p.browser and p.opponent != first.browser]
+    return (fresh or ranked)[0]
+
+
+def _sides(one: Player, other: Player) -> tuple[Player, Player]:
+    """X and O: X to the one who played it less, relative to O (``one`` among equals)."""
+    return (one, other) if one.as_x - one.as_o <= other.as_x - other.as_o else (other, one)
+
+
+def arena_match(made: Made, clock: int, arena_id: str) -> Outcome:
+    """The match of a game the arena ``arena_id`` paired: seat 1 plays X, each seat held by
+    its player's key and named by their drawn name, ``clock`` seconds per move."""
+    x, o = made.x, made.o
+    seats = (Seat("1", PERSON, "X", x.key, x.name), Seat("2", PERSON, "O", o.key, o.name))
+    match = Match(seats, Game(PERSON, PERSON), clock=checked(clock), paired=True, arena=arena_id)
+    return Outcome(match, (Event("joined", seat="2"),))
+
+
+def results(match: Match) -> dict[str, str]:
+    """Each mark's result of ``match``'s finished game for the arena: a win, a loss (on time
+    or by leaving too), a draw, or for both an aborted game, which counts for nobody."""
+    if match.termination is Termination.ABORT:
+        return {"X": ABORTED, "O": ABORTED}
+    winner = match.winner or match.game.board.status.winner
+    if winner:
+        return {winner: WIN, other(winner): LOSS}
+    return {"X": DRAW, "O": DRAW}

@@ -1,0 +1,126 @@
+"""Arenas for programs: make one, list the public ones, an arena with its standings and this
+browser's place, and joining, pausing and withdrawing (as the arena page's forms do)."""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from flask import Blueprint, url_for
+from flask.typing import ResponseReturnValue
+from msgspec import Meta, Struct
+
+from ...rules import UnknownLinkError, errors
+from ...rules.arena import Arena
+from ..cycle import arena_index, arenas
+from ..pages import arenas as arena_pages
+from ..pages.arena_view import ArenaView, view
+from ..site import browsers, limits
+from .api_answers import answer
+from .api_bodies import decode
+
+bp = Blueprint("api_arenas", __name__, url_prefix="/api")
+Seconds = Annotated[int, Meta(ge=1, le=7 * 86400)]
+
+
+class ArenaBody(Struct, kw_only=True):
+    """A new arena: its length and time per move, in seconds from 1, when it starts, and
+    whether only its link reaches it (else it is listed by GET /api/arenas)."""
+
+    length: Seconds
+    clock: Seconds
+    starts_in: Annotated[int, Meta(ge=0, le=7 * 86400)] = 0
+    private: bool = False
+
+
+class ArenaMadeJson(Struct):
+    """The arena made: its id and the link of its page."""
+
+    id: str
+    link: str
+
+
+class StandingJson(Struct):
+    """One row of the standings: points 2 a win, 1 a draw, doubled on a streak."""
+
+    rank: int
+    name: str
+    points: int
+    games: int
+    streak: Annotated[int, Meta(description="Wins in a row: from 2, a win or draw counts double.")]
+    you: bool
+
+
+class ArenaYouJson(Struct):
+    """This browser in the arena: in it (not withdrawn), paused, and its points."""
+
+    joined: bool
+    paused: bool
+    points: int
+
+
+class ArenaJson(Struct):
+    """An arena: its state, start and end (ISO 8601, UTC), length and clock in seconds, its
+    standings, and this browser's place (null if it never joined)."""
+
+    id: str
+    link: str
+    state: Literal["coming", "running", "over"]
+    starts: str
+    ends: str
+    length: int
+    clock: int
+    private: bool
+    standings: list[StandingJson]
+    you: ArenaYouJson | None
+
+
+@bp.post("/arenas")
+@limits.creating
+def create() -> ResponseReturnValue:
+    """Make an arena; its id and link."""
+    body = decode(ArenaBody)
+    arena_id = arena_pages.made(body.length, body.clock, body.starts_in, body.private)
+    return answer(ArenaMadeJson(arena_id, _link(arena_id)))
+
+
+@bp.get("/arenas")
+def listing() -> ResponseReturnValue:
+    """The public arenas coming or running, the soonest first."""
+    browser = browsers.browser_id()
+    return answer([_json(view(i, a, browser)) for i, a in arena_index.listed()])
+
+
+@bp.get("/arenas/<arena_id>")
+def one(arena_id: str) -> ResponseReturnValue:
+    """The arena, its standings and this browser's place."""
+    arena = arenas.tend(arena_id)
+    if arena is None:
+        raise UnknownLinkError(errors.NO_ARENA)
+    return answer(_json(view(arena_id, arena, browsers.browser_id())))
+
+
+@bp.post("/arenas/<arena_id>/join", defaults={"what": "join"})
+@bp.post("/arenas/<arena_id>/pause", defaults={"what": "pause"})
+@bp.post("/arenas/<arena_id>/withdraw", defaults={"what": "withdraw"})
+def act(arena_id: str, what: str) -> ResponseReturnValue:
+    """Join (or come back), pause, or withdraw; the arena after it."""
+    arena: Arena = arena_pages.acted(arena_id, what)
+    return answer(_json(view(arena_id, arena, browsers.browser_id())))
+
+
+def _json(shown: ArenaView) -> ArenaJson:
+    """``shown`` as the API answers it."""
+    arena, me = shown.arena, shown.you
+    rows = [
+        StandingJson(r.rank, r.name, r.points, r.games, r.streak, r.you) for r in shown.standings
+    ]
+    you = None if me is None else ArenaYouJson(not me.withdrawn, me.paused, me.points)
+    return ArenaJson(
+        shown.arena_id, _link(shown.arena_id), shown.state, shown.starts, shown.ends,  # type: ignore[arg-type]
+        arena.length, arena.clock, arena.private, rows, you,
+    )  # fmt: skip
+
+
+def _link(arena_id: str) -> str:
+    """The arena page's address."""
+    return url_for("arenas.page", arena_id=arena_id, _external=True)

@@ -1,0 +1,121 @@
+"""Arenas' pages: the list and the form that makes one (``/arenas``), an arena's page with its
+standings and podium (``/arenas/<id>``), its forms (join, pause, withdraw) and its stream.
+A player paired by the arena is taken to the board of their game from its page."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from flask import Blueprint, flash, redirect, request, url_for
+from flask.typing import ResponseReturnValue
+
+from ...engine import N_
+from ...rules import RuleError, errors
+from ...rules import arena as rules
+from ...rules.arena import Arena
+from ...rules.seating import LeaveRefusedError
+from .. import timing
+from ..cycle import arena_index, arenas, matches
+from ..site import browsers, limits, names
+from ..site.errors import render_error
+from ..site.headers import move_result
+from ..site.i18n import gettext as _
+from ..site.i18n import render, said
+from .arena_view import view
+
+bp = Blueprint("arenas", __name__)
+LENGTHS = (300, 600, 1800)  # the form's choices, in seconds; the API takes any from 1 s
+CLOCKS = (5, 10, 30)
+STARTS_IN = (60, 300, 900)
+PAIRED = N_("The arena paired you: you play %(mark)s. Good luck!")
+UNKNOWN_CHOICE = N_("Choose one of the lengths, clocks and starts shown; nothing was made.")
+
+Action = Callable[[Arena, float], Arena]
+
+
+def acted(arena_id: str, what: str) -> Arena:
+    """This browser's ``what`` (join, pause, withdraw) in the arena, then whoever waits paired:
+    the one way the forms and the API change an arena."""
+    browser = browsers.browser_id()
+    browsers.keep()
+    actions: dict[str, Action] = {
+        "join": lambda arena, now: rules.join(arena, browser, names.mine(), now),
+        "pause": lambda arena, _now: rules.pause(arena, browser),
+        "withdraw": lambda arena, _now: rules.withdraw(arena, browser),
+    }
+    return arenas.change(arena_id, actions[what])
+
+
+def made(length: int, clock: int, starts_in: int, private: bool) -> str:
+    """A new arena starting ``starts_in`` seconds from now; its id (listed unless private)."""
+    arena = Arena(timing.now() + starts_in, length, clock, private)
+    arena_id = arenas.create(arena)
+    if not private:
+        arena_index.add(arena_id)
+    return arena_id
+
+
+def entered(arena_id: str, arena: Arena) -> bool:
+    """Whether this browser has an arena game in play, now its match (made if the request
+    that paired it failed before it did)."""
+    me = arena.player(browsers.browser_id())
+    if me is None or not me.match:
+        return False
+    if matches.store().get(me.match) is None:
+        arenas.make_match(arena_id, arena, me.match)
+    if matches.current().match_id != me.match:
+        matches.enter(me.match, me.key)
+        flash(_(PAIRED, mark=me.mark), "info")
+    return True
+
+
+@bp.get("/arenas")
+def listing() -> ResponseReturnValue:
+    """The public arenas coming or running, and the form that makes one."""
+    shown = [view(i, a, browsers.browser_id()) for i, a in arena_index.listed()]
+    return render("arenas.html", arenas=shown, lengths=LENGTHS, clocks=CLOCKS, starts_in=STARTS_IN)
+
+
+@bp.post("/arenas")
+@limits.creating
+def create() -> ResponseReturnValue:
+    """Make an arena from the form's choices; to its page."""
+    form = request.form
+    chosen = [form.get(name, "") for name in ("length", "clock", "starts_in")]
+    allowed = [LENGTHS, CLOCKS, STARTS_IN]
+    if not all(v.isdigit() and int(v) in ok for v, ok in zip(chosen, allowed, strict=True)):
+        flash(_(UNKNOWN_CHOICE), "error")
+        return move_result(redirect(url_for(".listing"), 303), accepted=False)
+    length, clock, starts_in = (int(v) for v in chosen)
+    arena_id = made(length, clock, starts_in, form.get("private") == "1")
+    return redirect(url_for(".page", arena_id=arena_id), 303)
+
+
+@bp.get("/arenas/<arena_id>")
+def page(arena_id: str) -> ResponseReturnValue:
+    """The arena: to the board of this browser's game in play, else its standings."""
+    arena = arenas.tend(arena_id)
+    if arena is None:
+        return render_error(404, _(errors.NO_ARENA))
+    try:
+        if entered(arena_id, arena):
+            return redirect(url_for("board.index"), 303)
+    except LeaveRefusedError as error:
+        flash(said(error), "error")
+    return render("arena.html", view=view(arena_id, arena, browsers.browser_id()))
+
+
+@bp.post("/arenas/<arena_id>/join", defaults={"what": "join"})
+@bp.post("/arenas/<arena_id>/pause", defaults={"what": "pause"})
+@bp.post("/arenas/<arena_id>/withdraw", defaults={"what": "withdraw"})
+def act(arena_id: str, what: str) -> ResponseReturnValue:
+    """Join, pause or withdraw; back to the arena's page, which says what was refused."""
+    back = redirect(url_for(".page", arena_id=arena_id), 303)
+    try:
+        acted(arena_id, what)
+    except RuleError as error:
+        if arenas.read(arena_id) is None:
+            return render_error(404, said(error))
+        flash(said(error), "error")
+        return move_result(back, accepted=False)
+    return back
