@@ -56,6 +56,11 @@ class Made:
     x: Player
     o: Player
 
+    def waited(self, starts: float, now: float) -> float:
+        """Seconds from when both were free (and the arena running, from ``starts``) to their
+        pairing at ``now``: how long a free opponent was there unpaired."""
+        return max(0.0, now - max(self.x.free_since, self.o.free_since, starts))
+
 
 @dataclass(frozen=True)
 class Arena:

@@ -77,7 +77,12 @@ def test_two_players_are_paired_and_a_win_counts_once(app: Flask, client: FlaskC
     assert entry["arena"] == arena_id and entry["result"] == "won"
     again = to_board(x, arena_id)  # paired again at once, with the only other player
     assert again["arena"] == arena_id and again["ply"] == 0 and again["game"] != game["game"]
-    assert standing(o, arena_id)["you"] == {"joined": True, "paused": False, "points": 0}
+    assert standing(o, arena_id)["you"] == {
+        "joined": True,
+        "paused": False,
+        "points": 0,
+        "playing": True,
+    }
     refused = api(x, "/api/rematch")
     assert refused.status_code == 409
 
@@ -113,8 +118,18 @@ def test_pausing_and_withdrawing_keep_a_player_out_of_the_pairing(
     post(b, f"/arenas/{arena_id}/withdraw")
     refused = post(b, f"/arenas/{arena_id}/pause")
     assert refused.headers["X-Move-Result"] == "refused"
-    assert standing(a, arena_id)["you"] == {"joined": True, "paused": True, "points": 0}
-    assert standing(b, arena_id)["you"] == {"joined": False, "paused": False, "points": 0}
+    assert standing(a, arena_id)["you"] == {
+        "joined": True,
+        "paused": True,
+        "points": 0,
+        "playing": False,
+    }
+    assert standing(b, arena_id)["you"] == {
+        "joined": False,
+        "paused": False,
+        "points": 0,
+        "playing": False,
+    }
     assert standing(c, arena_id)["state"] == "coming"
     again = post(c, f"/arenas/{arena_id}/join", follow_redirects=True).get_data(as_text=True)
     assert "You are in this arena already." in again
@@ -130,9 +145,10 @@ def test_at_the_end_nobody_is_paired_the_games_in_play_count_and_the_podium_show
     post(x, "/resign")  # the game in play ends after the arena: it counts, and nobody waits
     shown = page(o, f"/arenas/{arena_id}")
     assert "This arena is over." in shown.text and "Podium" in shown.text
+    mine = next(seat["name"] for seat in api_game(o)["seats"] if seat["you"])
     assert standing(o, arena_id)["standings"][0] == {
-        "rank": 1, "name": api_game(o)["seats"][0]["name"] if api_game(o)["seats"][0]["you"]
-        else api_game(o)["seats"][1]["name"], "points": 2, "games": 1, "streak": 1, "you": True,
+        "rank": 1, "name": mine, "points": 2, "games": 1, "streak": 1, "you": True,
+        "playing": False,
     }  # fmt: skip
     assert api(o, f"/api/arenas/{arena_id}/join").status_code == 409
     assert '<meta http-equiv="refresh"' not in shown.html

@@ -3,6 +3,7 @@ browser's place, and joining, pausing and withdrawing (as the arena page's forms
 
 from __future__ import annotations
 
+import contextlib
 from typing import Annotated, Literal
 
 from flask import Blueprint, url_for
@@ -11,6 +12,7 @@ from msgspec import Meta, Struct
 
 from ...rules import UnknownLinkError, errors
 from ...rules.arena import Arena
+from ...rules.seating import LeaveRefusedError
 from ..cycle import arena_index, arenas
 from ..pages import arenas as arena_pages
 from ..pages.arena_view import ArenaView, view
@@ -48,6 +50,7 @@ class StandingJson(Struct):
     games: int
     streak: Annotated[int, Meta(description="Wins in a row: from 2, a win or draw counts double.")]
     you: bool
+    playing: Annotated[bool, Meta(description="In a game of the arena now.")]
 
 
 class ArenaYouJson(Struct):
@@ -56,6 +59,7 @@ class ArenaYouJson(Struct):
     joined: bool
     paused: bool
     points: int
+    playing: Annotated[bool, Meta(description="In a game now: GET /api/game shows it.")]
 
 
 class ArenaJson(Struct):
@@ -92,10 +96,13 @@ def listing() -> ResponseReturnValue:
 
 @bp.get("/arenas/<arena_id>")
 def one(arena_id: str) -> ResponseReturnValue:
-    """The arena, its standings and this browser's place."""
+    """The arena, its standings and this browser's place; a game the arena paired this
+    browser in becomes its match, as the arena's page makes it (GET /api/game shows it)."""
     arena = arenas.tend(arena_id)
     if arena is None:
         raise UnknownLinkError(errors.NO_ARENA)
+    with contextlib.suppress(LeaveRefusedError):  # it plays elsewhere: it goes there later
+        arena_pages.entered(arena_id, arena)
     return answer(_json(view(arena_id, arena, browsers.browser_id())))
 
 
@@ -112,9 +119,12 @@ def _json(shown: ArenaView) -> ArenaJson:
     """``shown`` as the API answers it."""
     arena, me = shown.arena, shown.you
     rows = [
-        StandingJson(r.rank, r.name, r.points, r.games, r.streak, r.you) for r in shown.standings
+        StandingJson(r.rank, r.name, r.points, r.games, r.streak, r.you, r.playing)
+        for r in shown.standings
     ]
-    you = None if me is None else ArenaYouJson(not me.withdrawn, me.paused, me.points)
+    you = None
+    if me is not None:
+        you = ArenaYouJson(not me.withdrawn, me.paused, me.points, bool(me.match))
     return ArenaJson(
         shown.arena_id, _link(shown.arena_id), shown.state, shown.starts, shown.ends,  # type: ignore[arg-type]
         arena.length, arena.clock, arena.private, rows, you,

@@ -5,6 +5,7 @@ saved change of a match sends."""
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Callable
 
 from flask import Flask, current_app
@@ -13,11 +14,12 @@ from ...rules import Match, Outcome, UnknownLinkError, errors, new_secret
 from ...rules import clock as clocks
 from ...rules.arena import Arena, Made, ended
 from ...rules.arena_pairing import arena_match, paired, results
-from ...store import MatchStore, Record, new_match_id
+from ...store import MatchStore, Record, StoreUnavailable, new_match_id
 from ...store.record import MATCH_ID
 from .. import timing
 from ..live.audience import seen_versions
 from ..live.live import Hub
+from ..site import metrics
 from . import on_air
 from .cycle import Stepped, commit, saved
 
@@ -26,7 +28,7 @@ Change = Callable[[Arena, float], Arena]  # what an action makes of the arena at
 
 def init_app(app: Flask) -> None:
     """Count each arena game's result as its match is saved over."""
-    saved.connect(_counted, weak=False)
+    saved.connect(_on_saved, weak=False)
 
 
 def read(arena_id: str) -> Arena | None:
@@ -64,6 +66,7 @@ def change(arena_id: str, action: Change) -> Arena:
             record.data = arena.to_dict()
     _tell(record)
     for game in made:
+        metrics.arena_paired(game.waited(arena.starts, now))
         make_match(arena_id, arena, game.match_id)
     return arena
 
@@ -106,9 +109,9 @@ def _wound(match: Match) -> Match:
     return clocks.wound(match, match, timing.now() + float(current_app.config["ARENA_GRACE"]))
 
 
-def _counted(match_id: str, match: Match) -> None:
-    """A saved change of ``match_id``: if it ended an arena game, its result is counted (once:
-    the players of a game counted already are in it no more)."""
+def count(match_id: str, match: Match) -> None:
+    """If ``match`` (stored as ``match_id``) is a finished arena game not counted yet, count
+    its result; once, since the players of a game counted already are in it no more."""
     if not match.arena or not match.is_over:
         return
     arena = read(match.arena)
@@ -116,6 +119,14 @@ def _counted(match_id: str, match: Match) -> None:
         return
     score = results(match)
     change(match.arena, lambda kept, now: _ended(kept, match_id, score, now))
+
+
+def _on_saved(match_id: str, match: Match) -> None:
+    """A saved change of a match: its arena counts the game if it ended. The change is
+    saved and told already: an arena too busy now to count it does not fail the request
+    (its players' next look at the arena counts it: arena pages' ``entered``)."""
+    with contextlib.suppress(StoreUnavailable):
+        count(match_id, match)
 
 
 def _ended(arena: Arena, match_id: str, score: dict[str, str], now: float) -> Arena:

@@ -57,12 +57,22 @@ def made(length: int, clock: int, starts_in: int, private: bool) -> str:
 
 def entered(arena_id: str, arena: Arena) -> bool:
     """Whether this browser has an arena game in play, now its match (made if the request
-    that paired it failed before it did)."""
-    me = arena.player(browsers.browser_id())
-    if me is None or not me.match:
+    that paired it failed first). A game of its that ended uncounted (a clock that ran out
+    unseen, an arena too busy when it ended) is counted here, and then the next one looked
+    for, since the arena pairs at once."""
+    for _look in range(2):
+        me = arena.player(browsers.browser_id())
+        if me is None or not me.match:
+            return False
+        if matches.store().get(me.match) is None:
+            arenas.make_match(arena_id, arena, me.match)
+        game = matches.watched(me.match)  # a clock that ran out ends the game here
+        if game is None or not game.match.is_over:
+            break
+        arenas.count(me.match, game.match)
+        arena = arenas.read(arena_id) or arena
+    else:
         return False
-    if matches.store().get(me.match) is None:
-        arenas.make_match(arena_id, arena, me.match)
     if matches.current().match_id != me.match:
         matches.enter(me.match, me.key)
         flash(_(PAIRED, mark=me.mark), "info")

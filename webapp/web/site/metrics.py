@@ -46,6 +46,11 @@ STORE_ERRORS = Counter(
 )
 MATCHES_CREATED = Counter("ttt_matches_created", "Matches created, by kind.", ("kind",))
 MOVES_APPLIED = Counter("ttt_moves_applied", "Moves applied to matches, the computer's too.")
+ARENA_PAIRING = Histogram(
+    "ttt_arena_pairing_wait_seconds",
+    "Seconds two free players of a running arena waited before it paired them.",
+    buckets=(0.05, 0.1, 0.25, 0.5, 1.0, 2.0, 5.0, 10.0),
+)
 # livesum: the streams of the workers alive now; a dead worker's are dropped (exporter.py).
 STREAMS_OPEN = Gauge(
     "ttt_live_streams_open", "Live streams (Server-Sent Events) open now.",
@@ -78,6 +83,11 @@ def match_created(kind: str) -> None:
 def move_applied(moves: int = 1) -> None:
     """Count ``moves`` moves applied to a match."""
     MOVES_APPLIED.inc(moves)
+
+
+def arena_paired(waited: float) -> None:
+    """Count an arena's pairing of two players free for ``waited`` seconds."""
+    ARENA_PAIRING.observe(waited)
 
 
 def store_failed(error: Exception) -> None:

@@ -1,0 +1,200 @@
+"""Many players in one arena against real servers (tests/redis and tests/hardening): each
+joins through the API, plays every game the arena pairs it in with random moves until the
+arena is over, and the arena's books are checked against the players' own lists of games."""
+
+from __future__ import annotations
+
+import http.client
+import json
+import random
+import threading
+import time
+import urllib.parse
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+from typing import Any
+
+from tests.player import Player, Reply
+from tests.seekers import token
+from webapp.engine import CELL_IDS as CELLS
+
+POLL = 0.2  # seconds between a waiting player's looks at the arena
+JOINING = 3.0  # seconds over which the players arrive
+THINK = 1.0  # seconds a player thinks at most before a move
+
+
+@dataclass
+class Played:
+    """What the players saw: how long each waited for its next game when another was free,
+    and every snapshot of the arena a watcher took while it ran."""
+
+    waits: list[float] = field(default_factory=list)
+    snapshots: list[dict[str, Any]] = field(default_factory=list)
+
+
+def make_arena(server: str, length: int, clock: int, starts_in: int) -> str:
+    """A private arena made on ``server``; its id."""
+    maker = Player()
+    reply = maker.request(server, "POST", "/api/arenas", raw=_json(
+        {"length": length, "clock": clock, "starts_in": starts_in, "private": True}
+    ), headers=token(maker, server))  # fmt: skip
+    assert reply.status == 200, reply.text
+    return str(reply.json()["id"])
+
+
+def play_arena(servers: list[str], arena_id: str, count: int) -> tuple[list[Player], Played]:
+    """``count`` players spread over ``servers`` join and play until the arena is over and
+    their last game has ended; a watcher snapshots the standings meanwhile."""
+    players = [Player() for _ in range(count)]
+    played, done = Played(), threading.Event()
+    watcher = threading.Thread(target=_watch, args=(servers[0], arena_id, played, done))
+    watcher.start()
+    try:
+        with ThreadPoolExecutor(count) as pool:
+            for future in [
+                pool.submit(_play, player, servers[n % len(servers)], arena_id, played)
+                for n, player in enumerate(players)
+            ]:
+                future.result()
+    finally:
+        done.set()
+        watcher.join()
+    return players, played
+
+
+def _call(player: Player, server: str, method: str, path: str, **kw: Any) -> Reply:
+    """One API call, sent again (as its 503 asks) while the server says the arena or the
+    game is busy with another request: two hundred players join one arena at once."""
+    for _ in range(50):
+        reply = player.request(server, method, path, **kw)
+        if reply.status != 503:
+            return reply
+        time.sleep(0.05)
+    return reply
+
+
+def _play(player: Player, server: str, arena_id: str, played: Played) -> None:
+    """Join (at a moment of the first JOINING seconds, as people arrive), then play each
+    game the arena pairs this player in, until it is over."""
+    headers = token(player, server)
+    time.sleep(random.uniform(0, JOINING))
+    joined = _call(player, server, "POST", f"/api/arenas/{arena_id}/join", raw="", headers=headers)
+    assert joined.status == 200, joined.text
+    freed = None  # when this player saw its last game end
+    while True:
+        arena = _call(player, server, "GET", f"/api/arenas/{arena_id}").json()
+        if arena["you"]["playing"]:
+            if freed is not None and _others_free(arena):
+                played.waits.append(time.monotonic() - freed)
+            _game(player, server, headers)
+            freed = time.monotonic()
+        elif arena["state"] == "over":
+            return
+        else:
+            time.sleep(POLL)
+
+
+def _others_free(arena: dict[str, Any]) -> bool:
+    """Whether this pairing counts as a wait for a free opponent: not the odd one out, who
+    waits for any game to end (all but one play), and not after the arena's end."""
+    playing = sum(1 for row in arena["standings"] if row["playing"])
+    return arena["state"] == "running" and playing > 2
+
+
+def percentile(values: list[float], share: float) -> float:
+    """The value below which ``share`` of ``values`` are."""
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
+
+
+def _game(player: Player, server: str, headers: dict[str, str]) -> None:
+    """Play the current game with random moves, a THINK of a second each, until it is over;
+    the other player's moves are waited for on the match's event stream, as programs do."""
+    while True:
+        game = _call(player, server, "GET", "/api/game").json()
+        if game["status"] != "Game not finished" or game["ended_by"]:
+            return
+        if game["turn"] == game["you"]:
+            time.sleep(random.uniform(0, THINK))
+            empty = [cell for cell, mark in zip(CELLS, game["board"], strict=True) if mark == "_"]
+            body = _json({"cell": random.choice(empty), "version": game["version"]})
+            _call(player, server, "POST", "/api/move", raw=body, headers=headers)
+        else:
+            _next_version(player, server, game["version"])
+
+
+def _next_version(player: Player, server: str, after: int) -> None:
+    """Wait on GET /api/events for a version after ``after`` (the clock's end included), at
+    most a few seconds."""
+    address = urllib.parse.urlsplit(server)
+    connection = http.client.HTTPConnection(address.hostname or "", address.port, timeout=8)
+    try:
+        connection.request("GET", f"/api/events?version={after}", None,
+                           {"Cookie": player.cookies()})  # fmt: skip
+        response = connection.getresponse()
+        deadline = time.monotonic() + 7
+        while response.status == 200 and time.monotonic() < deadline:
+            line = response.fp.readline()
+            if not line or line.startswith(b"id:"):
+                return
+    except OSError:
+        return  # the next look at the game tells what happened
+    finally:
+        connection.close()
+
+
+def _watch(server: str, arena_id: str, played: Played, done: threading.Event) -> None:
+    """Snapshot the arena every POLL seconds until ``done``."""
+    watcher = Player()
+    while not done.is_set():
+        reply = watcher.request(server, "GET", f"/api/arenas/{arena_id}")
+        if reply.status == 200:
+            played.snapshots.append(reply.json())
+        time.sleep(POLL)
+
+
+def books(players: list[Player], server: str, arena_id: str) -> dict[str, Any]:
+    """The final standings, checked against each player's list of games: points recomputed
+    from them (2/1/0, doubled after two wins in a row), games counted, and every game in
+    exactly two lists with opposite results. Returns the arena as the API answers it."""
+    arena = players[0].request(server, "GET", f"/api/arenas/{arena_id}").json()
+    by_game: dict[str, list[str]] = {}
+    for player in players:
+        entries = player.request(server, "GET", "/api/games?limit=100").json()["games"]
+        mine = sorted((e for e in entries if e["arena"] == arena_id), key=lambda e: e["when"])
+        points, games, in_row = 0, 0, 0
+        for entry in mine:
+            by_game.setdefault(entry["game"], []).append(entry["result"])
+            if entry["result"] == "aborted":
+                continue
+            value = {"won": 2, "drawn": 1, "lost": 0}[entry["result"]]
+            points += value * (2 if in_row >= 2 else 1)
+            games, in_row = games + 1, in_row + 1 if entry["result"] == "won" else 0
+        seen = player.request(server, "GET", f"/api/arenas/{arena_id}").json()
+        row = next(r for r in seen["standings"] if r["you"])
+        assert (seen["you"]["points"], row["games"]) == (points, games), (row, mine)
+    for game, results in by_game.items():
+        # An aborted game counts for nobody; a player who never came to it (the first move
+        # never made) has it in no list, and that is all it may miss.
+        assert sorted(results) in (["drawn", "drawn"], ["lost", "won"], ["aborted", "aborted"],
+                                   ["aborted"]), (game, results)  # fmt: skip
+    return arena
+
+
+def _json(body: dict[str, Any]) -> str:
+    """``body`` as a JSON text."""
+    return json.dumps(body)
+
+
+def pairing_waits(servers: list[str]) -> tuple[int, int]:
+    """How many pairings the ``servers`` made within 2 s of both players being free, and how
+    many in all, from their /metrics (each server sums its workers)."""
+    within = total = 0
+    for server in servers:
+        text = Player().get(server, "/metrics").text
+        for line in text.splitlines():
+            if line.startswith('ttt_arena_pairing_wait_seconds_bucket{le="2.0"}'):
+                within += int(float(line.split()[-1]))
+            elif line.startswith("ttt_arena_pairing_wait_seconds_count"):
+                total += int(float(line.split()[-1]))
+    return within, total

@@ -1,0 +1,31 @@
+"""50 players in one arena on one gunicorn server of two workers on SQLite: pairing and
+scoring under the arena's lock, across the workers."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tests.arena_players import books, make_arena, pairing_waits, percentile, play_arena
+from tests.servers import GunicornServer, file_store_env
+
+
+def test_50_players_play_an_arena_and_every_game_counts_once(tmp_path: Path) -> None:
+    (tmp_path / "metrics").mkdir()
+    env = {**file_store_env(tmp_path), "FLASK_STREAMS_PER_ADDRESS": "1000",
+           "PROMETHEUS_MULTIPROC_DIR": str(tmp_path / "metrics")}  # fmt: skip
+    server = GunicornServer(env, workers=2).start()
+    try:
+        arena_id = make_arena(server.url, length=15, clock=5, starts_in=3)
+        players, played = play_arena([server.url], arena_id, 50)
+        arena = books(players, server.url, arena_id)
+        within, pairings = pairing_waits([server.url])
+    finally:
+        server.stop()
+    assert arena["state"] == "over" and sum(row["games"] for row in arena["standings"]) > 50
+    running = [s for s in played.snapshots if s["state"] == "running"]
+    assert running, "no snapshot while it ran"
+    for snapshot in running:  # the arena pairs whoever is free at once: one waits at most
+        waiting = [row for row in snapshot["standings"] if not row["playing"]]
+        assert len(waiting) <= 1, waiting
+    assert pairings > 25 and within == pairings, (within, pairings)
+    assert played.waits and percentile(played.waits, 0.5) < 2.0, sorted(played.waits)[-5:]
