@@ -3,10 +3,12 @@ offered after a while, and the boards of the two players it seats."""
 
 from __future__ import annotations
 
+import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
 from tests.conftest import MovableClock, api_game, post
+from tests.web.pages.test_online import fields
 from tests.web.shown import page
 
 REFRESH = '<noscript><meta http-equiv="refresh" content="2"></noscript>'
@@ -122,3 +124,18 @@ def test_an_opponent_met_by_pairing_is_called_so_when_away(clock: MovableClock, 
     assert shown.has_form("/claim")
     assert "Your opponent has been away for 2 minutes." in shown.text
     assert "Your friend" not in shown.text
+
+
+def test_the_waiters_name_arriving_makes_no_board_stale(
+    app: Flask, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr("webapp.rules.pairing.tossed", lambda: True)  # the arriving one is X
+    waiter, arriving = app.test_client(), app.test_client()
+    press(waiter)
+    press(arriving)
+    form = fields(arriving)  # X's board, before the waiter came and named its seat
+    waiter.get("/pair")
+    assert api_game(waiter)["version"] > int(form["version"])
+    moved = post(arriving, "/move", {**form, "cell": "B2"})
+    assert moved.headers["X-Move-Result"] == "accepted"
+    assert api_name(waiter) in page(arriving, "/").text  # shown from the next change on

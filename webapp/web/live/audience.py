@@ -66,8 +66,20 @@ def audiences(before: dict[str, Any] | None, version: int, after: dict[str, Any]
 
 
 def _public(data: dict[str, Any]) -> dict[str, Any]:
-    """What every viewer of a match sees, and what its forms act on."""
-    return {key: value for key, value in data.items() if key not in PRIVATE}
+    """What every viewer of a match sees, and what its forms act on. A seat's drawn name is
+    left out: a paired player's name is put on its seat as it enters the match the other made,
+    and that must not make the other's board stale (its first move would be refused); boards
+    show it from the next change on."""
+    public = {key: value for key, value in data.items() if key not in PRIVATE}
+    seats = public.get("seats")
+    if isinstance(seats, list):
+        public["seats"] = [_unnamed(seat) for seat in seats]
+    return public
+
+
+def _unnamed(seat: Any) -> Any:
+    """A stored seat without its name."""
+    return {k: v for k, v in seat.items() if k != "name"} if isinstance(seat, dict) else seat
 
 
 def _private(data: dict[str, Any], seat: str) -> tuple[list[Any], bool, Any]:
