@@ -157,7 +157,7 @@ def books(players: list[Player], server: str, arena_id: str) -> dict[str, Any]:
     """The final standings, checked against each player's list of games: points recomputed
     from them (2/1/0, doubled after two wins in a row), games counted, and every game in
     exactly two lists with opposite results. Returns the arena as the API answers it."""
-    arena = players[0].request(server, "GET", f"/api/arenas/{arena_id}").json()
+    arena: dict[str, Any] = players[0].request(server, "GET", f"/api/arenas/{arena_id}").json()
     by_game: dict[str, list[str]] = {}
     for player in players:
         entries = player.request(server, "GET", "/api/games?limit=100").json()["games"]
