@@ -34,4 +34,5 @@ def ticking(
         elif (quiet := quiet + every) >= hub.heartbeat:
             quiet = 0.0
             yield ": still here\n\n"
-        pause.wait(min(every, left))
+        # To the next tick's start: every stream of the process wakes together, looks once.
+        pause.wait(min(every - time.monotonic() % every, left))

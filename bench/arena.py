@@ -1,0 +1,119 @@
+"""Arena benchmark: PLAYERS players (1,000 by default) in one arena of LENGTH seconds (120)
+with CLOCK-second moves (1), over two gunicorn servers sharing one Redis, while WATCHERS
+browsers (1,000) follow the arena page's stream.
+
+Run: ``python bench/arena.py`` (from ``.venv/bin/python``; needs ``redis-server``).
+
+Each player (tests/arena_players.py) joins within the first seconds, plays each game the arena
+pairs it in with random moves (thinking up to THINK s), following its game on
+``GET /api/events`` as programs do, until the arena is over. Each watcher follows
+``GET /arenas/<id>/events``. It reports the games played; the pairing delay from a game's end
+to the next board as the players see it (p50, p99: from the answer that showed their game over
+to the answer that showed them paired, when another player was free) and as the servers count
+it (ttt_arena_pairing_wait_seconds: pairings within 2 s of both players being free); the
+standings' delivery to the watchers (p99 of each version's arrival after its first arrival at
+any watcher; the arena's stream looks once a second, which comes on top); and the servers' CPU
+per game. It checks the books (tests/arena_players.books); the exit status is 1 if they fail.
+"""
+
+from __future__ import annotations
+
+import argparse
+import http.client
+import secrets
+import shutil
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from bench import servers
+from tests import arena_players
+from tests.arena_players import books, make_arena, pairing_waits, percentile, play_arena
+
+
+def watch(
+    server: str, arena_id: str, arrivals: dict[int, list[float]], stop: threading.Event
+) -> None:
+    """Follow the arena page's stream, noting when each version arrived."""
+    host, port = server.removeprefix("http://").split(":")
+    connection = http.client.HTTPConnection(host, int(port), timeout=30)
+    try:
+        connection.request("GET", f"/arenas/{arena_id}/events")
+        response = connection.getresponse()
+        while not stop.is_set():
+            line = response.fp.readline()
+            if not line:
+                return
+            if line.startswith(b"id: "):
+                arrivals.setdefault(int(line[4:]), []).append(time.monotonic())
+    except OSError:
+        return
+    finally:
+        connection.close()
+
+
+def main() -> int:
+    """Run the arena, print the figures; 1 if the books are wrong."""
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--players", type=int, default=1000)
+    parser.add_argument("--watchers", type=int, default=1000)
+    parser.add_argument("--length", type=int, default=120)
+    parser.add_argument("--clock", type=int, default=1)
+    parser.add_argument("--think", type=float, default=0.5)
+    args = parser.parse_args()
+    arena_players.THINK, arena_players.JOINING = args.think, 8.0
+    redis = servers.redis_server(shutil.which("redis-server") or "redis-server")
+    folders = [Path(tempfile.mkdtemp(prefix="arena-metrics-")) for _ in range(2)]
+    secret = secrets.token_hex(16)
+    env = {
+        "FLASK_REDIS_URL": f"redis://127.0.0.1:{redis.port}/0",
+        "FLASK_SECRET_KEY": secret,
+        "WEB_THREADS": "2000",
+        "FLASK_STREAMS": "2000",
+        "FLASK_STREAMS_PER_ADDRESS": "4000",
+    }
+    apps = [servers.gunicorn("wsgi:app", {**env, "PROMETHEUS_MULTIPROC_DIR": str(f)})
+            for f in folders]  # fmt: skip
+    urls = [app.url for app in apps]
+    try:
+        arena_id = make_arena(urls[0], args.length, args.clock, starts_in=10)
+        arrivals: dict[int, list[float]] = {}
+        stop = threading.Event()
+        watchers = [threading.Thread(target=watch, args=(urls[n % 2], arena_id, arrivals, stop),
+                                     daemon=True) for n in range(args.watchers)]  # fmt: skip
+        for thread in watchers:
+            thread.start()
+        cpu = sum(app.cpu_seconds() for app in apps)
+        players, played = play_arena(urls, arena_id, args.players)
+        cpu = sum(app.cpu_seconds() for app in apps) - cpu
+        stop.set()
+        within, pairings = pairing_waits(urls)
+        arena = books(players, urls[1], arena_id)
+    finally:
+        for app in apps:
+            app.stop()
+        redis.stop()
+    games = sum(row["games"] for row in arena["standings"]) // 2
+    spread = [t - min(times) for times in arrivals.values() for t in times]
+    print(f"players {args.players}, watchers {args.watchers}, arena {args.length} s, "
+          f"clock {args.clock} s")  # fmt: skip
+    print(f"games played: {games}")
+    print(
+        f"pairing delay seen by players: p50 {percentile(played.waits, 0.5) * 1000:.0f} ms, "
+        f"p99 {percentile(played.waits, 0.99) * 1000:.0f} ms ({len(played.waits)} waits)"
+    )
+    print(f"pairings within 2 s of both players free (servers): {within}/{pairings}")
+    print(
+        f"standings to watchers: {len(arrivals)} versions, spread p99 "
+        f"{percentile(spread, 0.99) * 1000:.0f} ms over {len(spread)} deliveries"
+    )
+    print(f"servers' CPU per game: {cpu / max(games, 1) * 1000:.1f} ms ({cpu:.1f} s)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,22 @@
+"""The arena benchmark runs end to end: a short arena over two servers on one Redis, whose
+books balance. Its figures are not checked here: the machine is shared."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+from tests.servers import require_program
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_a_short_arena_runs_and_its_books_balance() -> None:
+    require_program("redis-server", "redis-server")
+    command = [sys.executable, "bench/arena.py", "--players", "10", "--watchers", "5",
+               "--length", "6", "--clock", "3"]  # fmt: skip
+    run = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, timeout=240)
+    assert run.returncode == 0, run.stderr[-2000:]
+    assert "players 10, watchers 5, arena 6 s, clock 3 s" in run.stdout
+    assert "servers' CPU per game" in run.stdout
