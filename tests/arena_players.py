@@ -12,6 +12,7 @@ import time
 import urllib.parse
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
+from datetime import datetime
 from typing import Any
 
 from tests.player import Player, Reply
@@ -101,6 +102,17 @@ def _others_free(arena: dict[str, Any]) -> bool:
     return arena["state"] == "running" and playing > 2
 
 
+def running(snapshots: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The snapshots taken while the arena ran, but for its first second: the look that
+    answered one may have paired before the start and told its state just after it."""
+    return [
+        snapshot
+        for snapshot in snapshots
+        if snapshot["state"] == "running"
+        and snapshot["seen_at"] > datetime.fromisoformat(snapshot["starts"]).timestamp() + 1
+    ]
+
+
 def percentile(values: list[float], share: float) -> float:
     """The value below which ``share`` of ``values`` are."""
     ordered = sorted(values)
@@ -149,7 +161,7 @@ def _watch(server: str, arena_id: str, played: Played, done: threading.Event) ->
     while not done.is_set():
         reply = watcher.request(server, "GET", f"/api/arenas/{arena_id}")
         if reply.status == 200:
-            played.snapshots.append(reply.json())
+            played.snapshots.append({**reply.json(), "seen_at": time.time()})
         time.sleep(POLL)
 
 

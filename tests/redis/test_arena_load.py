@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tests.arena_players import books, make_arena, pairing_waits, percentile, play_arena
+from tests.arena_players import books, make_arena, pairing_waits, percentile, play_arena, running
 from tests.redis.conftest import app_env, start_all
 from tests.servers import GunicornServer, RedisServer
 
@@ -32,9 +32,9 @@ def test_200_players_over_two_servers_play_an_arena_and_every_game_counts_once(
         for server in servers:
             server.stop()
     assert arena["state"] == "over" and sum(row["games"] for row in arena["standings"]) > 200
-    running = [s for s in played.snapshots if s["state"] == "running"]
-    assert running, "no snapshot while it ran"
-    for snapshot in running:  # the arena pairs whoever is free at once: one waits at most
+    ran = running(played.snapshots)
+    assert ran, "no snapshot while it ran"
+    for snapshot in ran:  # the arena pairs whoever is free at once: one waits at most
         waiting = [row for row in snapshot["standings"] if not row["playing"]]
         assert len(waiting) <= 1, waiting
     # The servers' count: every pairing within 2 s of both players being free.
