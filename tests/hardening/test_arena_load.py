@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tests.arena_players import books, make_arena, pairing_waits, percentile, play_arena, running
+from tests.arena_players import books, check_run, make_arena, pairing_waits, play_arena
 from tests.servers import GunicornServer, file_store_env
 
 
@@ -22,10 +22,5 @@ def test_50_players_play_an_arena_and_every_game_counts_once(tmp_path: Path) -> 
     finally:
         server.stop()
     assert arena["state"] == "over" and sum(row["games"] for row in arena["standings"]) > 50
-    ran = running(played.snapshots)
-    assert ran, "no snapshot while it ran"
-    for snapshot in ran:  # the arena pairs whoever is free at once: one waits at most
-        waiting = [row for row in snapshot["standings"] if not row["playing"]]
-        assert len(waiting) <= 1, waiting
-    assert pairings > 25 and within == pairings, (within, pairings)
-    assert played.waits and percentile(played.waits, 0.5) < 2.0, sorted(played.waits)[-5:]
+    assert pairings >= sum(row["games"] for row in arena["standings"]) // 2
+    check_run(played, within, pairings)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tests.arena_players import books, make_arena, pairing_waits, percentile, play_arena, running
+from tests.arena_players import books, check_run, make_arena, pairing_waits, play_arena
 from tests.redis.conftest import app_env, start_all
 from tests.servers import GunicornServer, RedisServer
 
@@ -32,13 +32,5 @@ def test_200_players_over_two_servers_play_an_arena_and_every_game_counts_once(
         for server in servers:
             server.stop()
     assert arena["state"] == "over" and sum(row["games"] for row in arena["standings"]) > 200
-    ran = running(played.snapshots)
-    assert ran, "no snapshot while it ran"
-    for snapshot in ran:  # the arena pairs whoever is free at once: one waits at most
-        waiting = [row for row in snapshot["standings"] if not row["playing"]]
-        assert len(waiting) <= 1, waiting
-    # The servers' count: every pairing within 2 s of both players being free.
-    assert pairings >= arena["standings"][0]["games"] and within == pairings, (within, pairings)
-    # Seen by the players, the waits add the servers' answers, on a machine of 2 cores that
-    # also runs the 200 players: reported, the servers' count above is the measure.
-    assert played.waits and percentile(played.waits, 0.5) < 2.0, sorted(played.waits)[-10:]
+    assert pairings >= sum(row["games"] for row in arena["standings"]) // 2
+    check_run(played, within, pairings)
