@@ -63,7 +63,7 @@ screenshots: $(BIN)/.installed $(MO) static/cache_manifest.json
 
 # After changing a text: extract every marked string and merge it into each catalog.
 messages: $(BIN)/.runtime
-	$(BIN)/pybabel extract -F $(CATALOGS)/babel.cfg -k C_:1c,2 --add-location=file --sort-output -o $(CATALOGS)/messages.pot .
+	$(BIN)/pybabel extract -F $(CATALOGS)/babel.cfg -k C_:1c,2 -k NP_:1,2 --add-location=file --sort-output -o $(CATALOGS)/messages.pot .
 	$(BIN)/pybabel update --no-fuzzy-matching --ignore-obsolete -i $(CATALOGS)/messages.pot -d $(CATALOGS)
 
 clean:

@@ -475,9 +475,9 @@ def test_abort_only_before_each_side_has_moved_and_it_counts_for_nobody() -> Non
 def test_a_win_may_be_claimed_from_an_absent_player_to_move_after_two_minutes() -> None:
     match = play(joined()[0], ["B2"])  # O (seat 2) to move
     assert actions.ABSENCE_LIMIT == 120
-    with refused(errors.TOO_SOON_TO_CLAIM):
+    with refused(errors.TOO_SOON_TO_CLAIM[False]):
         actions.claim(match, ONE, actions.ABSENCE_LIMIT - 1)
-    with refused(errors.NO_CLAIM):
+    with refused(errors.NO_CLAIM[False]):
         actions.claim(match, TWO, 10_000)  # one's own turn
     assert not actions.can_claim(match, ONE, 5) and actions.can_claim(match, ONE, 120)
     assert not actions.can_claim(match, TWO, 10_000) and not actions.can_claim(match, NOBODY, 500)
@@ -489,10 +489,10 @@ def test_a_win_may_be_claimed_from_an_absent_player_to_move_after_two_minutes() 
 
 
 def test_no_win_is_claimed_from_a_friend_who_has_not_joined() -> None:
-    with refused(errors.NO_CLAIM):
+    with refused(errors.NO_CLAIM[False]):
         actions.claim(opened()[0], ONE, 10_000)  # player 1 (X) to move
     match, _ = opened(FRIEND, "user")  # player 1 plays O: the friend is to move
-    with refused(errors.NO_CLAIM):
+    with refused(errors.NO_CLAIM[False]):
         actions.claim(match, ONE, 10_000)
 
 

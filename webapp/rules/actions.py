@@ -197,9 +197,9 @@ def claim(match: Match, by: Held, absent_for: float) -> Outcome:
     if match.is_over:
         raise RuleError(errors.GAME_ENDED)
     if not match.full or match.game.board.turn == mark:
-        raise RuleError(errors.NO_CLAIM_PAIRED if match.paired else errors.NO_CLAIM)
+        raise RuleError(errors.NO_CLAIM[match.paired])
     if absent_for < ABSENCE_LIMIT:
-        too_soon = errors.TOO_SOON_TO_CLAIM_PAIRED if match.paired else errors.TOO_SOON_TO_CLAIM
+        too_soon = errors.TOO_SOON_TO_CLAIM[match.paired]
         raise RuleError(too_soon)
     return Outcome(match.ended(CLAIM, mark), (Event("ended", seat, detail=CLAIM),))
 

@@ -53,15 +53,19 @@ ALREADY_OFFERED = N_("You have offered a rematch: waiting for your friend to acc
 TOO_LATE_TO_ABORT = N_(
     "A game can be aborted only before each side has moved once; resign instead."
 )
-NO_CLAIM = N_("You can claim the win only while your friend is to move and has been away.")
-TOO_SOON_TO_CLAIM = N_(
-    "Your friend has been away for less than 2 minutes: you can claim the win after that."
-)
-# The same two, when the other player is a stranger met by quick pairing.
-NO_CLAIM_PAIRED = N_("You can claim the win only while your opponent is to move and has been away.")
-TOO_SOON_TO_CLAIM_PAIRED = N_(
-    "Your opponent has been away for less than 2 minutes: you can claim the win after that."
-)
+# Claiming the win: by whether the other player is a stranger met by quick pairing.
+NO_CLAIM = {
+    False: N_("You can claim the win only while your friend is to move and has been away."),
+    True: N_("You can claim the win only while your opponent is to move and has been away."),
+}
+TOO_SOON_TO_CLAIM = {
+    False: N_(
+        "Your friend has been away for less than 2 minutes: you can claim the win after that."
+    ),
+    True: N_(
+        "Your opponent has been away for less than 2 minutes: you can claim the win after that."
+    ),
+}
 FRIEND_AGAINST_YOU = N_("A friend online plays against you: choose a person for the other side.")
 NOT_ONLINE = N_("This is for online matches, played from two devices.")
 ONLINE_ONLY_REMATCH = N_(

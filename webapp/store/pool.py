@@ -55,6 +55,35 @@ class Connections:
             with contextlib.suppress(sqlite3.Error):
                 db.close()
 
+    def begin(self, probe: str = "") -> sqlite3.Connection:
+        """A connection inside ``BEGIN IMMEDIATE`` (which waits up to the busy timeout for
+        another change), the caller's to give back; ``probe`` is a statement that fails at
+        once on a connection that cannot write. SQLite opens a file it cannot write read-only,
+        and the connection stays so: after a failure other than busy, the failed connection is
+        closed with every idle one of the process (perhaps opened during the same outage) and
+        a fresh one tried, once."""
+        try:
+            return self._begun(probe)
+        except sqlite3.Error as error:
+            if getattr(error, "sqlite_errorname", "") == "SQLITE_BUSY":
+                raise
+            return self._begun(probe)
+
+    def _begun(self, probe: str) -> sqlite3.Connection:
+        """``BEGIN IMMEDIATE`` (and ``probe``) on a connection; on failure it is closed."""
+        db = self.take()
+        try:
+            db.execute("BEGIN IMMEDIATE")
+            if probe:
+                db.execute(probe)
+        except sqlite3.Error:
+            if db.in_transaction:
+                with contextlib.suppress(sqlite3.Error):
+                    db.execute("ROLLBACK")
+            self.give_back(db, broken=True)
+            raise
+        return db
+
     @contextlib.contextmanager
     def lent(self) -> Iterator[sqlite3.Connection]:
         """A connection for the ``with`` block, closed if the block fails."""

@@ -80,7 +80,7 @@ class SQLitePairing:
     def _transaction(self) -> Iterator[sqlite3.Connection]:
         """A connection inside BEGIN IMMEDIATE, committed at the block's end."""
         try:
-            db = self._begin()
+            db = self._pool.begin()
         except sqlite3.Error as error:
             raise StoreUnavailable(str(error)) from error
         try:
@@ -95,28 +95,6 @@ class SQLitePairing:
                 raise StoreUnavailable(str(error)) from error
             raise
         self._pool.give_back(db)
-
-    def _begin(self) -> sqlite3.Connection:
-        """A connection inside BEGIN IMMEDIATE (which waits up to lock_timeout for another
-        change). After a failure other than busy, a fresh connection is tried once: the
-        failed one was closed with every idle one of the process (pool.close_every_idle), as
-        one opened while the folder could not be written stays read-only."""
-        try:
-            return self._begun()
-        except sqlite3.Error as error:
-            if getattr(error, "sqlite_errorname", "") == "SQLITE_BUSY":
-                raise
-            return self._begun()
-
-    def _begun(self) -> sqlite3.Connection:
-        """A connection of the pool inside BEGIN IMMEDIATE; closed if that fails."""
-        db = self._pool.take()
-        try:
-            db.execute("BEGIN IMMEDIATE")
-        except sqlite3.Error:
-            self._pool.give_back(db, broken=True)
-            raise
-        return db
 
 
 def _found(db: sqlite3.Connection, seeker: str) -> Seek | None:

@@ -97,7 +97,7 @@ class SQLiteStore:
         """The match inside a write transaction, saved as the next version if changed."""
         self._prepare()
         try:
-            db = self._begin()
+            db = self._pool.begin(probe="DELETE FROM matches WHERE 0")
         except sqlite3.Error as error:
             if getattr(error, "sqlite_errorname", "") == "SQLITE_BUSY":
                 raise StoreBusy(str(error)) from error
@@ -188,33 +188,6 @@ class SQLiteStore:
     def _connect(self) -> sqlite3.Connection:
         """A new connection to the file, opened as every pool of the file opens one."""
         return opener(self.path, self.lock_timeout, PRAGMAS)()
-
-    def _begin(self) -> sqlite3.Connection:
-        """A connection in a write transaction, the caller's to give back; ``BEGIN IMMEDIATE``
-        waits up to lock_timeout for another change. SQLite opens a file it cannot write
-        read-only, and the connection stays so: after such a failure every idle connection of
-        the process (perhaps opened during the same outage) is closed (pool.close_every_idle),
-        and a fresh one tried, once."""
-        try:
-            return self._write_transaction()
-        except sqlite3.OperationalError as error:
-            if getattr(error, "sqlite_errorname", "") == "SQLITE_BUSY":
-                raise
-            return self._write_transaction()
-
-    def _write_transaction(self) -> sqlite3.Connection:
-        """``BEGIN IMMEDIATE`` on a connection, proven writable; on failure it is closed."""
-        db = self._pool.take()
-        try:
-            db.execute("BEGIN IMMEDIATE")
-            db.execute("DELETE FROM matches WHERE 0")  # fails at once if read-only
-        except sqlite3.Error:
-            if db.in_transaction:
-                with contextlib.suppress(sqlite3.Error):
-                    db.execute("ROLLBACK")
-            self._pool.give_back(db, broken=True)
-            raise
-        return db
 
 
 def _make_private(path: str) -> None:

@@ -174,6 +174,11 @@ def _rematch_buttons(game: Game, seat: Seating, is_over: bool) -> tuple[Button, 
     return (Button("forms.rematch", _("Offer a rematch"), primary=True),)
 
 
+def _online(more: str) -> dict[int, str]:
+    """The OpenAPI refusals of an online player's action: the common ones and ``more``."""
+    return {409: f"Not an online match, a spectator, a stale request, {more}."}
+
+
 ACTIONS: tuple[Action, ...] = (
     Action(
         "move", lambda seen, p: actions.move(seen.match, seen.held, p.cell),
@@ -225,16 +230,14 @@ ACTIONS: tuple[Action, ...] = (
         "abort", lambda seen, p: actions.abort(seen.match, seen.held),
         "Call the game off before each side has moved once: it counts for nobody.",
         forms={"abort": ("/abort", {})}, api="/api/abort",
-        refusals={409: "Not an online match, a spectator, a stale request, too late to "
-                  "abort, or the game is over."},
+        refusals=_online("too late to abort, or the game is over"),
         buttons=_abort_buttons,
     ),
     Action(
         "resign", lambda seen, p: actions.resign(seen.match, seen.held),
         "Give up the current game of an online match: it counts as a win for the friend.",
         forms={"resign": ("/resign", {})}, api="/api/resign",
-        refusals={409: "Not an online match, a spectator, a stale request, or the game is "
-                  "over."},
+        refusals=_online("or the game is over"),
         words={C_("text-mode command", "resign"): {}}, buttons=_resign_buttons,
     ),
     Action(
@@ -242,8 +245,7 @@ ACTIONS: tuple[Action, ...] = (
         "Online: ask to take back your last move (or accept the other player's asking), "
         "accept only (`accept` true), or decline it or withdraw yours (`accept` false).",
         AnswerParams, {"takeback": ("/takeback", {})}, "/api/takeback", AnswerBody,
-        refusals={409: "Not an online match, a spectator, a stale request, the game over, "
-                  "no move of yours to take back, or already asked."},
+        refusals=_online("the game over, no move of yours to take back, or already asked"),
         words={C_("text-mode command", "takeback"): {}, C_("text-mode command", "decline"):
                {"accept": False}},
         said={
@@ -261,16 +263,14 @@ ACTIONS: tuple[Action, ...] = (
         "claim", lambda seen, p: claimed(seen),
         "Claim the win from a friend to move who has had no page or stream open for 2 "
         "minutes.", forms={"claim": ("/claim", {})}, api="/api/claim",
-        refusals={409: "Not an online match, a spectator, a stale request, not the friend's "
-                  "turn, or away for less than 2 minutes."},
+        refusals=_online("not the friend's turn, or away for less than 2 minutes"),
         words={C_("text-mode command", "claim"): {}},
     ),
     Action(
         "rematch", lambda seen, p: actions.rematch(seen.match, seen.held),
         "Offer a rematch of the finished game, or accept the friend's offer: the new game "
         "swaps the sides.", forms={"rematch": ("/rematch", {})}, api="/api/rematch",
-        refusals={409: "Not an online match, a spectator, a stale request, the game not "
-                  "over, or already offered."},
+        refusals=_online("the game not over, or already offered"),
         words={C_("text-mode command", "rematch"): {}},
         said={"offered": (N_("You offered a rematch."), N_("%(name)s offered a rematch."))},
         buttons=_rematch_buttons,

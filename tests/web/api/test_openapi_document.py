@@ -17,8 +17,7 @@ from webapp.rules.records import ENDED_BY
 from webapp.rules.said import PHRASES
 from webapp.web.api import api
 from webapp.web.api.api_document import DOCUMENT, ROUTES, Route, action_routes, build
-from webapp.web.api.api_games import OPPONENTS, RESULTS
-from webapp.web.api.api_types import PAIR_STATES, GameJson, MoveBody
+from webapp.web.api.api_types import OPPONENTS, PAIR_STATES, RESULTS, GameJson, MoveBody
 
 # Flask answers these for every route by itself.
 AUTOMATIC = {"HEAD", "OPTIONS"}

@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from datetime import UTC, datetime
-from typing import TYPE_CHECKING, Annotated, Any, Literal, TypeAlias
+from typing import Annotated, Any, get_args
 
 from flask import Blueprint, request
 from flask.typing import ResponseReturnValue
@@ -19,23 +19,12 @@ from ..site import browsers
 from ..site.errors import ApiError
 from ..site.i18n import gettext as _
 from .api_answers import answer
-from .api_types import EndedBy
+from .api_types import Against, EndedBy, Opponent, Result, You
 
 bp = Blueprint("api_games", __name__, url_prefix="/api")
 LIMIT = 100  # entries per page at most
 MOST_OFFSET = 1_000_000
 BAD_NUMBER = N_("The query's %(name)s is not a whole number in the documented range.")
-RESULTS = ("won", "lost", "drawn", "aborted", "X", "O")
-OPPONENTS = ("easy", "medium", "hard", "friend", "someone", "self", "computers")
-
-if TYPE_CHECKING:
-    Result: TypeAlias = str
-    Opponent: TypeAlias = str
-    Against: TypeAlias = str
-else:
-    Result = Literal[RESULTS]
-    Opponent = Literal[OPPONENTS]
-    Against = Literal["easy", "medium", "hard", "people"]
 
 
 class GameEntryJson(Struct):
@@ -44,7 +33,7 @@ class GameEntryJson(Struct):
 
     game: str
     opponent: Opponent
-    side: Literal["X", "O", "both"]
+    side: You
     result: Result
     ended_by: EndedBy
     when: str
@@ -113,8 +102,7 @@ def _entry(entry: dict[str, Any]) -> GameEntryJson:
 
 def _record(entries: list[dict[str, Any]]) -> list[RecordJson]:
     """The record by kind of opponent, as the page counts it."""
-    kinds = ("easy", "medium", "hard", "people")
-    rows = zip(kinds, games.record(entries), strict=True)
+    rows = zip(get_args(Against), games.record(entries), strict=True)
     return [RecordJson(kind, r.played, r.won, r.drawn, r.lost) for kind, r in rows]
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Annotated, Any, ClassVar, Literal, TypeAlias
+from typing import TYPE_CHECKING, Annotated, Any, ClassVar, Literal, TypeAlias, get_args
 
 from msgspec import UNSET, Meta, Struct, UnsetType
 
@@ -40,6 +40,11 @@ else:
     Offer = Literal["you", "friend"]
     EndedBy = Literal[ENDED_BY]
     PairState = Literal[PAIR_STATES]
+# Your games: each game's result and opponent, and the record's opponents.
+Result = Literal["won", "lost", "drawn", "aborted", "X", "O"]
+Opponent = Literal["easy", "medium", "hard", "friend", "someone", "self", "computers"]
+Against = Literal["easy", "medium", "hard", "people"]
+RESULTS, OPPONENTS = get_args(Result), get_args(Opponent)
 
 Count = Annotated[int, Meta(ge=0)]
 Position = Annotated[

@@ -124,104 +124,50 @@ def _lost(move: ReviewedMove, mover: str, lost: str) -> str:
     """
     after, cell, mark = move.after, move.cell, move.by
     winner, moves = after.result.winner, after.moves
+    who = mover if mover in TO_A_DRAW else "mark"
     if winner is None:
-        return _lost_to_a_draw(mover, cell, mark)
-    if lost == "win":
-        return _lost_the_win(mover, cell, mark, winner, moves)
-    return _lost_the_draw(mover, cell, mark, winner, moves)
+        return _(TO_A_DRAW[who], cell=cell, mark=mark)
+    singular, plural = (LOST_THE_WIN if lost == "win" else LOST_THE_DRAW)[who]
+    return ngettext(singular, plural, moves, cell=cell, mark=mark, winner=winner)
 
 
-def _lost_to_a_draw(mover: str, cell: str, mark: str) -> str:
-    """A win let go to a draw, by ``mover``."""
-    if mover == "you":
-        return _("Your move %(cell)s lost the win: it let the game end in a draw.", cell=cell)
-    if mover == "friend":
-        return _(
-            "Your friend's move %(cell)s lost the win: it let the game end in a draw.",
-            cell=cell,
-        )
-    if mover == "computer":
-        return _(
-            "The computer's move %(cell)s lost the win: it let the game end in a draw.",
-            cell=cell,
-        )
-    return _(
-        "%(mark)s's move %(cell)s lost the win: it let the game end in a draw.",
-        mark=mark,
-        cell=cell,
-    )
+def NP_(singular: str, plural: str) -> tuple[str, str]:
+    """A sentence's singular and plural, marked for the catalogs (make messages: -k NP_:1,2)."""
+    return singular, plural
 
 
-def _lost_the_win(mover: str, cell: str, mark: str, winner: str, moves: int) -> str:
-    """A win lost: the other side wins in ``moves``."""
-    if mover == "you":
-        return ngettext(
-            "Your move %(cell)s lost the win: it let %(winner)s win in %(num)d move.",
-            "Your move %(cell)s lost the win: it let %(winner)s win in %(num)d moves.",
-            moves,
-            cell=cell,
-            winner=winner,
-        )
-    if mover == "friend":
-        return ngettext(
-            "Your friend's move %(cell)s lost the win: it let %(winner)s win in %(num)d move.",
-            "Your friend's move %(cell)s lost the win: it let %(winner)s win in %(num)d moves.",
-            moves,
-            cell=cell,
-            winner=winner,
-        )
-    if mover == "computer":
-        return ngettext(
-            "The computer's move %(cell)s lost the win: it let %(winner)s win in %(num)d move.",
-            "The computer's move %(cell)s lost the win: it let %(winner)s win in %(num)d moves.",
-            moves,
-            cell=cell,
-            winner=winner,
-        )
-    return ngettext(
-        "%(mark)s's move %(cell)s lost the win: it let %(winner)s win in %(num)d move.",
-        "%(mark)s's move %(cell)s lost the win: it let %(winner)s win in %(num)d moves.",
-        moves,
-        mark=mark,
-        cell=cell,
-        winner=winner,
-    )
-
-
-def _lost_the_draw(mover: str, cell: str, mark: str, winner: str, moves: int) -> str:
-    """A draw lost: the other side wins in ``moves``."""
-    if mover == "you":
-        return ngettext(
-            "Your move %(cell)s lost the draw: it let %(winner)s win in %(num)d move.",
-            "Your move %(cell)s lost the draw: it let %(winner)s win in %(num)d moves.",
-            moves,
-            cell=cell,
-            winner=winner,
-        )
-    if mover == "friend":
-        return ngettext(
-            "Your friend's move %(cell)s lost the draw: it let %(winner)s win in %(num)d move.",
-            "Your friend's move %(cell)s lost the draw: it let %(winner)s win in %(num)d moves.",
-            moves,
-            cell=cell,
-            winner=winner,
-        )
-    if mover == "computer":
-        return ngettext(
-            "The computer's move %(cell)s lost the draw: it let %(winner)s win in %(num)d move.",
-            "The computer's move %(cell)s lost the draw: it let %(winner)s win in %(num)d moves.",
-            moves,
-            cell=cell,
-            winner=winner,
-        )
-    return ngettext(
-        "%(mark)s's move %(cell)s lost the draw: it let %(winner)s win in %(num)d move.",
-        "%(mark)s's move %(cell)s lost the draw: it let %(winner)s win in %(num)d moves.",
-        moves,
-        mark=mark,
-        cell=cell,
-        winner=winner,
-    )
+# The first sentence of a mistake by who made it, each whole for the translators: a win let go
+# to a draw, a win let go to a loss, a draw let go to a loss in %(num)d moves.
+TO_A_DRAW = {
+    "you": N_("Your move %(cell)s lost the win: it let the game end in a draw."),
+    "friend": N_("Your friend's move %(cell)s lost the win: it let the game end in a draw."),
+    "computer": N_("The computer's move %(cell)s lost the win: it let the game end in a draw."),
+    "mark": N_("%(mark)s's move %(cell)s lost the win: it let the game end in a draw."),
+}
+LOST_THE_WIN = {
+    "you": NP_("Your move %(cell)s lost the win: it let %(winner)s win in %(num)d move.",
+               "Your move %(cell)s lost the win: it let %(winner)s win in %(num)d moves."),
+    "friend": NP_(
+        "Your friend's move %(cell)s lost the win: it let %(winner)s win in %(num)d move.",
+        "Your friend's move %(cell)s lost the win: it let %(winner)s win in %(num)d moves."),
+    "computer": NP_(
+        "The computer's move %(cell)s lost the win: it let %(winner)s win in %(num)d move.",
+        "The computer's move %(cell)s lost the win: it let %(winner)s win in %(num)d moves."),
+    "mark": NP_("%(mark)s's move %(cell)s lost the win: it let %(winner)s win in %(num)d move.",
+                "%(mark)s's move %(cell)s lost the win: it let %(winner)s win in %(num)d moves."),
+}  # fmt: skip
+LOST_THE_DRAW = {
+    "you": NP_("Your move %(cell)s lost the draw: it let %(winner)s win in %(num)d move.",
+               "Your move %(cell)s lost the draw: it let %(winner)s win in %(num)d moves."),
+    "friend": NP_(
+        "Your friend's move %(cell)s lost the draw: it let %(winner)s win in %(num)d move.",
+        "Your friend's move %(cell)s lost the draw: it let %(winner)s win in %(num)d moves."),
+    "computer": NP_(
+        "The computer's move %(cell)s lost the draw: it let %(winner)s win in %(num)d move.",
+        "The computer's move %(cell)s lost the draw: it let %(winner)s win in %(num)d moves."),
+    "mark": NP_("%(mark)s's move %(cell)s lost the draw: it let %(winner)s win in %(num)d move.",
+                "%(mark)s's move %(cell)s lost the draw: it let %(winner)s win in %(num)d moves."),
+}  # fmt: skip
 
 
 def _kept(cells: tuple[str, ...], lost: str) -> str:
