@@ -10,16 +10,15 @@ from tests.conftest import api_game, post
 from tests.web.conftest import new_game, state
 from webapp.web.action_table import ACTIONS, BY_NAME
 from webapp.web.api.api_document import DOCUMENT
+from webapp.web.entry_table import ENTRIES, openapi_path
 from webapp.web.text import text_commands
 
-# The POST routes that are not a player's action on their match: starting, joining, pairing,
-# settings (and drawing a name), arenas, the games list and text mode's one field.
+# The POST routes that are no row of either table: the mode bar (a new game, or the restart
+# row), the computer instead of waiting, settings (and drawing a name), making an arena, the
+# games list and text mode's one field.
 NOT_ACTIONS = {
-    "/new", "/mode", "/pair", "/pair/cancel", "/pair/computer", "/join/<token>",
-    "/seat/<token>", "/settings", "/games/clear", "/text", "/api/new", "/api/join",
-    "/api/seat", "/api/pair", "/settings/name", "/api/name", "/arenas", "/api/arenas",
-    *(f"{root}/arenas/<arena_id>/{what}" for root in ("", "/api")
-      for what in ("join", "pause", "withdraw")),
+    "/mode", "/pair/computer", "/settings", "/games/clear", "/text", "/settings/name",
+    "/api/name", "/arenas", "/api/arenas",
 }  # fmt: skip
 
 
@@ -27,6 +26,7 @@ def test_every_post_route_is_a_row_of_the_table_or_no_action(app: Flask) -> None
     posts = {rule.rule for rule in app.url_map.iter_rules() if "POST" in (rule.methods or ())}
     from_table = {route for a in ACTIONS for route, _fixed in a.forms.values()}
     from_table |= {a.api for a in ACTIONS if a.api}
+    from_table |= {e.form for e in ENTRIES} | {e.api for e in ENTRIES if e.method == "POST"}
     assert posts == from_table | NOT_ACTIONS
     assert not from_table & NOT_ACTIONS
 
@@ -40,6 +40,31 @@ def test_each_row_reaches_its_rule_by_its_form_and_its_api_route(app: Flask) -> 
             assert endpoints[f"api.{action.name}"] == action.api
             assert "post" in DOCUMENT["paths"][action.api]
             assert DOCUMENT["paths"][action.api]["post"]["summary"] == action.summary
+
+
+def test_each_entry_answers_its_form_and_its_api_route_from_one_view(app: Flask) -> None:
+    rules = {(rule.rule, method): rule.endpoint for rule in app.url_map.iter_rules()
+             for method in rule.methods or ()}  # fmt: skip
+    for entry in ENTRIES:
+        form, api = rules[(entry.form, "POST")], rules[(entry.api, entry.method)]
+        assert app.view_functions[form] is app.view_functions[api]
+        operation = DOCUMENT["paths"][openapi_path(entry.api)][entry.method.lower()]
+        assert operation["summary"] == entry.summary
+
+
+def test_an_entry_answers_a_page_or_json_by_the_route_it_came_by(client: FlaskClient) -> None:
+    response = post(client, "/new", {"x": "user", "o": "friend"})
+    assert response.status_code == 303 and response.headers["Location"] == "/"
+    invite = api_game(client)["online"]["invite"].rsplit("/", 1)[1]
+    friend = client.application.test_client()
+    joined = friend.post(
+        "/api/join",
+        json={"invite": invite},
+        headers={"X-CSRFToken": api_game(friend)["csrf_token"]},
+    )
+    assert joined.status_code == 200 and joined.get_json()["you"] == "O"
+    again = post(client, f"/join/{invite}", {})  # one's own invite: back to its page, which says so
+    assert again.status_code == 303 and again.headers["Location"] == f"/join/{invite}"
 
 
 def test_text_mode_knows_every_rows_words_and_help_lists_them() -> None:

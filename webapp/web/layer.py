@@ -7,6 +7,7 @@ from flask import Flask
 from flask_wtf.csrf import CSRFProtect
 
 from ..settings import RedisClient
+from . import entry_table
 from .api import api, api_arenas, api_games, api_live, api_names, api_pair
 from .cycle import arenas as arena_cycle
 from .live import live
@@ -33,7 +34,7 @@ from .text import text, text_input
 PAGES = (
     board, setup, replay, review, join, forms, online, pair, games, text, text_input,
     api, api_pair, api_games, api_names, api_live, preferences,
-    live_games, arenas, arena_stream, api_arenas,
+    live_games, arenas, arena_stream, api_arenas, entry_table,
 )  # fmt: skip
 
 

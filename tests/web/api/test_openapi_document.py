@@ -16,7 +16,14 @@ from webapp.rules.match import ENDINGS, SEAT_IDS
 from webapp.rules.records import ENDED_BY
 from webapp.rules.said import PHRASES
 from webapp.web.api import api
-from webapp.web.api.api_document import DOCUMENT, ROUTES, Route, action_routes, build
+from webapp.web.api.api_document import (
+    DOCUMENT,
+    ROUTES,
+    Route,
+    action_routes,
+    build,
+    entry_routes,
+)
 from webapp.web.api.api_types import OPPONENTS, PAIR_STATES, RESULTS, GameJson, MoveBody
 
 # Flask answers these for every route by itself.
@@ -98,4 +105,4 @@ def test_a_route_of_its_own_makes_a_document_of_its_own() -> None:
     document = build((route,))
     assert list(document["paths"]) == ["/api/try"]
     assert "ReviewJson" not in document["components"]["schemas"]
-    assert len(ROUTES) + len(action_routes()) == 31
+    assert len(ROUTES) + len(action_routes()) + len(entry_routes()) == 31

@@ -18,22 +18,17 @@ from flask import Blueprint, request
 from flask.typing import ResponseReturnValue
 from msgspec import UNSET, Struct, UnsetType
 
-from ...engine import Board, InvalidPositionError
-from ...rules.errors import BadStartError
 from ..action_table import ACTIONS, Action
 from ..cycle import deadlines, matches
 from ..live import live, sse
 from ..live.stream import events as followed
 from ..pages import review
-from ..pages.join import join_by, take_seat
-from ..site import limits
 from ..site.errors import ApiError
 from ..site.i18n import gettext as _
-from ..site.i18n import said
 from .api_answers import answer, game_json
 from .api_bodies import decode
 from .api_document import DOCUMENT
-from .api_types import ExpectedBody, JoinBody, NewBody, SeatBody
+from .api_types import ExpectedBody
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 Given = TypeVar("Given")
@@ -53,34 +48,6 @@ def review_json() -> ResponseReturnValue:
     if not current.match.is_over:
         raise ApiError(409, _(review.NOT_OVER))
     return answer(review.as_json(current))
-
-
-@bp.post("/new")
-@limits.creating
-def new() -> ResponseReturnValue:
-    """Start a game: ``{"x": kind, "o": kind, "position": "_XXOO_OX_" or null, "toss": bool}``."""
-    body = decode(NewBody)
-    x, o, toss = body.x, body.o, body.toss
-    try:
-        start = Board.from_string(body.position) if body.position else Board()
-        begun = matches.begin(x, o, start, toss, body.clock)[0]
-    except (InvalidPositionError, BadStartError) as error:
-        raise ApiError(422, said(error)) from error
-    return answer(game_json(begun))
-
-
-@bp.post("/join")
-def join() -> ResponseReturnValue:
-    """Take the free seat of ``{"invite": "<token>"}``: 404 for an unknown invite, 409 for a
-    full match or one's own."""
-    return answer(game_json(join_by(decode(JoinBody).invite)))
-
-
-@bp.post("/seat")
-def seat() -> ResponseReturnValue:
-    """Continue on this program: ``{"seat": "<token>"}`` (the last part of ``online.seat``)
-    moves that seat here; the session that held it only watches. 404 for a used link."""
-    return answer(game_json(take_seat(decode(SeatBody).seat)))
 
 
 @bp.get("/events")

@@ -21,6 +21,11 @@ from .api_answers import answer
 from .api_bodies import decode
 
 bp = Blueprint("api_arenas", __name__, url_prefix="/api")
+ARENA_PATH = [
+    {"name": "arena_id", "in": "path", "required": True, "schema": {"type": "string"},
+     "description": "The arena's id, the last part of its link."},
+]  # fmt: skip
+NO_ARENA = "There is no arena with this id."
 Seconds = Annotated[int, Meta(ge=1, le=7 * 86400)]
 
 
@@ -103,16 +108,12 @@ def one(arena_id: str) -> ResponseReturnValue:
         raise UnknownLinkError(errors.NO_ARENA)
     with contextlib.suppress(LeaveRefusedError):  # it plays elsewhere: it goes there later
         arena_pages.entered(arena_id, arena)
-    return answer(_json(view(arena_id, arena, browsers.browser_id())))
+    return answer(arena_json(arena_id, arena))
 
 
-@bp.post("/arenas/<arena_id>/join", defaults={"what": "join"})
-@bp.post("/arenas/<arena_id>/pause", defaults={"what": "pause"})
-@bp.post("/arenas/<arena_id>/withdraw", defaults={"what": "withdraw"})
-def act(arena_id: str, what: str) -> ResponseReturnValue:
-    """Join (or come back), pause, or withdraw; the arena after it."""
-    arena: Arena = arena_pages.acted(arena_id, what)
-    return answer(_json(view(arena_id, arena, browsers.browser_id())))
+def arena_json(arena_id: str, arena: Arena) -> ArenaJson:
+    """The arena as the API answers it to this browser."""
+    return _json(view(arena_id, arena, browsers.browser_id()))
 
 
 def _json(shown: ArenaView) -> ArenaJson:

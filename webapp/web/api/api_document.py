@@ -8,12 +8,13 @@ from typing import Any
 import msgspec
 
 from ..action_table import ACTIONS
-from .api_arenas import ArenaBody, ArenaJson, ArenaMadeJson
+from ..entry_table import ENTRIES, openapi_path
+from .api_arenas import ARENA_PATH, NO_ARENA, ArenaBody, ArenaJson, ArenaMadeJson
 from .api_games import GAMES_QUERY, GamesJson
 from .api_live import LiveGameJson
 from .api_names import NameJson
 from .api_review_types import ReviewJson
-from .api_types import ErrorJson, GameJson, JoinBody, NewBody, PairJson, SeatBody
+from .api_types import ErrorJson, GameJson, PairJson
 
 REF = "#/components/schemas/{name}"
 INFO = {
@@ -67,19 +68,6 @@ EVENTS_QUERY = [
     },
 ]
 
-ARENA_PATH = [
-    {"name": "arena_id", "in": "path", "required": True, "schema": {"type": "string"},
-     "description": "The arena's id, the last part of its link."},
-]  # fmt: skip
-NO_ARENA = "There is no arena with this id."
-ARENA_ACTIONS = (
-    ("join", "Join the arena, or come back after pausing or withdrawing: paired as soon as "
-     "another player is free while it runs.", "This browser is in it already, or it is over."),
-    ("pause", "Pause: not paired again until coming back (a game in play goes on).",
-     "This browser is not in it, or paused already."),
-    ("withdraw", "Leave the arena; the points stay.", "This browser is not in it."),
-)  # fmt: skip
-
 
 @dataclass(frozen=True)
 class Route:
@@ -103,21 +91,6 @@ ROUTES = (
           answered="The match."),
     Route("GET", "/api/review", "The review of this session's finished game.",
           {409: "The game is not over yet."}, answer=ReviewJson, answered="The review."),
-    Route("POST", "/api/new", "Start a new game, from the empty board or a position.",
-          {409: "This browser plays an online game still in play: resign or abort it first.",
-           422: "The position cannot arise in a game (e.g. impossible counts), or a friend "
-                "plays against a computer.",
-           429: "Too many new games or invites from this address in a short time "
-                "(FLASK_LIMIT_CREATE), nothing changed; Retry-After says when to try again."},
-          body=NewBody),
-    Route("POST", "/api/join", "Take the free seat of an online match with its invite token "
-          "(the last part of the invite link).", {404: "No match has this invite.",
-          409: "This match already has two players, or the invite is the caller's own."},
-          body=JoinBody),
-    Route("POST", "/api/seat", "Continue on this program: move the seat of a seat link (the "
-          "last part of `online.seat`) here; the session that held it only watches, and the "
-          "link works once.", {404: "The link names no seat: unknown, or used already."},
-          body=SeatBody),
     Route("GET", "/api/events", "Server-Sent Events of a match's versions: an event (its id "
           "is the version) whenever the match changes; a comment now and then. The stream "
           "ends after a few minutes; reconnect with Last-Event-ID.",
@@ -125,16 +98,8 @@ ROUTES = (
            503: "Too many streams open on this server, or the store is down; reload instead."},
           answer=str, answered='The event stream: `id: <version>` and `data: {"version": n}` '
           "per change.", media="text/event-stream", query=EVENTS_QUERY),
-    Route("POST", "/api/pair", "Play someone: seated at once with a seeker who waits (sides "
-          "drawn at random, 30 s a move), else waiting; poll GET /api/pair, or follow the "
-          "match with GET /api/events.",
-          {409: "This browser plays an online game still in play: resign or abort it first.",
-           429: "Too many new games from this address in a short time (FLASK_LIMIT_CREATE)."},
-          answer=PairJson, answered="Where the seeker stands."),
     Route("GET", "/api/pair", "Where this session stands in quick pairing: waiting, paired "
           "(with the match), or idle.", answer=PairJson, answered="Where the seeker stands."),
-    Route("DELETE", "/api/pair", "Stop waiting for an opponent.",
-          {409: "This session was not waiting."}, answer=PairJson, answered="Idle."),
     Route("GET", "/api/games", "This browser's finished games, newest first, paged, and "
           "its record against each computer level and against people.",
           {400: "`offset` or `limit` is not a whole number in its range."},
@@ -158,9 +123,6 @@ ROUTES = (
     Route("GET", "/api/arenas/{arena_id}", "An arena: its state, times, standings and this "
           "browser's place.", {404: NO_ARENA}, answer=ArenaJson, answered="The arena.",
           query=ARENA_PATH),
-    *(Route("POST", f"/api/arenas/{{arena_id}}/{what}", summary, {404: NO_ARENA,
-            409: refused}, answer=ArenaJson, answered="The arena after it.", query=ARENA_PATH)
-      for what, summary, refused in ARENA_ACTIONS),
     Route("GET", "/api/openapi.json", "This document.", answer=dict[str, Any],
           answered="The OpenAPI 3.1 document of this API."),
 )  # fmt: skip
@@ -176,10 +138,19 @@ def action_routes() -> tuple[Route, ...]:
     )  # fmt: skip
 
 
+def entry_routes() -> tuple[Route, ...]:
+    """The operation of each row of the entry table."""
+    return tuple(
+        Route(entry.method, openapi_path(entry.api), entry.summary, entry.refusals, entry.body,
+              answer=entry.answer or GameJson, answered=entry.answered, query=entry.query)
+        for entry in ENTRIES
+    )  # fmt: skip
+
+
 def build(routes: tuple[Route, ...] | None = None) -> dict[str, Any]:
-    """The OpenAPI 3.1 document of ``routes`` (by default every route: ROUTES and the
-    actions'), whose types' schemas are its components."""
-    routes = routes if routes is not None else (*ROUTES, *action_routes())
+    """The OpenAPI 3.1 document of ``routes`` (by default every route: ROUTES, the actions'
+    and the entries'), whose types' schemas are its components."""
+    routes = routes if routes is not None else (*ROUTES, *action_routes(), *entry_routes())
     kinds = [ErrorJson, *(r.answer for r in routes), *(r.body for r in routes if r.body)]
     schemas, components = msgspec.json.schema_components(kinds, ref_template=REF)
     schema_of = dict(zip(kinds, schemas, strict=True))

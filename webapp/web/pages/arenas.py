@@ -10,8 +10,8 @@ from flask import Blueprint, flash, redirect, request, url_for
 from flask.typing import ResponseReturnValue
 
 from ...engine import N_
-from ...rules import RuleError, errors
 from ...rules import arena as rules
+from ...rules import errors
 from ...rules.arena import Arena
 from ...rules.seating import LeaveRefusedError
 from .. import timing
@@ -113,19 +113,3 @@ def page(arena_id: str) -> ResponseReturnValue:
     except LeaveRefusedError as error:
         flash(said(error), "error")
     return render("arena.html", view=view(arena_id, arena, browsers.browser_id()))
-
-
-@bp.post("/arenas/<arena_id>/join", defaults={"what": "join"})
-@bp.post("/arenas/<arena_id>/pause", defaults={"what": "pause"})
-@bp.post("/arenas/<arena_id>/withdraw", defaults={"what": "withdraw"})
-def act(arena_id: str, what: str) -> ResponseReturnValue:
-    """Join, pause or withdraw; back to the arena's page, which says what was refused."""
-    back = redirect(url_for(".page", arena_id=arena_id), 303)
-    try:
-        acted(arena_id, what)
-    except RuleError as error:
-        if arenas.read(arena_id) is None:
-            return render_error(404, said(error))
-        flash(said(error), "error")
-        return move_result(back, accepted=False)
-    return back

@@ -3,14 +3,13 @@ another device."""
 
 from __future__ import annotations
 
-from flask import Blueprint, flash, redirect, url_for
+from flask import Blueprint, redirect, url_for
 from flask.typing import ResponseReturnValue
 
-from ...rules import RuleError, UnknownLinkError, errors, is_secret, new_secret, seating
+from ...rules import UnknownLinkError, errors, is_secret, new_secret, seating
 from ...rules.match import same_secret
 from ...store.record import MATCH_ID
 from ..cycle import matches
-from ..site.errors import to_board
 from ..site.i18n import gettext as _
 from ..site.i18n import render
 
@@ -38,19 +37,6 @@ def join_page(token: str) -> ResponseReturnValue:
     )
 
 
-@bp.post("/join/<token>")
-def join(token: str) -> ResponseReturnValue:
-    """Take the free seat of the invite's match, in this browser."""
-    try:
-        joined = join_by(token)
-    except (UnknownLinkError, seating.LeaveRefusedError):
-        raise
-    except RuleError:  # full, or one's own: the invite's page says which
-        return redirect(url_for(".join_page", token=token), code=303)
-    flash(_("You joined the match: you play %(mark)s.", mark=joined.you), "info")
-    return to_board(accepted=True)
-
-
 def join_by(token: str) -> matches.Current:
     """Seat this browser in the free seat of the invite ``token``'s match, with a new key."""
     match_id, secret = split(token)
@@ -73,14 +59,6 @@ def seat_page(token: str) -> ResponseReturnValue:
         raise UnknownLinkError(errors.STALE_SEAT_LINK)
     mark = current.match.seat(next(iter(seat))).mark
     return render("seat.html", token=token, mark=mark)
-
-
-@bp.post("/seat/<token>")
-def move_seat(token: str) -> ResponseReturnValue:
-    """Move the link's seat to this browser: the one that held it now only watches."""
-    moved_to = take_seat(token)
-    flash(_("This device now plays %(mark)s in this match.", mark=moved_to.you), "info")
-    return to_board(accepted=True)
 
 
 def take_seat(token: str) -> matches.Current:

@@ -25,8 +25,8 @@ def parts(current: matches.Current) -> OnlineParts:
     if match.online and seat is not None:
         hub().touch(match_id, seat)
         if not match.full and seat == "1":
-            invite = _external("join.join", f"{match_id}.{match.invite}")
-        seat_url = _external("join.move_seat", f"{match_id}.{match.seat(seat).key}")
+            invite = _external("join.join_page", f"{match_id}.{match.invite}")
+        seat_url = _external("join.seat_page", f"{match_id}.{match.seat(seat).key}")
         if match.full and not match.is_over and match.game.board.turn != current.you:
             absent = hub().absent_for(match_id, _other(seat))
             can_claim = actions.can_claim(match, current.held, absent)

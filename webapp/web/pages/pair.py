@@ -10,7 +10,7 @@ from flask import Blueprint, current_app, flash, redirect, request, url_for
 from flask.typing import ResponseReturnValue
 
 from ...engine import LEVELS, Board
-from ...rules import Outcome, RuleError, actions, errors, new_secret, pairing
+from ...rules import Outcome, actions, new_secret, pairing
 from ...store import StoreUnavailable, new_match_id
 from ...store.pairing import FOUND, PAIRED, WAITING, PairingQueue, Seek
 from .. import timing
@@ -109,17 +109,6 @@ def paired_line(current: matches.Current) -> str:
     return _("You are playing someone online: you play %(mark)s.", mark=current.you)
 
 
-@bp.post("/pair")
-@limits.creating
-def start() -> ResponseReturnValue:
-    """Play someone: paired at once with a seeker who waits, else wait on ``GET /pair``."""
-    _sought, made = seek()
-    if made is None:
-        return redirect(url_for(".waiting"), code=303)
-    flash(paired_line(made), "info")
-    return to_board(accepted=True)
-
-
 @bp.get("/pair")
 def waiting() -> ResponseReturnValue:
     """The waiting page: how long, Cancel, and after a while the computer instead. It
@@ -136,19 +125,6 @@ def waiting() -> ResponseReturnValue:
         "pair.html", waited=seconds, offer=seconds >= patience, levels=LEVELS,
         offer_in=max(0, patience - seconds),
     )  # fmt: skip
-
-
-@bp.post("/pair/cancel")
-def cancel() -> ResponseReturnValue:
-    """Stop waiting for an opponent; one who met this browser first wins: to its match."""
-    waiting, made = stop()
-    if made is not None:
-        flash(paired_line(made), "info")
-        return to_board(accepted=True)
-    if not waiting:
-        raise RuleError(errors.NOT_SEEKING)
-    flash(_("You stopped waiting for an opponent."), "info")
-    return to_board(accepted=True)
 
 
 @bp.post("/pair/computer")

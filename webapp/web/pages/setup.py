@@ -2,17 +2,15 @@
 
 from __future__ import annotations
 
-from flask import Blueprint, flash, redirect, request, url_for
+from flask import Blueprint, flash, request
 from flask.typing import ResponseReturnValue
 
-from ...engine import N_, PLAYER_KINDS, Board, InvalidPositionError, TicTacToeError
+from ...engine import N_, PLAYER_KINDS, Board, TicTacToeError
 from ...rules import FRIEND, actions, seating
-from ...rules.errors import BadStartError
 from ..action_table import BY_NAME
 from ..cycle import matches
 from ..site import limits
 from ..site.errors import to_board
-from ..site.headers import move_result
 from ..site.i18n import gettext as _
 from ..site.i18n import render, said
 from . import forms
@@ -35,8 +33,8 @@ def setup() -> ResponseReturnValue:
     game = matches.current().match.game
     position = _text(request.args.get("position"))[:POSITION_LIMIT]
     chosen = {
-        "x": _kind(request.args.get("x")) or game.x,
-        "o": _kind(request.args.get("o")) or game.o,
+        "x": kind(request.args.get("x")) or game.x,
+        "o": kind(request.args.get("o")) or game.o,
         "position": position,
     }
     problem = None
@@ -46,30 +44,6 @@ def setup() -> ResponseReturnValue:
         except TicTacToeError as error:
             problem = said(error)
     return render("setup.html", chosen=chosen, kinds=KINDS, problem=problem)
-
-
-@bp.post("/new")
-@limits.creating
-def start() -> ResponseReturnValue:
-    """Start a game between the posted players, from the empty board or a position.
-
-    With ``toss`` the coin may swap the two chosen players, so either can play X.
-    """
-    x, o = _kind(request.form.get("x")), _kind(request.form.get("o"))
-    position = _text(request.form.get("position")).strip()
-    if x is None or o is None:
-        flash(_(BAD_PARAMETERS), "error")
-        return _refused(url_for(".setup"))
-    clock = _clock(request.form.get("clock"))
-    try:
-        start = Board.from_string(position) if position else Board()
-        if clock is None:
-            flash(_(BAD_PARAMETERS), "error")
-            return _refused(url_for(".setup", x=x, o=o))
-        return _begin(x, o, start, toss=bool(request.form.get("toss")), clock=clock)
-    except (InvalidPositionError, BadStartError) as error:
-        flash(said(error), "error")
-        return _refused(url_for(".setup", x=x, o=o, position=position[:POSITION_LIMIT]))
 
 
 @bp.post("/mode")
@@ -90,11 +64,6 @@ def mode() -> ResponseReturnValue:
         return _begin(kinds[0], kinds[1], Board(), toss=False)
 
 
-def _refused(back: str) -> ResponseReturnValue:
-    """Back to the setup form at ``back``, which shows the flashed problem: nothing started."""
-    return move_result(redirect(back, code=303), accepted=False)
-
-
 def _begin(x: str, o: str, start: Board, toss: bool, clock: int = 0) -> ResponseReturnValue:
     """A new game of ``x`` against ``o`` from ``start``, with ``clock`` seconds per move:
     online with a friend, else on this device (the same match while the players are the
@@ -105,7 +74,7 @@ def _begin(x: str, o: str, start: Board, toss: bool, clock: int = 0) -> Response
     return to_board(accepted=True)
 
 
-def _clock(value: str | None) -> int | None:
+def clock(value: str | None) -> int | None:
     """The posted time per move in whole seconds (0, or missing: none); ``None`` if it is not
     a number (the rules refuse one out of range, saying so)."""
     if not value:
@@ -115,7 +84,7 @@ def _clock(value: str | None) -> int | None:
     return None
 
 
-def _kind(value: str | None) -> str | None:
+def kind(value: str | None) -> str | None:
     """``value`` if it is a player kind (or a friend online), else ``None``."""
     return value if value in KINDS else None
 

@@ -23,7 +23,7 @@ SAFE_METHODS = ("GET", "HEAD", "OPTIONS")
 Answer = TypeVar("Answer", bound=AnyResponse)
 # Views that send a refused post back to their own address, whose page says why, and do not
 # say it themselves: POST /join/<token> of one's own invite, or of a full match (join.py).
-SENT_BACK_WHEN_REFUSED = frozenset({"join.join"})
+SENT_BACK_WHEN_REFUSED = frozenset({"entries.join"})
 
 
 def init_app(app: Flask) -> None:
