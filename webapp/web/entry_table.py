@@ -120,7 +120,7 @@ def _new_back(route: dict[str, str]) -> str:
     if x is None or o is None:
         return url_for("setup.setup")
     position = request.form.get("position", "").strip()[: setup.POSITION_LIMIT]
-    return url_for("setup.setup", x=x, o=o, **({"position": position} if position else {}))
+    return url_for("setup.setup", x=x, o=o, position=position or None)
 
 
 def _begun(given: NewBody) -> matches.Current:
