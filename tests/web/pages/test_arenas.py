@@ -8,11 +8,14 @@ import json
 import re
 from typing import Any
 
+import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
 from tests.conftest import MovableClock, api_game, post
 from tests.web.shown import page
+from webapp.store import StoreBusy
+from webapp.web.cycle import arenas as cycle_arenas
 
 
 def api(client: FlaskClient, path: str, body: dict[str, Any] | None = None) -> Any:
@@ -85,6 +88,24 @@ def test_two_players_are_paired_and_a_win_counts_once(app: Flask, client: FlaskC
     }
     refused = api(x, "/api/rematch")
     assert refused.status_code == 409
+
+
+def test_a_join_saved_is_answered_so_even_if_its_pairings_match_is_not_made_yet(
+    app: Flask, client: FlaskClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    arena_id = arena(client)
+    (first,) = joined(app, arena_id, 1)
+    second = app.test_client()
+
+    def busy(*args: Any) -> None:
+        raise StoreBusy("the new match's record is locked")
+
+    monkeypatch.setattr(cycle_arenas, "commit", busy)
+    answered = api(second, f"/api/arenas/{arena_id}/join")
+    assert answered.status_code == 200 and answered.get_json()["you"]["playing"]
+    monkeypatch.undo()  # the store is free again: the next look makes the match
+    game = to_board(second, arena_id)
+    assert to_board(first, arena_id)["online"]["watch"] == game["online"]["watch"]
 
 
 def test_a_game_lost_on_time_counts_as_a_loss(

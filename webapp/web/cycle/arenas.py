@@ -33,13 +33,19 @@ def init_app(app: Flask) -> None:
 
 def read(arena_id: str) -> Arena | None:
     """The arena ``arena_id`` as stored now, or ``None`` if there is none."""
+    looked = _looked(arena_id)
+    return looked[1] if looked else None
+
+
+def _looked(arena_id: str) -> tuple[int, Arena] | None:
+    """The arena ``arena_id`` as stored now, with its version; ``None`` if there is none."""
     if not MATCH_ID.fullmatch(arena_id):
         return None
     record = store().get(arena_id)
     if record is None or record.data is None:
         return None
     try:
-        return Arena.from_dict(record.data)
+        return record.version, Arena.from_dict(record.data)
     except UnknownLinkError:
         return None
 
@@ -55,6 +61,11 @@ def create(arena: Arena) -> str:
 def change(arena_id: str, action: Change) -> Arena:
     """Apply ``action`` to the arena under its lock, then pair whoever waits (if it runs),
     and save; the pairings' matches are made after. UnknownLinkError if there is none."""
+    return _changed(arena_id, action)[1]
+
+
+def _changed(arena_id: str, action: Change) -> tuple[int, Arena]:
+    """``change``, with the arena's version after it."""
     now = timing.now()
     made: tuple[Made, ...] = ()
     with store().locked(arena_id) as record:
@@ -67,20 +78,28 @@ def change(arena_id: str, action: Change) -> Arena:
     _tell(record)
     for game in made:
         metrics.arena_paired(game.waited(arena.starts, now))
-        make_match(arena_id, arena, game.match_id)
-    return arena
+        # The change is saved: a 503 now would say it was not, and a retried join be
+        # refused as a second one. A match left unmade is made by a player's next look.
+        with contextlib.suppress(StoreUnavailable):
+            make_match(arena_id, arena, game.match_id)
+    return record.version, arena
 
 
 def tend(arena_id: str) -> Arena | None:
     """The arena, after pairing whoever waits if it runs and two wait (the lock is taken
-    only then), and making any of its matches a failed request left unmade."""
-    arena = read(arena_id)
-    if arena is None:
+    only then); ``None`` if there is none."""
+    tended = tended_version(arena_id)
+    return tended[1] if tended else None
+
+
+def tended_version(arena_id: str) -> tuple[int, Arena] | None:
+    """``tend``, with the arena's version: one read when nobody is to be paired."""
+    looked = _looked(arena_id)
+    if looked is None:
         return None
-    now = timing.now()
-    if paired(arena, now, lambda: "", lambda: "")[1]:
-        return change(arena_id, lambda kept, _now: kept)
-    return arena
+    if paired(looked[1], timing.now(), lambda: "", lambda: "")[1]:
+        return _changed(arena_id, lambda kept, _now: kept)
+    return looked
 
 
 def make_match(arena_id: str, arena: Arena, match_id: str) -> None:

@@ -77,9 +77,7 @@ def _stream(
 
 def _look(arena_id: str) -> Look:
     """The arena now, after pairing whoever waits if it runs (the start needs no request)."""
-    arena = arenas.tend(arena_id)
-    record = arenas.store().get(arena_id)
-    return (record.version if record is not None else 0), arena
+    return arenas.tended_version(arena_id) or (0, None)
 
 
 def _part(app: Flask, reader: tuple[str, str, bool, str, str], arena: Arena) -> str:
