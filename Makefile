@@ -48,8 +48,11 @@ lint: $(BIN)/.installed
 typecheck: $(BIN)/.installed
 	$(BIN)/mypy
 
+# The tests that start nothing of their own run on two workers (pytest-xdist); those with
+# servers, browsers and timings, one at a time, as their figures assume.
 pytest: $(BIN)/.installed $(MO) static/cache_manifest.json
-	$(BIN)/pytest
+	$(BIN)/pytest -n 2 -m in_process
+	$(BIN)/pytest -m "not in_process"
 
 test: lint typecheck pytest
 

@@ -17,6 +17,18 @@ from tests.documented import DocumentedClient
 from webapp import create_app
 from webapp.store import MatchStore, Record
 
+# Tests that start no server, browser or store of their own: all in this process, nothing timed,
+# so `make pytest` runs them on two workers, then the others one at a time.
+IN_PROCESS = ("engine", "rules", "terminal", "web", "test_documented.py")
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Mark the tests that run in this process alone (``-m in_process``)."""
+    root = Path(__file__).parent
+    for item in items:
+        if item.path.relative_to(root).parts[0] in IN_PROCESS:
+            item.add_marker(pytest.mark.in_process)
+
 
 @pytest.fixture(autouse=True, scope="session")
 def documented_answers() -> Iterator[None]:

@@ -567,7 +567,7 @@ def test_player_1_opening_their_own_invite_is_told_so_and_not_seated_twice() -> 
         seating.join(match, match.invite, new_secret(), ONE)
 
 
-@pytest.mark.parametrize("secret", ["", "x" * 22, new_secret(), None, 5])
+@pytest.mark.parametrize("secret", ["", "x" * 22, "A" * 22, None, 5])
 def test_a_wrong_invite_seats_nobody(secret: object) -> None:
     match, _ = opened()
     with pytest.raises(UnknownLinkError) as raised:
