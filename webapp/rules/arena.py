@@ -97,6 +97,17 @@ class Arena:
             kept = (*kept, changed)
         return replace(self, players=kept)
 
+    def with_players(self, changed: dict[str, Player]) -> Arena:
+        """This arena with each player of ``changed`` (by browser) in their place."""
+        return replace(self, players=tuple(changed.get(p.browser, p) for p in self.players))
+
+    def pairable(self, now: float) -> bool:
+        """Whether pairing would make a game now: it runs, and two wait."""
+        if self.state(now) != RUNNING:
+            return False
+        waiting = (p for p in self.players if p.waiting)
+        return next(waiting, None) is not None and next(waiting, None) is not None
+
     def to_dict(self) -> dict[str, Any]:
         """Plain data that any store keeps unchanged."""
         players = [dict(vars(p)) for p in self.players]

@@ -24,7 +24,7 @@ def paired(
     waiting = sorted(
         (p for p in arena.players if p.waiting), key=lambda p: (-p.points, p.free_since)
     )
-    made = []
+    made, changed = [], {}
     while len(waiting) >= 2:
         first = waiting.pop(0)
         partner = _partner(first, waiting)
@@ -33,17 +33,18 @@ def paired(
         match_id = new_id()
         x = replace(x, match=match_id, key=new_key(), mark="X", opponent=o.browser)
         o = replace(o, match=match_id, key=new_key(), mark="O", opponent=x.browser)
-        arena = arena.with_player(x).with_player(o)
+        changed[x.browser], changed[o.browser] = x, o
         made.append(Made(match_id, x, o))
-    return arena, tuple(made)
+    return arena.with_players(changed), tuple(made)
 
 
 def _partner(first: Player, others: list[Player]) -> Player:
     """The closest to ``first`` in points (the longest waiting among equals), other than the
-    one they just played, unless nobody else waits."""
-    ranked = sorted(others, key=lambda p: abs(p.points - first.points))  # stable: by wait
-    fresh = [p for p in ranked if first.opponent != p.browser and p.opponent != first.browser]
-    return (fresh or ranked)[0]
+    one they just played, unless nobody else waits. ``first`` has the most points of all who
+    wait, and ``others`` are in the order of their points, down: the first of them that may
+    play ``first`` is the closest."""
+    fresh = (p for p in others if first.opponent != p.browser and p.opponent != first.browser)
+    return next(fresh, others[0])
 
 
 def _sides(one: Player, other: Player) -> tuple[Player, Player]:

@@ -97,7 +97,7 @@ def tended_version(arena_id: str) -> tuple[int, Arena] | None:
     looked = _looked(arena_id)
     if looked is None:
         return None
-    if paired(looked[1], timing.now(), lambda: "", lambda: "")[1]:
+    if looked[1].pairable(timing.now()):
         return _changed(arena_id, lambda kept, _now: kept)
     return looked
 
