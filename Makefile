@@ -48,11 +48,11 @@ lint: $(BIN)/.installed
 typecheck: $(BIN)/.installed
 	$(BIN)/mypy
 
-# The tests that start nothing of their own run on two workers (pytest-xdist); those with
-# servers, browsers and timings, one at a time, as their figures assume.
+# The tests that time nothing run on two workers (pytest-xdist); those that time what they
+# start (deadlines, latencies, a browser's feel), one at a time, as their figures assume.
 pytest: $(BIN)/.installed $(MO) static/cache_manifest.json
-	$(BIN)/pytest -n 2 -m in_process
-	$(BIN)/pytest -m "not in_process"
+	$(BIN)/pytest -n 2 -m untimed
+	$(BIN)/pytest -m "not untimed"
 
 test: lint typecheck pytest
 

@@ -17,17 +17,22 @@ from tests.documented import DocumentedClient
 from webapp import create_app
 from webapp.store import MatchStore, Record
 
-# Tests that start no server, browser or store of their own: all in this process, nothing timed,
-# so `make pytest` runs them on two workers, then the others one at a time.
-IN_PROCESS = ("engine", "rules", "terminal", "web", "test_documented.py")
+# The tests that time nothing: no deadline, latency or speed of what they start is asserted
+# (the benchmarks' runs check only their books). `make pytest` runs them on two workers, then
+# the others one at a time, since what those measure needs the machine to itself.
+UNTIMED = (
+    "bench/", "engine/", "rules/", "terminal/", "upgrade/", "web/", "test_documented.py",
+    *(f"hardening/test_{name}.py"
+      for name in ("csrf", "fuzz", "headers_and_keys", "players_who_come_back", "stale_forms")),
+)  # fmt: skip
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """Mark the tests that run in this process alone (``-m in_process``)."""
+    """Mark the tests that time nothing (``-m untimed``)."""
     root = Path(__file__).parent
     for item in items:
-        if item.path.relative_to(root).parts[0] in IN_PROCESS:
-            item.add_marker(pytest.mark.in_process)
+        if item.path.relative_to(root).as_posix().startswith(UNTIMED):
+            item.add_marker(pytest.mark.untimed)
 
 
 @pytest.fixture(autouse=True, scope="session")

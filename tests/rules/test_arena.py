@@ -9,6 +9,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from bench.arena_rules import first_written
 from tests.imports import assert_imports_no_web_stack
 from webapp.rules import RuleError, UnknownLinkError, arena_pairing
 from webapp.rules.arena import (
@@ -128,27 +129,6 @@ def test_the_arena_rules_import_no_web_stack() -> None:
     assert_imports_no_web_stack("webapp.rules.arena_pairing")
 
 
-def _pairs_as_first_written(arena: Arena) -> list[tuple[str, str]]:
-    """The pairing as it was first written (a sort per pair): what the faster one must match."""
-    waiting = sorted(
-        (p for p in arena.players if p.waiting), key=lambda p: (-p.points, p.free_since)
-    )
-    made = []
-    while len(waiting) >= 2:
-        first = waiting.pop(0)
-        ranked = sorted(waiting, key=lambda p: abs(p.points - first.points))
-        fresh_ones = [
-            p for p in ranked if first.opponent != p.browser and p.opponent != first.browser
-        ]
-        partner = (fresh_ones or ranked)[0]
-        waiting.remove(partner)
-        x_first = first.as_x - first.as_o <= partner.as_x - partner.as_o
-        made.append(
-            (first.browser, partner.browser) if x_first else (partner.browser, first.browser)
-        )
-    return made
-
-
 @given(
     st.lists(
         st.tuples(st.integers(0, 12), st.integers(0, 5), st.booleans(), st.integers(0, 30)),
@@ -163,7 +143,7 @@ def test_the_pairing_is_the_one_first_written(rows: list[tuple[int, int, bool, i
     )  # fmt: skip
     arena = Arena(START, 60, 10, players=players)
     paired, made = pair(arena)
-    assert made == _pairs_as_first_written(arena)
+    assert made == first_written(arena)[1]  # the pairing as first written
     assert arena.pairable(START + 1) == bool(made)
     for x, o in made:
         assert paired.player(x).mark == "X" and paired.player(o).mark == "O"  # type: ignore[union-attr]
