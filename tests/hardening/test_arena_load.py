@@ -15,7 +15,7 @@ def test_50_players_play_an_arena_and_every_game_counts_once(tmp_path: Path) -> 
            "PROMETHEUS_MULTIPROC_DIR": str(tmp_path / "metrics")}  # fmt: skip
     server = GunicornServer(env, workers=2).start()
     try:
-        arena_id = make_arena(server.url, length=15, clock=5, starts_in=3)
+        arena_id = make_arena(server.url, length=10, clock=5, starts_in=3)
         players, played = play_arena([server.url], arena_id, 50)
         arena = books(players, server.url, arena_id)
         within, pairings = pairing_waits([server.url])

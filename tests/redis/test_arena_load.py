@@ -24,7 +24,7 @@ def test_200_players_over_two_servers_play_an_arena_and_every_game_counts_once(
     start_all(*servers)
     try:
         urls = [server.url for server in servers]
-        arena_id = make_arena(urls[0], length=20, clock=5, starts_in=5)
+        arena_id = make_arena(urls[0], length=12, clock=5, starts_in=5)
         players, played = play_arena(urls, arena_id, 200)
         arena = books(players, urls[1], arena_id)
         within, pairings = pairing_waits(urls)
