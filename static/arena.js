@@ -6,18 +6,26 @@
   var box = document.querySelector("[data-part=arena]");
   if (!box || !window.EventSource) return;
   var you = box.getAttribute("data-you");
-  var source = new EventSource(box.getAttribute("data-events"));
-  source.onmessage = function (event) {
-    var data = JSON.parse(event.data);
-    if (data.you && data.you[4] && !box.hasAttribute("data-playing")) {
-      source.close();
-      window.location.assign(box.getAttribute("data-page"));
-      return;
-    }
-    box.innerHTML = data.html;
-    mark(data.you);
-  };
-  source.addEventListener("gone", function () { source.close(); window.location.reload(); });
+  function open() {
+    var source = new EventSource(box.getAttribute("data-events"));
+    source.onmessage = function (event) {
+      var data = JSON.parse(event.data);
+      if (data.you && data.you[4] && !box.hasAttribute("data-playing")) {
+        source.close();
+        window.location.assign(box.getAttribute("data-page"));
+        return;
+      }
+      box.innerHTML = data.html;
+      mark(data.you);
+    };
+    source.addEventListener("gone", function () { source.close(); window.location.reload(); });
+    // A refused stream (this browser's other pages, just left, still hold its places until
+    // the server notices) is not opened again by the browser: this page does, a little later.
+    source.addEventListener("error", function () {
+      if (source.readyState === EventSource.CLOSED) window.setTimeout(open, 3000);
+    });
+  }
+  open();
   // The viewer's row: marked where it is among the best, else added after them.
   function mark(row) {
     if (you === null || !row) return;

@@ -5,14 +5,21 @@
   var box = document.querySelector("[data-part=live-list]");
   if (!box || !window.EventSource) return;
   // The page no longer needs to refresh itself: the stream brings every change.
-  var source = new EventSource(box.getAttribute("data-events"));
-  source.onmessage = function (event) {
-    var data = JSON.parse(event.data);
-    if (typeof data.html === "string") {
-      box.innerHTML = data.html;
-      tick();
-    }
-  };
+  function open() {
+    var source = new EventSource(box.getAttribute("data-events"));
+    source.onmessage = function (event) {
+      var data = JSON.parse(event.data);
+      if (typeof data.html === "string") {
+        box.innerHTML = data.html;
+        tick();
+      }
+    };
+    // A refused stream is not opened again by the browser: this page does, a little later.
+    source.addEventListener("error", function () {
+      if (source.readyState === EventSource.CLOSED) window.setTimeout(open, 3000);
+    });
+  }
+  open();
   function tick() {
     var now = Date.now();
     box.querySelectorAll(".live-clock[data-deadline]").forEach(function (clock) {

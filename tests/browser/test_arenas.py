@@ -5,13 +5,17 @@ podium; and the live games page listing their game."""
 from __future__ import annotations
 
 import re
+import secrets
 import time
+from collections.abc import Iterator
 
-from playwright.sync_api import BrowserContext, Page, expect
+import pytest
+from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 from tests.browser.conftest import NewContext
 from tests.browser.pages import axe_violations, click_button, click_cell, describe, follow
 from tests.browser.states import X_WINS_TOP_ROW
+from tests.servers import GunicornServer
 
 # Without JavaScript the arena page reloads every 2 s: a pairing shows within one refresh.
 PAIRED_MS = 5_000
@@ -89,3 +93,41 @@ def test_the_live_games_page_lists_a_paired_game_in_place(new_context: NewContex
     assert watcher.evaluate("performance.getEntriesByType('navigation').length") == 1
     violations = axe_violations(watcher)
     assert violations == [], describe(violations)
+
+
+@pytest.fixture(scope="module")
+def one_stream(tmp_path_factory: pytest.TempPathFactory) -> Iterator[GunicornServer]:
+    """A server that lets a browser hold one stream at a time and notices a closed one
+    within a second: a worker, since each counts its own."""
+    env = {
+        "FLASK_SESSION_DIR": str(tmp_path_factory.mktemp("one-stream")),
+        "FLASK_SECRET_KEY": secrets.token_hex(32), "FLASK_STREAMS_PER_ADDRESS": "100",
+        "FLASK_STREAMS_PER_SESSION": "1", "FLASK_HEARTBEAT": "1",
+    }  # fmt: skip
+    running = GunicornServer(env, workers=1).start()
+    yield running
+    running.stop()
+
+
+def test_an_arena_page_whose_stream_was_refused_opens_it_again_and_follows_the_pairing(
+    browser: Browser, one_stream: GunicornServer
+) -> None:
+    player, other = (browser.new_context(base_url=one_stream.url) for _ in range(2))
+    try:
+        path = made_arena(player, length=60, clock=30, starts_in=0)
+        left = player.new_page()
+        left.goto(path)
+        click_button(left, "Join the arena")  # its stream takes the browser's one place
+        page = player.new_page()
+        with page.expect_response(lambda answer: answer.url.endswith("/events")) as stream:
+            page.goto(path)
+        assert stream.value.status == 503  # refused: the other page holds the one place
+        left.close()  # the server notices at its next heartbeat, and the page asks again
+        joined = other.new_page()
+        joined.goto(path)
+        click_button(joined, "Join the arena")
+        expect(page).to_have_url(re.compile(r"/$"), timeout=PAIRED_MS + 3_000)
+        expect(page.locator(".messages")).to_contain_text("The arena paired you")
+    finally:
+        player.close()
+        other.close()
