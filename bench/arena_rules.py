@@ -1,13 +1,15 @@
 """What an arena of many players costs per change and per look, in process: its pairing (at
 the start, when all wait, and later, when a few do) against the pairing as first written (a
 sort of the waiting per pair, the player list rebuilt twice per pair), the question a look
-asks (whether two wait), and the record's round trip (data and JSON)."""
+asks (whether two wait), the standings a look shows (in German: each name in words once,
+against once per player as first written) and the record's round trip (data and JSON)."""
 
 from __future__ import annotations
 
 import argparse
 import random
 import sys
+import tempfile
 import time
 from collections.abc import Callable
 from dataclasses import replace
@@ -15,10 +17,13 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from webapp.rules import arena_pairing, new_secret
+from webapp import create_app
+from webapp.rules import arena_pairing, names, new_secret
 from webapp.rules.arena import Arena, Player
 from webapp.store import new_match_id
 from webapp.store.record import decode, encode
+from webapp.web.pages.arena_view import standings
+from webapp.web.site.names import shown
 
 NOW = 1_000_000.0
 
@@ -27,7 +32,7 @@ def arena(players: int, waiting_every: int) -> Arena:
     """A running arena of ``players``, one in ``waiting_every`` waiting, the others playing."""
     made = random.Random(1)
     return Arena(NOW - 10, 600, 10, players=tuple(
-        Player(f"browser-{n:06d}", "quick-otter", points=made.randint(0, 40), games=3,
+        Player(f"browser-{n:06d}", names.drawn(), points=made.randint(0, 40), games=3,
                match="" if n % waiting_every == 0 else new_match_id(), key="k",
                opponent=f"browser-{n + 1:06d}", free_since=NOW - n % 9)
         for n in range(players)
@@ -78,6 +83,19 @@ def row(players: int, label: str, waiting_every: int) -> str:
             f"now; a look's question (pairable) {look:.4f} ms")  # fmt: skip
 
 
+def looked(shown_arena: Arena) -> str:
+    """The standings of a look, named in German: now, and naming every player."""
+    app = create_app({"TESTING": True, "SECRET_KEY": "bench"}, instance_path=tempfile.mkdtemp())
+    with app.test_request_context(headers={"Accept-Language": "de"}):
+        old = timed(lambda: [shown(p.name) for p in shown_arena.players], 10)
+        new = timed(lambda: standings(shown_arena, ""), 10)
+    distinct = len({p.name for p in shown_arena.players})
+    return (
+        f"a look's standings of {len(shown_arena.players)} players ({distinct} names): "
+        f"{old:.2f} ms naming each player as first written, {new:.2f} ms now (all of it)"
+    )
+
+
 def main() -> None:
     """Print one row per measure."""
     parser = argparse.ArgumentParser(description=__doc__)
@@ -85,6 +103,7 @@ def main() -> None:
     players = parser.parse_args().players
     print(row(players, "all wait (the start)", 1))
     print(row(players, "1 in 50 waits", 50))
+    print(looked(arena(players, 50)))
     data = encode(arena(players, 50).to_dict())
     trip = timed(lambda: encode(Arena.from_dict(decode(data)).to_dict()), 10)
     print(f"the record ({len(data) // 1024} KiB): decoded, read, written back {trip:.2f} ms")

@@ -90,10 +90,13 @@ def standings(arena: Arena, browser: str, named: bool = True) -> tuple[Standing,
     the request's language unless not ``named`` (then ``""``: no request is needed)."""
     numbered = sorted(enumerate(arena.players), key=lambda pair: -pair[1].points)
     rows, rank, last = [], 0, None
+    words: dict[str, str] = {}  # each name in words once: 256 names, and many more players
     for place, (number, player) in enumerate(numbered, start=1):
         if player.points != last:
             rank, last = place, player.points
-        name = shown(player.name) if named else ""
+        if named and player.name not in words:
+            words[player.name] = shown(player.name)
+        name = words.get(player.name, "")
         rows.append(
             Standing(rank, name, player.points, player.games, player.wins_in_row,
                      player.browser == browser, bool(player.match), number,
