@@ -6,9 +6,11 @@
   var box = document.querySelector("[data-part=arena]");
   if (!box || !window.EventSource) return;
   var you = box.getAttribute("data-you");
+  var wait = 3000;  // before asking again for a refused stream: doubled each time
   function open() {
     var source = new EventSource(box.getAttribute("data-events"));
     source.onmessage = function (event) {
+      wait = 3000;
       var data = JSON.parse(event.data);
       if (data.you && data.you[4] && !box.hasAttribute("data-playing")) {
         source.close();
@@ -22,7 +24,9 @@
     // A refused stream (this browser's other pages, just left, still hold its places until
     // the server notices) is not opened again by the browser: this page does, a little later.
     source.addEventListener("error", function () {
-      if (source.readyState === EventSource.CLOSED) window.setTimeout(open, 3000);
+      if (source.readyState !== EventSource.CLOSED) return;
+      window.setTimeout(open, wait + Math.random() * 1000);
+      wait = Math.min(wait * 2, 60000);  // a server full of streams is not asked every 3 s
     });
   }
   open();

@@ -84,7 +84,8 @@ def _view(entry: Entry) -> Callable[..., ResponseReturnValue]:
             try:
                 return answer(entry.json(entry.run(given)))
             except tuple(entry.api_status) as error:
-                raise ApiError(entry.api_status[type(error)], said(error)) from error
+                status = next(v for kind, v in entry.api_status.items() if isinstance(error, kind))
+                raise ApiError(status, said(error)) from error
         try:
             given = entry.fields(route)
             done = entry.run(given)

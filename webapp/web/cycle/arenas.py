@@ -78,9 +78,11 @@ def _changed(arena_id: str, action: Change) -> tuple[int, Arena]:
     _tell(record)
     for game in made:
         metrics.arena_paired(game.waited(arena.starts, now))
-        # The change is saved: a 503 now would say it was not, and a retried join be
-        # refused as a second one. A match left unmade is made by a player's next look.
-        with contextlib.suppress(StoreUnavailable):
+    # The change is saved: a 503 now would say it was not, and a retried join be refused as
+    # a second one. The matches left unmade (all after a failure: each would wait out the
+    # store's timeout) are made by their players' next look.
+    with contextlib.suppress(StoreUnavailable):
+        for game in made:
             make_match(arena_id, arena, game.match_id)
     return record.version, arena
 

@@ -21,9 +21,6 @@ HEADERS = {
 MOVE_RESULT = "X-Move-Result"  # accepted or refused: did the request change anything
 SAFE_METHODS = ("GET", "HEAD", "OPTIONS")
 Answer = TypeVar("Answer", bound=AnyResponse)
-# Views that send a refused post back to their own address, whose page says why, and do not
-# say it themselves: POST /join/<token> of one's own invite, or of a full match (join.py).
-SENT_BACK_WHEN_REFUSED = frozenset({"entries.join"})
 
 
 def init_app(app: Flask) -> None:
@@ -39,7 +36,7 @@ def add_headers(response: Response) -> Response:
     if response.mimetype in ("text/html", "application/json") and not response.cache_control:
         response.cache_control.no_store = True
     if request.method not in SAFE_METHODS and MOVE_RESULT not in response.headers:
-        move_result(response, response.status_code < 400 and not _sent_back(response))
+        move_result(response, response.status_code < 400)
     return response
 
 
@@ -49,12 +46,3 @@ def move_result(response: Answer, accepted: bool) -> Answer:
     otherwise an answer below 400 is ``accepted`` and any other ``refused``."""
     response.headers[MOVE_RESULT] = "accepted" if accepted else "refused"
     return response
-
-
-def _sent_back(response: Response) -> bool:
-    """Whether a view that answers a refusal by going back to its own page did so."""
-    return (
-        request.endpoint in SENT_BACK_WHEN_REFUSED
-        and response.status_code in (302, 303)
-        and (response.location or "").partition("?")[0] == request.path
-    )
