@@ -85,7 +85,7 @@ def row(players: int, label: str, waiting_every: int) -> str:
 
 def looked(shown_arena: Arena) -> str:
     """The standings of a look, named in German: now, and naming every player."""
-    app = create_app({"TESTING": True, "SECRET_KEY": "bench"}, instance_path=tempfile.mkdtemp())
+    app = create_app({"TESTING": True}, instance_path=tempfile.mkdtemp())  # a key of its own
     with app.test_request_context(headers={"Accept-Language": "de"}):
         old = timed(lambda: [shown(p.name) for p in shown_arena.players], 10)
         new = timed(lambda: standings(shown_arena, ""), 10)
