@@ -6,11 +6,8 @@
   var box = document.querySelector("[data-part=arena]");
   if (!box || !window.EventSource) return;
   var you = box.getAttribute("data-you");
-  var wait = 3000;  // before asking again for a refused stream: doubled each time
-  function open() {
-    var source = new EventSource(box.getAttribute("data-events"));
+  window.followStream(box.getAttribute("data-events"), function (source) {
     source.onmessage = function (event) {
-      wait = 3000;
       var data = JSON.parse(event.data);
       if (data.you && data.you[4] && !box.hasAttribute("data-playing")) {
         source.close();
@@ -21,15 +18,7 @@
       mark(data.you);
     };
     source.addEventListener("gone", function () { source.close(); window.location.reload(); });
-    // A refused stream (this browser's other pages, just left, still hold its places until
-    // the server notices) is not opened again by the browser: this page does, a little later.
-    source.addEventListener("error", function () {
-      if (source.readyState !== EventSource.CLOSED) return;
-      window.setTimeout(open, wait + Math.random() * 1000);
-      wait = Math.min(wait * 2, 60000);  // a server full of streams is not asked every 3 s
-    });
-  }
-  open();
+  });
   // The viewer's row: marked where it is among the best, else added after them.
   function mark(row) {
     if (you === null || !row) return;

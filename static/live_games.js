@@ -5,25 +5,15 @@
   var box = document.querySelector("[data-part=live-list]");
   if (!box || !window.EventSource) return;
   // The page no longer needs to refresh itself: the stream brings every change.
-  var wait = 3000;  // before asking again for a refused stream: doubled each time
-  function open() {
-    var source = new EventSource(box.getAttribute("data-events"));
+  window.followStream(box.getAttribute("data-events"), function (source) {
     source.onmessage = function (event) {
-      wait = 3000;
       var data = JSON.parse(event.data);
       if (typeof data.html === "string") {
         box.innerHTML = data.html;
         tick();
       }
     };
-    // A refused stream is not opened again by the browser: this page does, a little later.
-    source.addEventListener("error", function () {
-      if (source.readyState !== EventSource.CLOSED) return;
-      window.setTimeout(open, wait + Math.random() * 1000);
-      wait = Math.min(wait * 2, 60000);  // a server full of streams is not asked every 3 s
-    });
-  }
-  open();
+  });
   function tick() {
     var now = Date.now();
     box.querySelectorAll(".live-clock[data-deadline]").forEach(function (clock) {
