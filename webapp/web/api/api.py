@@ -1,5 +1,6 @@
-"""The JSON API for programs: the match, new games, joining, the live events, a route for
-each action of the action table, and the OpenAPI document.
+"""The JSON API for programs: the match, the review, the live events, a route for each
+action of the action table, and the OpenAPI document (new games and joining are the entry
+table's).
 
 It shares the session and the CSRF token (header ``X-CSRFToken``) with the pages. Bodies are
 read into the Structs of ``api_types``, and the answers are written from them. Errors are

@@ -1,5 +1,5 @@
-"""Arenas for programs: make one, list the public ones, an arena with its standings and this
-browser's place, and joining, pausing and withdrawing (as the arena page's forms do)."""
+"""Arenas for programs: make one, list the public ones, and an arena with its standings and
+this browser's place (joining, pausing and withdrawing are rows of the entry table)."""
 
 from __future__ import annotations
 

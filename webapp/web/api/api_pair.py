@@ -1,5 +1,5 @@
-"""Quick pairing for programs: ``POST /api/pair`` seeks an opponent, ``GET /api/pair`` says
-where the seeker stands, ``DELETE /api/pair`` stops waiting."""
+"""Quick pairing for programs: ``GET /api/pair`` says where the seeker stands, and how the
+API answers it (seeking and stopping are rows of the entry table)."""
 
 from __future__ import annotations
 

@@ -139,7 +139,7 @@ def count(match_id: str, match: Match) -> None:
     if arena is None or not arena.playing(match_id):
         return
     score = results(match)
-    change(match.arena, lambda kept, now: _ended(kept, match_id, score, now))
+    change(match.arena, lambda kept, now: ended(kept, match_id, score, now))
 
 
 def _on_saved(match_id: str, match: Match) -> None:
@@ -148,11 +148,6 @@ def _on_saved(match_id: str, match: Match) -> None:
     (its players' next look at the arena counts it: arena pages' ``entered``)."""
     with contextlib.suppress(StoreUnavailable):
         count(match_id, match)
-
-
-def _ended(arena: Arena, match_id: str, score: dict[str, str], now: float) -> Arena:
-    """``arena`` with the game ``match_id`` counted."""
-    return ended(arena, match_id, score, now)
 
 
 def _tell(record: Record) -> None:

@@ -1,6 +1,6 @@
 """Arenas' pages: the list and the form that makes one (``/arenas``), an arena's page with its
-standings and podium (``/arenas/<id>``), its forms (join, pause, withdraw) and its stream.
-A player paired by the arena is taken to the board of their game from its page."""
+standings and podium (``/arenas/<id>``), and ``acted``, what its forms (rows of the entry
+table) do. A player paired by the arena is taken to the board of their game from its page."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
-"""The links that seat a browser: a friend's invite, and a player's own link to continue on
-another device."""
+"""The links that seat a browser, a friend's invite and a player's own link to continue on
+another device: their pages, and the seating that the entry table's rows call."""
 
 from __future__ import annotations
 

@@ -1,5 +1,6 @@
-"""Quick pairing's pages: Play someone (``POST /pair``), the waiting page (``GET /pair``) and
-its live stream, Cancel, and the computer offered to a seeker who waited long."""
+"""Quick pairing's pages: seeking and stopping (which the entry table's rows call), the
+waiting page (``GET /pair``) and its live stream, and the computer offered to a seeker who
+waited long."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The setup form and the mode bar: starting a game, on this device or online."""
+"""The setup form (posted to the entry table's ``new`` row) and the mode bar."""
 
 from __future__ import annotations
 
