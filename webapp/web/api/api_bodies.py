@@ -18,6 +18,7 @@ Body = TypeVar("Body", bound=msgspec.Struct)
 
 NOT_JSON = N_("Send the request body as JSON, with Content-Type: application/json.")
 NOT_AN_OBJECT = N_("The request body must be a JSON object.")
+NOT_UTF8 = N_("The request body must be JSON encoded as UTF-8.")
 BAD_POSITION_SHAPE = N_("A position is 9 cells of capital X, O and _ (for empty), with no spaces.")
 REQUIRED = N_("The field %(name)s is required.")
 NOT_A_STRING = N_("The field %(name)s must be a string.")
@@ -61,6 +62,9 @@ def decode(into: type[Body], optional: bool = False) -> Body:
     # Not JSON at all, or nested deeper than msgspec reads (in a field that nothing reads).
     except (msgspec.DecodeError, RecursionError) as error:
         raise ApiError(400, _(NOT_AN_OBJECT)) from error
+    # msgspec checks a string's UTF-8 only as it reads it, and raises the codec's own error.
+    except UnicodeDecodeError as error:
+        raise ApiError(400, _(NOT_UTF8)) from error
 
 
 def _read(data: bytes, into: type[Body]) -> Body:
@@ -92,6 +96,8 @@ def _bad_field(problem: str, data: bytes) -> ApiError:
         body = msgspec.json.decode(data)
     except (msgspec.DecodeError, RecursionError):
         return ApiError(400, _(NOT_AN_OBJECT))
+    except UnicodeDecodeError:
+        return ApiError(400, _(NOT_UTF8))
     name = at.group(1)
     return ApiError(400, FIELDS.get(name, _unexplained)(body.get(name)), name)
 
