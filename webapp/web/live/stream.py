@@ -40,6 +40,10 @@ def events(
         except StoreUnavailable:
             return  # the browser reconnects in a second, and the store may be back
         hub.changed(match_id, *told(record), record)
+        if record is not None and after > record.version:
+            # An id from before the match began again (a new match at the same id starts
+            # its versions over) or a made-up one: tell the match as it is now.
+            after = -1
         hub.touch(match_id, seat)
         while (left := end - time.monotonic()) > 0 and not hub.draining:
             until = due() if due is not None else None
