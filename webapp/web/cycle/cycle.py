@@ -14,6 +14,7 @@ from ...engine import N_, TicTacToeError
 from ...rules import LostMatchError, Match, Outcome, read
 from ...rules import clock as clocks
 from ...rules.errors import OUT_OF_TIME, OutOfTimeError
+from ...rules.termination import Termination
 from ...store import MatchStore, Record
 from ..live.audience import audiences, seen_versions
 from ..live.live import Hub
@@ -108,6 +109,11 @@ def step(seen: Current, action: Change, expected: Expected | None, at: float) ->
     if ended is not None:
         return Stepped(ended, OutOfTimeError(OUT_OF_TIME))
     if expected is not None and expected.is_stale(seen):
+        # The page was made before the clock ended its game (a look since, text mode's own
+        # among them, saved that end): the reason the move is refused is the time, as it is
+        # for the first request after the deadline.
+        if seen.match.termination is Termination.TIME:
+            return Stepped(None, OutOfTimeError(OUT_OF_TIME))
         return Stepped(None, StaleFormError())
     outcome = action(seen)
     return Stepped(Outcome(clocks.wound(seen.match, outcome.match, at), outcome.happened))
