@@ -1,7 +1,7 @@
 """The match rules: two seats, the game they play, the score, and every action a player can
 take, for every kind of match; never imports Flask."""
 
-from . import actions, errors, messages, seating
+from . import actions, errors, messages, seating, takeback
 from .actions import FRIEND, Event, Held, Outcome
 from .errors import LostMatchError, RuleError, UnknownLinkError
 from .match import PERSON, SEAT_IDS, Match, Score, Seat, is_secret, new_secret, other
@@ -29,4 +29,5 @@ __all__ = [
     "other",
     "read",
     "seating",
+    "takeback",
 ]

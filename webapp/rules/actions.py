@@ -145,33 +145,9 @@ def rematch(match: Match, by: Held) -> Outcome:
     return Outcome(match.with_offer("rematch", seat), (Event("offered", seat, detail="rematch"),))
 
 
-def takeback(match: Match, by: Held, accept: bool | None) -> Outcome:
-    """Online: ask to take back one's last move (``accept`` None: or accept the other's
-    asking), accept the other player's asking (``True``: the game goes back to before their
-    move), or decline it, or withdraw one's own (``False``). A move made meanwhile answers it."""
-    seat, asked = _opponent_of(match, by), match.offered("takeback")
-    mark = match.seat(asked or seat).mark  # whose move would be taken back
-    boards = match.game.boards
-    count = next((n for n in range(1, len(boards)) if boards[-1 - n].turn == mark), 0)
-    if match.is_over:
-        raise RuleError(errors.GAME_ENDED)
-    theirs = bool(asked) and asked != seat
-    if theirs and accept is not False:
-        return Outcome(match.played(match.game.undo(count)), (Event("undone", detail=str(count)),))
-    if not asked or (accept is True and not theirs):
-        if accept is not None:
-            raise RuleError(errors.NO_TAKEBACK_ASKED)
-    elif accept is False:
-        answer = Event("declined" if theirs else "withdrawn", seat, detail="takeback")
-        return Outcome(match.with_offer("takeback", ""), (answer,))
-    if asked == seat or count == 0:
-        raise RuleError(errors.TAKEBACK_ASKED if asked else errors.NOTHING_TO_TAKE_BACK)
-    return Outcome(match.with_offer("takeback", seat), (Event("offered", seat, detail="takeback"),))
-
-
 def resign(match: Match, by: Held) -> Outcome:
     """The acting player gives up the game: it counts as a win for the other."""
-    seat = _opponent_of(match, by)
+    seat = opponent_of(match, by)
     if match.is_over:
         raise RuleError(errors.GAME_ENDED)
     if not match.full:  # nobody to win it: leave, or abort
@@ -182,7 +158,7 @@ def resign(match: Match, by: Held) -> Outcome:
 
 def abort(match: Match, by: Held) -> Outcome:
     """The game called off before each side has moved once; it counts for nobody."""
-    seat = _opponent_of(match, by)
+    seat = opponent_of(match, by)
     if match.is_over:
         raise RuleError(errors.GAME_ENDED)
     if match.game.ply >= 2:
@@ -192,7 +168,7 @@ def abort(match: Match, by: Held) -> Outcome:
 
 def claim(match: Match, by: Held, absent_for: float) -> Outcome:
     """The win claimed from an opponent to move who has been away for ``absent_for`` s."""
-    seat = _opponent_of(match, by)
+    seat = opponent_of(match, by)
     mark = match.seat(seat).mark
     if match.is_over:
         raise RuleError(errors.GAME_ENDED)
@@ -292,7 +268,7 @@ def _seat_of(match: Match, by: Held) -> str:
     return mover.id if mover is not None else min(by)
 
 
-def _opponent_of(match: Match, by: Held) -> str:
+def opponent_of(match: Match, by: Held) -> str:
     """The acting seat of a game against a person on another browser (resign, abort, claim)."""
     if not match.online:
         raise RuleError(errors.NOT_ONLINE)

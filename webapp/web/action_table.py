@@ -11,7 +11,7 @@ from typing import Annotated, Any
 from msgspec import Meta, Struct
 
 from ..engine import N_, Game
-from ..rules import Outcome, actions, messages
+from ..rules import Outcome, actions, messages, takeback
 from ..rules.errors import OnlyComputersError, RuleError
 from . import timing
 from .api.api_chat_types import MessageBody, MuteBody
@@ -161,7 +161,8 @@ def _takeback_buttons(game: Game, seat: Seating, is_over: bool) -> tuple[Button,
     if seat.offer("takeback") == "you":
         return (Button("forms.takeback", _("Takeback asked"), disabled=True),)
     moved = any(board.turn == seat.you for board in game.boards[:-1])
-    return (Button("forms.takeback", _("Ask to take back"), disabled=not moved),)
+    spent = seat.offer(takeback.SPENT) == "you"  # once per move
+    return (Button("forms.takeback", _("Ask to take back"), disabled=not moved or spent),)
 
 
 def _rematch_buttons(game: Game, seat: Seating, is_over: bool) -> tuple[Button, ...]:
@@ -241,7 +242,7 @@ ACTIONS: tuple[Action, ...] = (
         words={C_("text-mode command", "resign"): {}}, buttons=_resign_buttons,
     ),
     Action(
-        "takeback", lambda seen, p: actions.takeback(seen.match, seen.held, p.accept),
+        "takeback", lambda seen, p: takeback.takeback(seen.match, seen.held, p.accept),
         "Online: ask to take back your last move (or accept the other player's asking), "
         "accept only (`accept` true), or decline it or withdraw yours (`accept` false).",
         AnswerParams, {"takeback": ("/takeback", {})}, "/api/takeback", AnswerBody,

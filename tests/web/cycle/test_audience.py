@@ -12,7 +12,7 @@ from tests.rules.matches import joined
 from tests.web.api.test_api import call
 from tests.web.cycle.test_deadlines import seated
 from tests.web.pages.test_online import fields
-from webapp.rules import Match, actions, messages
+from webapp.rules import Match, actions, messages, takeback
 from webapp.web.cycle.cycle import Current, Expected
 from webapp.web.live.audience import PUBLIC, audiences, seen_versions
 from webapp.web.live.live import Hub
@@ -135,10 +135,10 @@ def test_a_takeback_asked_and_withdrawn_wakes_the_players_only_and_stales_no_mov
     form from before it still plays (a move answers open offers)."""
     match = actions.move(joined()[0], frozenset({"1"}), "B2").match
     start = audiences(None, 0, _data(match))
-    asked = actions.takeback(match, frozenset({"1"}), None).match
+    asked = takeback.takeback(match, frozenset({"1"}), None).match
     after_ask = audiences(start, 1, _data(asked))
     assert seen_versions(after_ask, 2) == {PUBLIC: 1, "1": 2, "2": 2}
-    withdrawn = actions.takeback(asked, frozenset({"1"}), False).match
+    withdrawn = takeback.takeback(asked, frozenset({"1"}), False).match
     after = audiences(after_ask, 2, _data(withdrawn))
     assert seen_versions(after, 3) == {PUBLIC: 1, "1": 3, "2": 3}
     shown = Current(withdrawn, "m", 3, frozenset({"2"}), public=1)
