@@ -57,6 +57,7 @@ DEFAULTS: dict[str, Any] = {
     "LIMITS": True,
     "LIMIT_CREATE": "30 per minute; 300 per hour",
     "LIMIT_NEW_SESSIONS": "20 per minute; 200 per hour",
+    "LIMIT_NAMES": "5 per minute; 30 per hour",
     "PROXIES": 0,
     "STREAMS": 100,
     # Of those, how many one client address (an IPv6 /64) and one browser may hold: one

@@ -9,7 +9,10 @@ from flask import Blueprint
 from flask.typing import ResponseReturnValue
 from msgspec import Meta, Struct
 
-from ..site import names
+from ..pages import pair
+from ..site import limits, names
+from ..site.errors import ApiError
+from ..site.i18n import gettext as _
 from .api_answers import answer
 
 bp = Blueprint("api_names", __name__, url_prefix="/api")
@@ -29,8 +32,12 @@ def name() -> ResponseReturnValue:
 
 
 @bp.post("/name")
+@limits.naming
 def draw() -> ResponseReturnValue:
-    """Draw another name for this browser, from the same words."""
+    """Draw another name for this browser, from the same words (not while it waits for an
+    opponent: 409)."""
+    if pair.waiting_for_one():
+        raise ApiError(409, _(names.PROMISED))
     return answer(_json(names.draw_another()))
 
 

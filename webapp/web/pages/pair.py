@@ -50,6 +50,13 @@ def poll() -> tuple[Seek | None, matches.Current | None]:
     return sought, _entered(sought)
 
 
+def waiting_for_one() -> bool:
+    """Whether this browser waits in the queue: its drawn name is then promised to the
+    pairing (its seat is named with it as the match is made), and stays as it is."""
+    sought = queue().poll(browsers.browser_id(), timing.now())
+    return sought is not None and sought.state == WAITING
+
+
 def stop() -> tuple[bool, matches.Current | None]:
     """Stop waiting, in one step of the queue: whether it was waiting (then nobody meets it
     now), and the match of an opponent who met it first, which it is taken to."""

@@ -7,10 +7,11 @@ from flask import Blueprint, redirect, request, url_for
 from flask.typing import ResponseReturnValue
 
 from ...engine import N_
-from ..site import i18n, names
+from ..site import i18n, limits, names
 from ..site.i18n import gettext as _
 from ..site.i18n import render
 from ..text import text
+from . import pair
 
 bp = Blueprint("preferences", __name__)
 
@@ -32,8 +33,12 @@ def settings() -> ResponseReturnValue:
 
 
 @bp.post("/settings/name")
+@limits.naming
 def draw_name() -> ResponseReturnValue:
-    """Draw another name for this browser, then show the settings with it."""
+    """Draw another name for this browser, then show the settings with it (not while it
+    waits for an opponent, who will know it by the name it has)."""
+    if pair.waiting_for_one():
+        return _page(text.mode() or NORMAL, i18n.language(), problem=_(names.PROMISED)), 409
     names.draw_another()
     return redirect(url_for(".settings", named=1), 303)
 

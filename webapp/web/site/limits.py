@@ -68,3 +68,13 @@ def _creating() -> str:
 # nothing) leaves the decorator off and counts with ``with creating:`` around the part that
 # creates, as Flask-Limiter documents for a block inside a view.
 creating = limiter.shared_limit(_creating, scope="create")
+
+
+def _naming() -> str:
+    """The limit on drawing another name, as the settings say."""
+    return str(current_app.config["LIMIT_NAMES"])
+
+
+# Drawing another name (the settings page's button, POST /api/name) shares one count per
+# client address: without it, a client redraws until it holds the name it wants (a leader's).
+naming = limiter.shared_limit(_naming, scope="name")

@@ -4,12 +4,17 @@ from __future__ import annotations
 
 from flask import session
 
+from ...engine import N_
 from ...rules import names
 from . import name_words as words
 from .i18n import gettext as _
 from .i18n import pgettext
 
 NAME_KEY = "name"  # the id of this browser's drawn name, e.g. quick-otter
+PROMISED = N_(
+    "You are waiting for an opponent, who will know you by this name: draw another once "
+    "you are paired or have stopped waiting."
+)
 
 
 def mine() -> str:
