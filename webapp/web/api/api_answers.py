@@ -40,7 +40,10 @@ def game_json(current: Current) -> GameJson:
     match = current.match
     game = match.game
     board = game.board
-    evaluation = evaluate(board)
+    # An online game (a friend's, a pairing's, an arena's) in play gets no help from the
+    # engine: the board offers no hint there, and the API shows what the board shows.
+    helped = not match.online or match.is_over
+    evaluation = evaluate(board) if helped else None
     return GameJson(
         board=board.to_string(),
         turn=board.turn,
@@ -56,13 +59,17 @@ def game_json(current: Current) -> GameJson:
         tally=_tally(match),
         you=current.you,
         online=online.as_json(current),
-        evaluation=EvaluationJson(evaluation.result, evaluation.moves, sorted(evaluation.best)),
+        evaluation=(
+            EvaluationJson(evaluation.result, evaluation.moves, sorted(evaluation.best))
+            if evaluation is not None
+            else None
+        ),
         csrf_token=generate_csrf(),
         seats=seats_json(current),
         score=score_json(match),
         clock=clock_json(match),
         ended_by=records.ended_by(match),
-        arena=match.arena or None,
+        arena=online.shown_arena(current) or None,
     )
 
 

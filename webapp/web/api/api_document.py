@@ -109,8 +109,10 @@ ROUTES = (
     Route("GET", "/api/name", "This browser's drawn name, shown in paired games (drawn now "
           "if it had none).", answer=NameJson, answered="The name."),
     Route("POST", "/api/name", "Draw another name for this browser from the same words; "
-          "games already paired keep the name they were paired with.", answer=NameJson,
-          answered="The new name."),
+          "games already paired keep the name they were paired with.",
+          {409: "This browser waits for an opponent: its name stays until it is paired.",
+           429: "Too many names drawn from this address in a short time."},
+          answer=NameJson, answered="The new name."),
     Route("GET", "/api/live", "The games being played now by strangers met by quick pairing "
           "(never a friend's match made by link), the latest changed first, at most 50.",
           answer=list[LiveGameJson], answered="The games, each with a link to watch it."),

@@ -199,14 +199,17 @@ class PresenceJson(Struct, rename="upper"):
 
 
 class OnlineJson(Struct):
-    """The seats of a match played from two devices, its links, a rematch offer and how the
-    game ended off the board."""
+    """The seats of a match played from two devices, its links, the open rematch and takeback
+    offers and how the game ended off the board."""
 
     full: Annotated[bool, Meta(description="Whether the friend has joined.")]
     invite: Annotated[str | None, Meta(description="Player 1's link until the friend joins.")]
     seat: Annotated[str | None, Meta(description="This player's link to go on elsewhere.")]
     watch: Annotated[str, Meta(description="The link that shows the match read-only.")]
     rematch: Offer | None
+    takeback: Annotated[
+        Offer | None, Meta(description="Who asks to take back their last move, if anyone.")
+    ]
     ending: Ending | None
     winner: Mark | None
     can_claim: bool
@@ -251,7 +254,13 @@ class GameJson(Struct, kw_only=True):
     tally: TallyJson
     you: Annotated[You | None, Meta(description="The marks this session plays; null: watching.")]
     online: OnlineJson | None
-    evaluation: EvaluationJson
+    evaluation: Annotated[
+        EvaluationJson | None,
+        Meta(
+            description="Perfect play's verdict; null in an online game still in play, as "
+            "the board offers no hint there."
+        ),
+    ]
     csrf_token: Annotated[str, Meta(description="Send it back in the X-CSRFToken header.")]
     seats: tuple[SeatJson, SeatJson]
     score: ScoreJson

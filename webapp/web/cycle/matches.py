@@ -3,8 +3,6 @@ sees it, and changed through the commit shell (cycle.py), renewing the session."
 
 from __future__ import annotations
 
-import base64
-import hmac
 from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
@@ -17,6 +15,7 @@ from ...rules import (
     LostMatchError,
     Match,
     Outcome,
+    UnknownLinkError,
     actions,
     errors,
     new_secret,
@@ -24,13 +23,14 @@ from ...rules import (
     seating,
 )
 from ...rules import clock as clocks
+from ...rules.arena import KIND as ARENA
 from ...store import MatchStore, Record, new_match_id
 from ...store.pairing import FOUND, PairingQueue
 from ...store.record import MATCH_ID
 from .. import timing
 from ..live.audience import PUBLIC, seen_versions
 from ..live.live import Hub
-from ..site import browsers, sessions
+from ..site import browsers
 from ..site.i18n import said
 from ..site.sessions import MATCH_KEY as MATCH_KEY  # re-exported: the pages name it
 from . import on_air, played
@@ -38,6 +38,7 @@ from .cycle import Change, Stepped, commit, settle, step
 from .cycle import Current as Current  # re-exported: the pages name them as matches'
 from .cycle import Expected as Expected
 from .cycle import StaleFormError as StaleFormError
+from .match_ids import derived, first_match_id, session_match_id
 
 KEYS_KEY = "keys"  # the secret keys of the seats this browser holds by key (online)
 LEGACY_SEAT_KEY = "seat"  # one key, as sessions before seats were kept as a list held it
@@ -62,7 +63,7 @@ def current() -> Current:
     """The session's match as stored now, read without a lock. A visitor with no stored match
     (or whose match expired) sees a new hot-seat match, which nothing stores until they
     change it; one that cannot be read is replaced by a new match, with a message."""
-    match_id = _session_match_id() or _first_match_id()
+    match_id = session_match_id() or first_match_id()
     record = _settled(store().get(match_id))
     if record is None:
         return NEW
@@ -96,14 +97,14 @@ def holding(match_id: str) -> Callable[[Match], frozenset[str]]:
     """The seats this browser holds of a version of ``match_id``'s match, with its seat keys
     and whether the match is its own as its session says them now: for a stream, which checks
     them at each event without the session."""
-    keys, home = tuple(seat_keys()), match_id == (_session_match_id() or _first_match_id())
+    keys, home = tuple(seat_keys()), match_id == (session_match_id() or first_match_id())
     return lambda match: match.held_by(keys, home)
 
 
 def held(match: Match, match_id: str) -> frozenset[str]:
     """The seats of ``match`` (stored as ``match_id``) that this browser holds: by key, and
     the keyless seats of the match it is at (a visitor's first one included)."""
-    home = match_id == (_session_match_id() or _first_match_id())
+    home = match_id == (session_match_id() or first_match_id())
     return match.held_by(seat_keys(), home)
 
 
@@ -117,20 +118,22 @@ def act(
     shell, and make it the session's match, holding the seat ``key`` if given. A stale
     request (StaleFormError) or a refused action saves nothing; a clock that ran out saves
     the game's end and refuses the action (OutOfTimeError)."""
-    target = match_id or _session_match_id() or _first_match_id()
-    expirable = match_id is None and target == _session_match_id()
+    target = match_id or session_match_id() or first_match_id()
+    expirable = match_id is None and target == session_match_id()
 
     def change(record: Record) -> Stepped:
         # The session's match expired: the change goes to a new id, or every other browser
         # that knew the old one (a friend, a watcher) would be at it, holding its seats.
         if expirable and record.data is None:
             return Stepped(None, _Expired())
+        if _is_arena(record):  # a link made up of an arena's id: no such match
+            return Stepped(None, UnknownLinkError())
         return step(_seen(record), action, expected, timing.now())
 
     record, stepped = commit(store(), _hub(), target, change)
     if isinstance(stepped.refusal, _Expired):  # one new id for this session's requests alone
         expirable = False
-        after = _derived(f"after:{getattr(session, 'sid', '')}:{target}")
+        after = derived(f"after:{getattr(session, 'sid', '')}:{target}")
         record, stepped = commit(store(), _hub(), after, change)
     if stepped.refusal is not None or stepped.outcome is None:
         raise stepped.refusal or StaleFormError()
@@ -249,31 +252,21 @@ def _renew(match_id: str, key: str | None) -> None:
         current_app.session_interface.regenerate(session)  # type: ignore[attr-defined]
 
 
-def _first_match_id() -> str:
-    """The id under which a session with no match stores its first one: derived from the
-    session id with the secret key, so first changes sent at once from one browser all lock
-    the same match, instead of each making a match of which the session keeps only one."""
-    # A browser with nothing stored has a new session id at each request: its visitor id
-    # (sessions.py) is the one its first changes share.
-    sid = sessions.visitor_id() or getattr(session, "sid", None)
-    return _derived(f"match:{sid}") if sid else new_match_id()
-
-
-def _derived(name: str) -> str:
-    """A match id derived from ``name`` with the secret key: unguessable, and the same for
-    every request that derives it, so that they lock the same match."""
-    secret = str(current_app.secret_key).encode()
-    digest = hmac.new(secret, name.encode(), "sha256").digest()
-    return base64.urlsafe_b64encode(digest[:16]).decode().rstrip("=")
-
-
 class _Expired(StaleFormError):
     """The session's match expired under the request: it goes to the match after it."""
 
 
 def _settled(record: Record | None) -> Record | None:
-    """``record``, or what it became if its clock had run out and this request ended it."""
-    return None if record is None else settle(store(), _hub(), record)
+    """``record``, or what it became if its clock had run out and this request ended it;
+    ``None`` for an arena's (the store keeps arenas by ids of the same shape)."""
+    if record is None or _is_arena(record):
+        return None
+    return settle(store(), _hub(), record)
+
+
+def _is_arena(record: Record) -> bool:
+    """Whether ``record`` is an arena's, never to be read as a match."""
+    return isinstance(record.data, dict) and record.data.get("kind") == ARENA
 
 
 def _hub() -> Hub:
@@ -289,9 +282,3 @@ def _readable(record: Record) -> Match:
     except LostMatchError as error:
         flash(said(error), "error")
         return _new_match()
-
-
-def _session_match_id() -> str:
-    """The id of the session's match, or ``""`` when it has none (or not one we made)."""
-    match_id = session.get(MATCH_KEY)
-    return match_id if isinstance(match_id, str) and MATCH_ID.fullmatch(match_id) else ""

@@ -85,6 +85,8 @@ def now_playing() -> list[Playing]:
         current = matches.watched(match_id)
         if current is None or not current.match.paired or current.match.is_over:
             continue
+        if not on_air.public(current.match):  # noted before its arena was known private
+            continue
         left = clocks.seconds_left(current.match, timing.now())
         if left is not None and left <= 0:
             continue

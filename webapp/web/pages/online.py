@@ -7,7 +7,7 @@ from flask.typing import ResponseReturnValue
 
 from ...rules import Outcome, actions
 from ..api.api_types import OnlineJson, PresenceJson, SeatPresenceJson
-from ..cycle import matches
+from ..cycle import matches, on_air
 from ..live.live import Hub
 from ..site.i18n import render
 from . import chat
@@ -36,7 +36,9 @@ def parts(current: matches.Current) -> OnlineParts:
         watch_url=url_for("board.watch", match_id=match_id, _external=True),
         can_claim=can_claim,
         paired=match.paired,
-        arena_url=url_for("arenas.page", arena_id=match.arena) if match.arena else None,
+        arena_url=url_for("arenas.page", arena_id=arena)
+        if (arena := shown_arena(current))
+        else None,
     )
 
 
@@ -69,6 +71,14 @@ def hub() -> Hub:
     return live
 
 
+def shown_arena(current: matches.Current) -> str:
+    """The id of the arena that paired ``current``'s game, as its viewer may know it: its
+    players always, a spectator only a public arena's (a private one's id lets one in)."""
+    if current.you is not None or on_air.public(current.match):
+        return current.match.arena
+    return ""
+
+
 def _other(seat: str) -> str:
     return "2" if seat == "1" else "1"
 
@@ -95,6 +105,7 @@ def as_json(current: matches.Current) -> OnlineJson | None:
         seat=extra.seat_url,
         watch=extra.watch_url,
         rematch=seating(current).rematch or None,
+        takeback=seating(current).offer("takeback") or None,
         ending=match.ending or None,
         winner=match.winner or None,
         can_claim=extra.can_claim,
