@@ -2,7 +2,9 @@
 their games: immutable while serving, full while serving, read-only from the start, and one
 the server can write but not chmod. Each answers 503 (never a 500), loses no acknowledged
 move, and plays on by itself once the fault is gone. No worker dies but in the frozen folder,
-where a write to WAL's mapped index (-shm) kills it with SIGBUS; gunicorn starts another.
+where a use of WAL's mapped index (-shm) may kill it with SIGBUS; gunicorn starts another. The
+pools look at the index before each use (store/pool.py), which makes that rare: before the
+look both workers died in each of 8 runs (16 deaths), with it 2 workers in 18 runs.
 
 Fails on 8ead360: a folder it could not chmod, or an unwritable one, stopped every worker
 from booting, so gunicorn exited.
@@ -179,8 +181,9 @@ def _assert_no_worker_died(server: GunicornServer, but_by_sigbus: bool = False) 
 
 
 def test_a_folder_made_immutable_while_serving(tmp_path: Path) -> None:
-    """A worker writing to WAL's index (mapped) in a page written out dies with SIGBUS, with its
-    requests; its successor answers 503 until the thaw (its map read-only). Nothing is lost."""
+    """The workers see the index frozen before they change the store, refuse changes (503)
+    and drop their map until the thaw; a worker whose use of the map faults first dies with
+    SIGBUS and its successor answers 503 (its map read-only). Nothing is lost."""
     chattr = require_program("chattr", "e2fsprogs")
     probe = tmp_path / "probe"
     probe.write_text("")
@@ -202,7 +205,7 @@ def test_a_folder_made_immutable_while_serving(tmp_path: Path) -> None:
             finally:
                 assert _run(chattr, "-R", "-i", str(store))
         _assert_played_out(games, server.url)
-        assert 1 <= _assert_no_worker_died(server, but_by_sigbus=True) <= server.workers
+        assert _assert_no_worker_died(server, but_by_sigbus=True) <= server.workers
     finally:
         _run(chattr, "-R", "-i", str(store))
         server.stop()

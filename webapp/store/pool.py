@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import os
 import sqlite3
 import threading
 import time
@@ -11,6 +12,8 @@ from collections.abc import Callable, Iterator
 
 _POOLS: weakref.WeakSet[Connections] = weakref.WeakSet()  # every pool of the process
 _POOLS_GUARD = threading.Lock()
+# Whether each WAL index (-shm) of the process could be written at the last look.
+_INDEX_WRITABLE: dict[str, bool] = {}
 
 
 class Connections:
@@ -19,9 +22,14 @@ class Connections:
     every request is a greenlet, and a connection per thread (so per greenlet) opened one per
     request and kept them until the collector ran."""
 
-    def __init__(self, connect: Callable[[], sqlite3.Connection], idle: int = 8) -> None:
+    def __init__(
+        self, connect: Callable[[], sqlite3.Connection], idle: int = 8, path: str = ""
+    ) -> None:
+        """A pool of ``connect``'s connections to the database file ``path`` (``""``: not a
+        file of its own, as an in-memory or ``file:`` URI database), ``idle`` kept open."""
         self._connect = connect
         self._most = idle
+        self._index = path + "-shm" if path and not path.startswith("file:") else ""
         self._idle: list[sqlite3.Connection] = []
         self._guard = threading.Lock()
         with _POOLS_GUARD:
@@ -29,6 +37,8 @@ class Connections:
 
     def take(self) -> sqlite3.Connection:
         """A connection for one use: an idle one, else a new one."""
+        if self._index:
+            _follow_index(self._index)
         with self._guard:
             if self._idle:
                 return self._idle.pop()
@@ -62,6 +72,11 @@ class Connections:
         and the connection stays so: after a failure other than busy, the failed connection is
         closed with every idle one of the process (perhaps opened during the same outage) and
         a fresh one tried, once."""
+        if self._index and not _follow_index(self._index):
+            # Frozen: a change would write the index, perhaps through a map made writable
+            # before the freeze by a connection still lent (a stream's look) and so not
+            # dropped yet; refused without touching it.
+            raise sqlite3.OperationalError("the store's folder cannot be written now")
         try:
             return self._begun(probe)
         except sqlite3.Error as error:
@@ -106,6 +121,20 @@ def close_every_idle() -> None:
         pools = list(_POOLS)
     for pool in pools:
         pool.close_idle()
+
+
+def _follow_index(index: str) -> bool:
+    """Whether the WAL index ``index`` can be written now; when that changes, every idle
+    connection of the process is closed. SQLite maps the -shm file once per process, shared by
+    its connections, and a use of that map after the file was frozen can fault with SIGBUS,
+    killing the worker with every request on it: a frozen index is not written (Connections
+    refuses changes) and its map is dropped once no connection holds it, so the next one maps
+    it read-only. It makes that death rare, not impossible (docs/operations.md)."""
+    writable = os.access(index, os.W_OK) or not os.path.exists(index)
+    if _INDEX_WRITABLE.get(index, True) != writable:
+        _INDEX_WRITABLE[index] = writable
+        close_every_idle()
+    return writable
 
 
 def opener(

@@ -43,7 +43,7 @@ class SQLiteHistory:
         self.path = path
         self.lifetime = lifetime
         self.lock_timeout = lock_timeout
-        self._pool = Connections(opener(path, lock_timeout, (*PRAGMAS, *SCHEMA)))
+        self._pool = Connections(opener(path, lock_timeout, (*PRAGMAS, *SCHEMA)), path=path)
 
     def add(self, browser: str, game_id: str, when: float, entry: dict[str, Any]) -> None:
         """See GameHistory.add."""

@@ -21,7 +21,7 @@ class SQLiteLiveGames:
     """The games in play, in the database at ``path``."""
 
     def __init__(self, path: str, lock_timeout: float) -> None:
-        self._pool = Connections(opener(path, lock_timeout, (*PRAGMAS, *SCHEMA)))
+        self._pool = Connections(opener(path, lock_timeout, (*PRAGMAS, *SCHEMA)), path=path)
 
     def note(self, match_id: str, when: float, playing: bool) -> None:
         """See LiveGames.note: one statement, its own transaction."""

@@ -30,7 +30,7 @@ class SQLitePairing:
     def __init__(self, path: str, lock_timeout: float) -> None:
         self.path = path
         self.lock_timeout = lock_timeout
-        self._pool = Connections(opener(path, lock_timeout, (*PRAGMAS, *SCHEMA)))
+        self._pool = Connections(opener(path, lock_timeout, (*PRAGMAS, *SCHEMA)), path=path)
 
     def seek(self, seeker: str, key: str, match_id: str, now: float, at: str) -> Seek:
         """See PairingQueue.seek."""

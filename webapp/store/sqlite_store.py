@@ -75,7 +75,7 @@ class SQLiteStore:
         self.path = path
         self.lifetime = lifetime
         self.lock_timeout = lock_timeout
-        self._pool = Connections(self._connect, IDLE)
+        self._pool = Connections(self._connect, IDLE, path)
         self._ready = False  # whether the schema is known to be in place
         if not path.startswith("file:"):
             _make_private(path)
