@@ -3,6 +3,7 @@ an id such as ``quick-otter`` and put in words in the page's language when shown
 
 from __future__ import annotations
 
+import hashlib
 import re
 import secrets
 
@@ -38,3 +39,10 @@ def drawn(instead_of: str = "") -> str:
         name = f"{secrets.choice(ADJECTIVES)}-{secrets.choice(ANIMALS)}"
         if name != instead_of:
             return name
+
+
+def derived(seed: str) -> str:
+    """The name ``seed`` (a browser's id) gives: the same for the same seed, so that a
+    browser that never drew one has a name without anything stored."""
+    digest = hashlib.sha256(seed.encode()).digest()
+    return f"{ADJECTIVES[digest[0] % len(ADJECTIVES)]}-{ANIMALS[digest[1] % len(ANIMALS)]}"

@@ -45,9 +45,9 @@ def test_every_name_has_words_in_every_language(app: Flask) -> None:
 
 def test_settings_draw_another_name_and_the_api_sees_it(client: FlaskClient) -> None:
     client.get("/")
-    assert "You get a name" in page(client, "/settings").text  # nothing drawn for a look
-    first = client.get("/api/name").get_json()
+    first = client.get("/api/name").get_json()  # the browser's id gives it: nothing is stored
     assert rules_names.is_name(first["id"]) and first["name"] in page(client, "/settings").text
+    assert client.get("/api/name").get_json() == first and client.get_cookie("ttt_session") is None
     response = submit(client, "/settings/name", "/settings")
     assert response.status_code == 303
     again = page(client, response.headers["Location"])

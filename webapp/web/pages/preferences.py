@@ -60,7 +60,7 @@ def _page(
     display: str, language: str, saved: bool = False, named: bool = False, problem: str = ""
 ) -> str:
     """The settings page with ``display`` and ``language`` chosen, and this browser's name
-    (none before it played someone or drew one: a visitor who only looks has no session)."""
+    (the one it drew, else the one its browser id gives: showing it stores nothing)."""
     displays = [(value, _(label)) for value, label in DISPLAYS.items()]
     return render(
         "settings.html",
@@ -69,6 +69,6 @@ def _page(
         chosen_language=language,
         saved=saved,
         named=named,
-        name=names.shown(names.kept()),
+        name=names.shown(names.mine()),
         problem=problem,
     )

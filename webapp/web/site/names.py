@@ -6,6 +6,7 @@ from flask import session
 
 from ...engine import N_
 from ...rules import names
+from . import browsers
 from . import name_words as words
 from .i18n import gettext as _
 from .i18n import pgettext
@@ -18,23 +19,18 @@ PROMISED = N_(
 
 
 def mine() -> str:
-    """This browser's name: the one its session keeps, else one drawn now and kept."""
+    """This browser's name: the one its session keeps (drawn with draw_another), else the one
+    its browser id gives, the same at each of its requests: a look at it stores no session."""
     kept = session.get(NAME_KEY)
     if names.is_name(kept):
         return str(kept)
-    session[NAME_KEY] = names.drawn()
-    return str(session[NAME_KEY])
-
-
-def kept() -> str:
-    """This browser's name if its session keeps one, else ``""`` (nothing is drawn)."""
-    name = session.get(NAME_KEY)
-    return str(name) if names.is_name(name) else ""
+    return names.derived(browsers.browser_id())
 
 
 def draw_another() -> str:
     """A new name for this browser, never the one it had; kept from now on."""
-    session[NAME_KEY] = names.drawn(instead_of=str(session.get(NAME_KEY, "")))
+    browsers.keep()  # the id the name was derived from, should it be needed again
+    session[NAME_KEY] = names.drawn(instead_of=mine())
     return str(session[NAME_KEY])
 
 
