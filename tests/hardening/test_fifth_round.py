@@ -125,6 +125,8 @@ def test_an_arena_id_is_no_match_and_a_look_at_it_stores_no_session(
         assert reply.status == 404, (path, reply.status)
         assert "could not be read" not in reply.text
         assert "ttt_session" not in str(reply.headers.get_all("Set-Cookie") or [])
+    for path in ("/api/name", "/settings", "/api/live", "/arenas", f"/arenas/{arena_id}"):
+        assert Player().get(server, path).status == 200, path  # looks that need no session
     assert (set(sessions.iterdir()) if sessions.exists() else set()) == before
 
 
