@@ -99,6 +99,11 @@ class Connections:
             raise
         return db
 
+    def index_writable(self) -> bool:
+        """Whether the file's WAL index can be written now (a connection held outside the
+        pool, as a listener's, is closed when it cannot, so that its map is dropped too)."""
+        return _follow_index(self._index) if self._index else True
+
     @contextlib.contextmanager
     def lent(self) -> Iterator[sqlite3.Connection]:
         """A connection for the ``with`` block, closed if the block fails."""

@@ -9,6 +9,7 @@ import threading
 import time
 from collections.abc import Iterator
 
+from .file_watch import FolderWatch
 from .pool import Connections, opener
 from .record import Changed, Record, StoreBusy, StoreUnavailable, Watched, changed, decode, encode
 
@@ -53,7 +54,8 @@ _TOUCH = (
     "INSERT INTO presence (match_id, seat, seen) VALUES (?, ?, ?) "
     "ON CONFLICT (match_id, seat) DO UPDATE SET seen = max(seen, excluded.seen)"
 )
-POLL_INTERVAL = 0.05  # seconds between two reads of the watched matches' versions
+POLL_INTERVAL = 0.05  # seconds between two reads of the watched matches' versions, at least
+QUIET_CHECK = 1.0  # seconds the listener sleeps at most while its folder is not written
 IDLE = 8  # connections a process keeps open between uses
 _CHUNK = 500  # ids per read: SQLite allows 32,766 parameters, but short statements parse fast
 _UPSERT = (
@@ -153,22 +155,64 @@ class SQLiteStore:
             raise StoreUnavailable(str(error)) from error
 
     def listen(self, watched: Watched, changed: Changed, stop: threading.Event) -> None:
-        """Read the versions of the watched matches every POLL_INTERVAL: one indexed read
-        per interval for all the streams of a process, whichever process changed them."""
-        while not stop.wait(POLL_INTERVAL):
-            ids = list(watched())
-            try:
-                self._prepare()
-                for start in range(0, len(ids), _CHUNK):
-                    chunk = ids[start : start + _CHUNK]
-                    marks = ",".join("?" * len(chunk))  # placeholders only: ids are bound
-                    query = f"SELECT id, version FROM matches WHERE id IN ({marks})"
-                    with self._pool.lent() as db:
-                        versions = db.execute(query, chunk).fetchall()
-                    for match_id, version in versions:
-                        changed(match_id, version)
-            except (sqlite3.Error, StoreUnavailable):
-                continue  # the next round opens a new connection and tries again
+        """Tell ``changed`` the versions of the watched matches that another process wrote.
+        The listener sleeps until the database's folder is written (FolderWatch; where it
+        cannot watch, or at least every QUIET_CHECK seconds, it wakes on a timer), then its
+        own connection asks SQLite whether another connection committed (``PRAGMA
+        data_version``, no table read), and the versions are read, in one indexed read per
+        chunk, only then or when a match is newly watched; at most every POLL_INTERVAL. While
+        no stream is open, nothing is read at all."""
+        watch = FolderWatch(self._folder()) if self._folder() else None
+        db: sqlite3.Connection | None = None
+        told: tuple[int, frozenset[str]] | None = None  # data_version and ids at the last read
+        try:
+            while not stop.wait(POLL_INTERVAL):
+                ids = frozenset(watched())
+                if not ids or not self._pool.index_writable():
+                    _close(db)
+                    db, told = None, None
+                else:
+                    try:
+                        db = db or self._connect()
+                        told = self._look(db, ids, told, changed)
+                    except (sqlite3.Error, StoreUnavailable):
+                        _close(db)  # the next round opens a new connection and tries again
+                        db, told = None, None
+                if watch is not None and watch.watching:
+                    watch.wait(QUIET_CHECK)
+        finally:
+            _close(db)
+            if watch is not None:
+                watch.close()
+
+    def _look(
+        self,
+        db: sqlite3.Connection,
+        ids: frozenset[str],
+        told: tuple[int, frozenset[str]] | None,
+        changed: Changed,
+    ) -> tuple[int, frozenset[str]]:
+        """Read the versions of ``ids`` if another connection committed since ``told`` (or
+        one of them was not watched then); what is known after."""
+        self._prepare()
+        (data,) = db.execute("PRAGMA data_version").fetchone()
+        if told is None or told[0] != data or not ids <= told[1]:
+            self._read_versions(db, sorted(ids), changed)
+        return data, ids
+
+    def _folder(self) -> str:
+        """The folder of the database file (``""`` for a ``file:`` URI)."""
+        return "" if self.path.startswith("file:") else os.path.dirname(os.path.abspath(self.path))
+
+    @staticmethod
+    def _read_versions(db: sqlite3.Connection, ids: list[str], changed: Changed) -> None:
+        """Tell ``changed`` the stored version of each of ``ids``."""
+        for start in range(0, len(ids), _CHUNK):
+            chunk = ids[start : start + _CHUNK]
+            marks = ",".join("?" * len(chunk))  # placeholders only: ids are bound
+            query = f"SELECT id, version FROM matches WHERE id IN ({marks})"
+            for match_id, version in db.execute(query, chunk).fetchall():
+                changed(match_id, version)
 
     def _prepare(self) -> None:
         """Make sure the schema is in place (once it is, this costs nothing)."""
@@ -188,6 +232,13 @@ class SQLiteStore:
     def _connect(self) -> sqlite3.Connection:
         """A new connection to the file, opened as every pool of the file opens one."""
         return opener(self.path, self.lock_timeout, PRAGMAS)()
+
+
+def _close(db: sqlite3.Connection | None) -> None:
+    """Close ``db`` if it is open."""
+    if db is not None:
+        with contextlib.suppress(sqlite3.Error):
+            db.close()
 
 
 def _make_private(path: str) -> None:

@@ -1,0 +1,85 @@
+"""The SQLite store's listener: versions written by another connection reach the streams, and
+nothing is read while nothing changes or nobody watches (issue 43, item 4)."""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+
+from webapp.store import SQLiteStore
+
+
+class Heard:
+    """What the listener told: each (match id, version), in order."""
+
+    def __init__(self) -> None:
+        self.told: list[tuple[str, int]] = []
+        self.watched: list[str] = []
+        self.lock = threading.Lock()
+
+    def changed(self, match_id: str, version: int) -> None:
+        with self.lock:
+            self.told.append((match_id, version))
+
+    def until(self, what: Callable[[], bool], timeout: float = 5.0) -> None:
+        """Wait (polling, as a stream would) until ``what`` holds."""
+        deadline = time.monotonic() + timeout
+        while not what():
+            assert time.monotonic() < deadline, self.told
+            time.sleep(0.01)
+
+
+@pytest.fixture
+def stores(tmp_path: Path) -> Iterator[tuple[SQLiteStore, SQLiteStore, Heard]]:
+    """Two stores on one file (two processes' worth of connections), and a listener on the
+    first, stopped after the test."""
+    path = str(tmp_path / "matches.sqlite")
+    listening, writing = SQLiteStore(path, 86400.0, 1.0), SQLiteStore(path, 86400.0, 1.0)
+    heard, stop = Heard(), threading.Event()
+    listener = threading.Thread(
+        target=listening.listen, args=(lambda: heard.watched, heard.changed, stop)
+    )
+    listener.start()
+    yield listening, writing, heard
+    stop.set()
+    listener.join(timeout=5)
+
+
+def _save(store: SQLiteStore, match_id: str) -> None:
+    with store.locked(match_id) as record:
+        record.data = {"moves": [record.version]}
+
+
+def test_a_version_written_elsewhere_is_told_and_nothing_more_while_nothing_changes(
+    stores: tuple[SQLiteStore, SQLiteStore, Heard], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    listening, writing, heard = stores
+    _save(writing, "m")
+    heard.watched = ["m"]
+    heard.until(lambda: ("m", 1) in heard.told)  # a match newly watched is read at once
+    reads: list[int] = []
+    monkeypatch.setattr(SQLiteStore, "_read_versions", _counting(reads))
+    time.sleep(0.3)  # six rounds of the listener with nothing written
+    assert reads == []
+    _save(writing, "m")
+    heard.until(lambda: ("m", 2) in heard.told)
+    assert len(reads) == 1
+    heard.watched = []  # every stream closed: the listener reads nothing, not even its pragma
+    _save(writing, "m")
+    time.sleep(0.3)
+    assert len(reads) == 1 and ("m", 3) not in heard.told
+
+
+def _counting(reads: list[int]) -> Callable[..., None]:
+    """SQLiteStore._read_versions, counting each call in ``reads``."""
+    original = SQLiteStore._read_versions
+
+    def read(db: object, ids: list[str], changed: Callable[[str, int], None]) -> None:
+        reads.append(len(ids))
+        original(db, ids, changed)  # type: ignore[arg-type]
+
+    return staticmethod(read)  # type: ignore[return-value]

@@ -1,0 +1,62 @@
+"""Waiting for a write to a folder's files (Linux inotify, through the C library), so that a
+listener sleeps while nothing is written instead of waking on a timer."""
+
+from __future__ import annotations
+
+import contextlib
+import ctypes
+import ctypes.util
+import os
+import select
+
+_IN_NONBLOCK = 0o4000
+_IN_CLOEXEC = 0o2000000
+_IN_MODIFY, _IN_CREATE, _IN_MOVED_TO = 0x2, 0x100, 0x80
+
+
+class FolderWatch:
+    """Writes to the files directly in ``folder`` (not its subfolders): ``wait`` returns once
+    one happened, or after its timeout. Where inotify is missing (not Linux, no C library, no
+    watch left), ``wait`` only sleeps out its timeout, and the caller polls as before."""
+
+    def __init__(self, folder: str) -> None:
+        self.fd = -1
+        libc_name = ctypes.util.find_library("c")
+        if not libc_name:
+            return
+        with contextlib.suppress(OSError, AttributeError):
+            libc = ctypes.CDLL(libc_name, use_errno=True)
+            fd = libc.inotify_init1(_IN_NONBLOCK | _IN_CLOEXEC)
+            if fd < 0:
+                return
+            mask = _IN_MODIFY | _IN_CREATE | _IN_MOVED_TO
+            if libc.inotify_add_watch(fd, os.fsencode(folder), mask) < 0:
+                os.close(fd)
+                return
+            self.fd = fd
+
+    @property
+    def watching(self) -> bool:
+        """Whether writes wake ``wait`` (else it only sleeps)."""
+        return self.fd >= 0
+
+    def wait(self, timeout: float) -> bool:
+        """Wait up to ``timeout`` seconds for a write; whether one happened (each write seen
+        is taken, so the next wait waits for a new one). ``select`` lets gevent's workers go
+        on serving meanwhile (it is patched to wait in the event loop)."""
+        if self.fd < 0:
+            select.select([], [], [], timeout)
+            return False
+        ready, _, _ = select.select([self.fd], [], [], timeout)
+        if not ready:
+            return False
+        with contextlib.suppress(BlockingIOError):
+            while os.read(self.fd, 65536):
+                pass
+        return True
+
+    def close(self) -> None:
+        """Stop watching."""
+        if self.fd >= 0:
+            os.close(self.fd)
+            self.fd = -1
