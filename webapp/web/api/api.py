@@ -56,7 +56,7 @@ def events() -> ResponseReturnValue:
     """Server-Sent Events of a match's versions (``?match=<id>``, else this browser's): the
     event id is the version; the stream ends after a while and the client reconnects with
     ``Last-Event-ID``."""
-    current = _shown(request.args.get("match"))
+    current = _shown(request.args.get("match"), shared=True)
     if not current.match_id:
         raise ApiError(404, _("This browser has no match yet: start one with POST /api/new."))
     after = sse.resumed_from()
@@ -109,9 +109,10 @@ def _expected(body: Struct | None = None) -> matches.Expected:
     return matches.Expected(version=given["version"], game_id=given["game"], ply=given["ply"])
 
 
-def _shown(match_id: str | None) -> matches.Current:
-    """The match ``match_id`` as a spectator sees it, or this browser's own; 404 if none."""
-    current = matches.looked_at(match_id)
+def _shown(match_id: str | None, shared: bool = False) -> matches.Current:
+    """The match ``match_id`` as a spectator sees it, or this browser's own; 404 if none
+    (``shared``: read as a stream opening reads it, matches.looked_at)."""
+    current = matches.looked_at(match_id, shared)
     if current is None:
         raise ApiError(404, _("There is no match with this id: it may have expired."))
     return current

@@ -27,7 +27,8 @@ def due(store: MatchStore, hub: Hub, match_id: str) -> Callable[[], float | None
         if clockless:
             return None
         try:
-            record = store.get(match_id)
+            # Every stream of the match asks at each of its wakes: one read, shared.
+            record = hub.reads.get(match_id, patience=0.0)
             if record is None or not record.data:
                 return None
             match = read(cycle.settle(store, hub, record).data)

@@ -72,11 +72,15 @@ def current() -> Current:
     return seen
 
 
-def looked_at(match_id: str | None) -> Current | None:
+def looked_at(match_id: str | None, shared: bool = False) -> Current | None:
     """The match a request names: this browser's own when ``match_id`` is empty or its own,
-    else ``match_id``'s as a spectator sees it; ``None`` if there is none."""
+    else ``match_id``'s as a spectator sees it; ``None`` if there is none. ``shared``: a
+    spectator's stream opening, whose read joins the one in flight for the match (live/reads.py)."""
     if not match_id or match_id == session.get(MATCH_KEY):
         return current()
+    if shared and MATCH_ID.fullmatch(match_id):
+        heard = _hub().reads.get(match_id)
+        return watched(match_id, heard) if heard is not None else None
     return watched(match_id)
 
 

@@ -16,6 +16,7 @@ from flask import Flask
 from ...store import MatchStore, Record, StoreUnavailable
 from ..timing import Clock
 from .audience import PUBLIC, stored
+from .reads import SharedReads
 
 TOUCH_EVERY = 10.0  # seconds: a seat's presence is written at most this often per process
 _HUBS: weakref.WeakSet[Hub] = weakref.WeakSet()  # every hub of this process, for drain()
@@ -67,6 +68,7 @@ class Hub:
         least every ``heartbeat`` seconds (how a stream learns that its browser left); presence
         is timed by ``clock``."""
         self.store, self.clock, self.limit, self.heartbeat = store, clock, limit, heartbeat
+        self.reads = SharedReads(store)  # what streams read as they open, shared
         self.per_address, self.per_session = per_address, per_session
         self._lock = threading.Lock()
         self._watches: dict[str, _Watch] = {}

@@ -36,7 +36,7 @@ def events(
     yield "retry: 1000\n\n"
     with hub.watching(match_id) as watch:
         try:
-            record = hub.store.get(match_id)
+            record = hub.reads.get(match_id)  # shared by the streams of the match opening now
         except StoreUnavailable:
             return  # the browser reconnects in a second, and the store may be back
         hub.changed(match_id, *told(record), record)

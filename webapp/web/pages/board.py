@@ -230,7 +230,7 @@ def _shown(viewed: Viewed) -> Shown:
 def events() -> ResponseReturnValue:
     """The live stream of a board (``?match=<id>``, else this browser's): each event's id is
     a version, its data the parts of the board that changed (live.js swaps them in)."""
-    current = matches.looked_at(request.args.get("match"))
+    current = matches.looked_at(request.args.get("match"), shared=True)
     if current is None or not current.match_id:
         return render_error(404, _(NO_MATCH))
     display = DISPLAYS["text" if text.enabled() else "board"]
