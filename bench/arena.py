@@ -10,7 +10,8 @@ pairs it in with random moves (thinking up to THINK s), following its game on
 ``GET /arenas/<id>/events``. It reports the games played; the pairing delay from a game's end
 to the next board as the players see it (p50, p99: from the answer that showed their game over
 to the answer that showed them paired, when another player was free) and as the servers count
-it (ttt_arena_pairing_wait_seconds: pairings within 2 s of both players being free); the
+it (ttt_arena_pairing_wait_seconds: pairings within 2 s of both players being free, after
+ARENA_REMATCH_WAIT for two who just met); the different opponents each player met; the
 standings' delivery to the watchers (p99 of each version's arrival after its first arrival at
 any watcher; the arena's stream looks once a second, which comes on top); and the servers' CPU
 per game. It checks the books (tests/arena_players.books); the exit status is 1 if they fail.
@@ -32,7 +33,14 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bench import servers
 from tests import arena_players
-from tests.arena_players import books, make_arena, pairing_waits, percentile, play_arena
+from tests.arena_players import (
+    books,
+    make_arena,
+    opponents,
+    pairing_waits,
+    percentile,
+    play_arena,
+)
 
 
 def watch(
@@ -93,6 +101,7 @@ def main() -> int:
         stop.set()
         within, pairings = pairing_waits(urls)
         arena = books(players, urls[1], arena_id)
+        met = opponents(players, urls[1], arena_id)
     finally:
         for app in apps:
             app.stop()
@@ -102,6 +111,8 @@ def main() -> int:
     print(f"players {args.players}, watchers {args.watchers}, arena {args.length} s, "
           f"clock {args.clock} s")  # fmt: skip
     print(f"games played: {games}")
+    fewest, median, most = min(met), percentile([float(n) for n in met], 0.5), max(met)
+    print(f"different opponents met per player: fewest {fewest}, median {median:.0f}, most {most}")
     print(
         f"pairing delay seen by players: p50 {percentile(played.waits, 0.5) * 1000:.0f} ms, "
         f"p99 {percentile(played.waits, 0.99) * 1000:.0f} ms ({len(played.waits)} waits)"

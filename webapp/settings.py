@@ -71,6 +71,9 @@ DEFAULTS: dict[str, Any] = {
     "ARENA_CLOCK": 10,
     "ARENA_FIRST_IN": 60,
     "ARENA_GRACE": 15,  # seconds more for an arena game's first move: the players come to it
+    # Seconds two players who just met wait for another opponent before they meet again: the
+    # pairs of an arena of an even number would otherwise never change (lichess pairs in waves).
+    "ARENA_REMATCH_WAIT": 3.0,
     # Seconds between a process's looks at the games being played now, for /live's streams.
     "LIVE_EVERY": 1.0,
     # Quick pairing: the seconds a seeker waits before the computer is offered, and the

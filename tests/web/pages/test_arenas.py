@@ -61,7 +61,9 @@ def sides(one: FlaskClient, other: FlaskClient, arena_id: str) -> tuple[FlaskCli
     return (one, other) if game["you"] == "X" else (other, one)
 
 
-def test_two_players_are_paired_and_a_win_counts_once(app: Flask, client: FlaskClient) -> None:
+def test_two_players_are_paired_and_a_win_counts_once(
+    app: Flask, client: FlaskClient, clock: MovableClock
+) -> None:
     arena_id = arena(client)
     a, b = joined(app, arena_id, 2)
     x, o = sides(a, b, arena_id)
@@ -78,7 +80,9 @@ def test_two_players_are_paired_and_a_win_counts_once(app: Flask, client: FlaskC
     assert (rows[False]["points"], rows[False]["games"]) == (0, 1)
     (entry, *_rest) = x.get("/api/games").get_json()["games"]
     assert entry["arena"] == arena_id and entry["result"] == "won"
-    again = to_board(x, arena_id)  # paired again at once, with the only other player
+    assert not standing(x, arena_id)["you"]["playing"]  # waiting a moment for another
+    clock.advance(app.config["ARENA_REMATCH_WAIT"])
+    again = to_board(x, arena_id)  # nobody else came: paired again with the only other one
     assert again["arena"] == arena_id and again["ply"] == 0 and again["game"] != game["game"]
     assert standing(o, arena_id)["you"] == {
         "joined": True,
