@@ -74,6 +74,9 @@ DEFAULTS: dict[str, Any] = {
     # Seconds two players who just met wait for another opponent before they meet again: the
     # pairs of an arena of an even number would otherwise never change (lichess pairs in waves).
     "ARENA_REMATCH_WAIT": 3.0,
+    # Seconds between two passes of each worker's settler over the running arenas' clocks
+    # (web/cycle/settler.py): a game ends within about this long of its deadline. 0: none.
+    "ARENA_SETTLE_EVERY": 0.5,
     # Seconds between a process's looks at the games being played now, for /live's streams.
     "LIVE_EVERY": 1.0,
     # Quick pairing: the seconds a seeker waits before the computer is offered, and the

@@ -84,3 +84,14 @@ def test_outside_an_arena_a_game_nobody_moved_in_is_still_aborted_by_the_clock()
     over = expire(wound(match, match, START + 1), START + 12)
     assert over is not None and over.match.termination is Termination.ABORT
     assert results(over.match) == {"X": "aborted", "O": "aborted"} != {"X": LOSS}
+
+
+def test_o_has_as_long_for_its_first_move_as_x_had() -> None:
+    arena = join(join(Arena(START, 600, 10), "a", "x", START), "b", "y", START)
+    _arena, (game,) = arena_pairing.paired(arena, START + 1, lambda: "m0", lambda: "k")
+    match = arena_match(game, 10, "A" * 22).match
+    made = replace(match, deadline=START + 26)  # 15 s of grace and 10 s to move, from START + 1
+    moved = replace(made, game=made.game.play("B2"))
+    assert wound(made, moved, START + 2).deadline == START + 26
+    second = replace(moved, game=moved.game.play("A1"))
+    assert wound(moved, second, START + 3).deadline == START + 13

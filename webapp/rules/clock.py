@@ -40,9 +40,14 @@ def wound(before: Match, after: Match, now: float) -> Match:
     if not running(after):
         return replace(after, deadline=0.0) if after.deadline else after
     turned = (after.game_id, after.game.ply) != (before.game_id, before.game.ply)
-    if turned or not after.deadline:
-        return replace(after, deadline=now + after.clock)
-    return after
+    if not (turned or not after.deadline):
+        return after
+    deadline = now + after.clock
+    if after.arena and after.game.ply == 1 and before.game_id == after.game_id:
+        # O's first move in an arena: as long as X's had (the grace to reach the board), or
+        # a quick first move by X would cost O the game before O came.
+        deadline = max(deadline, before.deadline)
+    return replace(after, deadline=deadline)
 
 
 def expired(match: Match, now: float) -> bool:

@@ -81,6 +81,7 @@ def made(length: int, clock: int, starts_in: int, private: bool) -> str:
     """A new arena starting ``starts_in`` seconds from now; its id (listed unless private)."""
     arena = Arena(timing.now() + starts_in, length, clock, private)
     arena_id = arenas.create(arena)
+    arena_index.track(arena_id, arena)
     if not private:
         arena_index.add(arena_id)
     return arena_id
