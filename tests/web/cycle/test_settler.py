@@ -107,3 +107,17 @@ def test_the_settler_runs_in_the_background_and_stops_cleanly(
         settler.stop()
     assert points(client, arena_id) == [(0, 1, False), (2, 1, False)]
     assert not [t for t in threading.enumerate() if t.name == "arena-settler"]
+
+
+def test_a_game_its_players_never_came_to_is_in_both_their_lists(
+    app: Flask, client: FlaskClient, clock: MovableClock
+) -> None:
+    arena_id = arena(client)
+    players = joined(app, arena_id, 2)  # paired; neither comes to the board
+    clock.advance(app.config["ARENA_GRACE"] + 6)
+    assert settle(app) == 1
+    lists = [player.get("/api/games").get_json()["games"] for player in players]
+    assert sorted((games[0]["result"], games[0]["ended_by"]) for games in lists) == [
+        ("lost", "time"),
+        ("won", "time"),
+    ]

@@ -20,7 +20,7 @@ from .. import timing
 from ..live.audience import seen_versions
 from ..live.live import Hub
 from ..site import metrics
-from . import on_air
+from . import on_air, played
 from .cycle import Stepped, commit, saved
 
 Change = Callable[[Arena, float], Arena]  # what an action makes of the arena at a time
@@ -145,6 +145,8 @@ def count(match_id: str, match: Match) -> None:
         return
     score = results(match)
     change(match.arena, lambda kept, now: ended(kept, match_id, score, now))
+    for player in arena.playing(match_id):  # in their lists even if they never came to it
+        played.note(match, match_id, match.held_by([player.key], home=False), player.browser)
 
 
 def _on_saved(match_id: str, match: Match) -> None:
