@@ -56,6 +56,7 @@ DEFAULTS: dict[str, Any] = {
     # trusted, or every client would share the proxy's.
     "LIMITS": True,
     "LIMIT_CREATE": "30 per minute; 300 per hour",
+    "LIMIT_ARENAS": "5 per minute; 20 per hour",
     "LIMIT_NEW_SESSIONS": "20 per minute; 200 per hour",
     "PROXIES": 0,
     "STREAMS": 100,

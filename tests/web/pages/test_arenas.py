@@ -191,11 +191,34 @@ def test_the_site_always_has_a_public_arena_coming(app: Flask, clock: MovableClo
     assert first["id"] in page(visitor, "/arenas").html
 
 
-def test_a_private_arena_is_not_listed_and_a_public_one_is(client: FlaskClient) -> None:
+def test_a_players_arena_is_private_and_never_listed(client: FlaskClient) -> None:
     private = arena(client)
     public = api(client, "/api/arenas", {"length": 60, "clock": 5, "private": False})
+    assert public.status_code == 400 and public.get_json()["field"] == "private"
+    assert public.get_json()["error"].startswith("An arena you make is private")
+    by_form = post(client, "/arenas", {"length": "300", "clock": "10", "starts_in": "60"})
     listed = {item["id"] for item in client.get("/api/arenas").get_json()}
-    assert public.get_json()["id"] in listed and private not in listed
+    assert private not in listed and by_form.headers["Location"].split("/")[-1] not in listed
+    assert standing(client, private)["private"] is True
+
+
+@pytest.mark.parametrize(
+    ("field", "value", "range_"),
+    [
+        ("length", 0, "1 to 604800"),
+        ("clock", 604801, "1 to 604800"),
+        ("starts_in", -1, "0 to 604800"),
+        ("length", "long", "1 to 604800"),
+    ],
+)
+def test_an_arena_value_out_of_range_is_named_with_its_range(
+    client: FlaskClient, field: str, value: object, range_: str
+) -> None:
+    refused = api(client, "/api/arenas", {"length": 60, "clock": 5, field: value})
+    assert refused.status_code == 400 and refused.get_json() == {
+        "error": f"The field '{field}' must be a whole number of seconds from {range_}.",
+        "field": field,
+    }
 
 
 def test_the_form_makes_an_arena_and_refuses_a_choice_it_does_not_offer(

@@ -31,13 +31,6 @@ def listed() -> list[tuple[str, Arena]]:
     return sorted(public, key=lambda pair: pair[1].starts)
 
 
-def add(arena_id: str) -> None:
-    """List a public arena a player made."""
-    with arenas.store().locked(_index_id()) as record:
-        site, players, clocks = _lists(record.data)
-        record.data = _index(site, [*players, arena_id], clocks)
-
-
 def track(arena_id: str, arena: Arena) -> None:
     """Follow the clocks of ``arena`` (every arena, private ones too) from its start until
     its last game may have ended."""

@@ -77,13 +77,12 @@ def _free_to_join(arena_id: str, browser: str) -> str | None:
     return other
 
 
-def made(length: int, clock: int, starts_in: int, private: bool) -> str:
-    """A new arena starting ``starts_in`` seconds from now; its id (listed unless private)."""
-    arena = Arena(timing.now() + starts_in, length, clock, private)
+def made(length: int, clock: int, starts_in: int) -> str:
+    """A new arena of a player's, starting ``starts_in`` seconds from now; its id. It is
+    private: only the site's own arenas are listed (anyone could list arenas of a week)."""
+    arena = Arena(timing.now() + starts_in, length, clock, private=True)
     arena_id = arenas.create(arena)
     arena_index.track(arena_id, arena)
-    if not private:
-        arena_index.add(arena_id)
     return arena_id
 
 
@@ -120,6 +119,7 @@ def listing() -> ResponseReturnValue:
 
 @bp.post("/arenas")
 @limits.creating
+@limits.arenas
 def create() -> ResponseReturnValue:
     """Make an arena from the form's choices; to its page."""
     form = request.form
@@ -129,7 +129,7 @@ def create() -> ResponseReturnValue:
         flash(_(UNKNOWN_CHOICE), "error")
         return move_result(redirect(url_for(".listing"), 303), accepted=False)
     length, clock, starts_in = (int(v) for v in chosen)
-    arena_id = made(length, clock, starts_in, form.get("private") == "1")
+    arena_id = made(length, clock, starts_in)
     return redirect(url_for(".page", arena_id=arena_id), 303)
 
 

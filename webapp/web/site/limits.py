@@ -68,3 +68,13 @@ def _creating() -> str:
 # nothing) leaves the decorator off and counts with ``with creating:`` around the part that
 # creates, as Flask-Limiter documents for a block inside a view.
 creating = limiter.shared_limit(_creating, scope="create")
+
+
+def _arenas() -> str:
+    """The limit on new arenas, as the settings say."""
+    return str(current_app.config["LIMIT_ARENAS"])
+
+
+# New arenas, on top of the limit on new matches: each is followed by every worker's settler
+# of clocks (cycle/settler.py) until it ends, which may be a week after it was made.
+arenas = limiter.shared_limit(_arenas, scope="arenas")
