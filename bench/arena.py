@@ -72,6 +72,7 @@ def main() -> int:
     parser.add_argument("--length", type=int, default=120)
     parser.add_argument("--clock", type=int, default=1)
     parser.add_argument("--think", type=float, default=0.5)
+    parser.add_argument("--starts-in", type=int, default=10, help="seconds for the joins")
     args = parser.parse_args()
     arena_players.THINK, arena_players.JOINING = args.think, 8.0
     redis = servers.redis_server(shutil.which("redis-server") or "redis-server")
@@ -88,7 +89,7 @@ def main() -> int:
             for f in folders]  # fmt: skip
     urls = [app.url for app in apps]
     try:
-        arena_id = make_arena(urls[0], args.length, args.clock, starts_in=10)
+        arena_id = make_arena(urls[0], args.length, args.clock, starts_in=args.starts_in)
         arrivals: dict[int, list[float]] = {}
         stop = threading.Event()
         watchers = [threading.Thread(target=watch, args=(urls[n % 2], arena_id, arrivals, stop),

@@ -29,7 +29,19 @@ from .pages import (
     review,
     setup,
 )
-from .site import assets, errors, headers, health, i18n, limits, metrics, observe, sessions, stores
+from .site import (
+    assets,
+    browsers,
+    errors,
+    headers,
+    health,
+    i18n,
+    limits,
+    metrics,
+    observe,
+    sessions,
+    stores,
+)
 from .text import text, text_input
 
 PAGES = (
@@ -48,6 +60,7 @@ def init_app(app: Flask, client: RedisClient | None) -> None:
     settler.init_app(app)
     live.init_app(app)
     sessions.init_app(app, client)
+    browsers.init_app(app)
     CSRFProtect(app)
     limits.init_app(app)
     headers.init_app(app)
