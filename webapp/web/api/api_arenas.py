@@ -47,9 +47,9 @@ class ArenaBody(Struct, kw_only=True):
     length: Seconds
     clock: Seconds
     starts_in: Annotated[int, Meta(ge=0, le=WEEK)] = 0
-    private: Annotated[bool, Meta(description="Only true: an arena a player makes is private.")] = (
-        True
-    )
+    private: Annotated[
+        Literal[True], Meta(description="Only true: an arena a player makes is private.")
+    ] = True
 
 
 class ArenaMadeJson(Struct):
@@ -104,13 +104,13 @@ def create() -> ResponseReturnValue:
     try:
         body = decode(ArenaBody)
     except ApiError as error:
+        if error.field == "private":
+            raise ApiError(400, _(ONLY_PRIVATE), "private") from error
         if error.field not in RANGES:
             raise
         low, high = RANGES[error.field]
         message = _(OUT_OF_RANGE, name=repr(error.field), low=low, high=high)
         raise ApiError(400, message, error.field) from error
-    if not body.private:
-        raise ApiError(400, _(ONLY_PRIVATE), "private")
     arena_id = arena_pages.made(body.length, body.clock, body.starts_in)
     return answer(ArenaMadeJson(arena_id, _link(arena_id)))
 
