@@ -7,9 +7,10 @@ from __future__ import annotations
 from flask import Flask
 from flask.testing import FlaskClient
 
-from tests.conftest import api_game, post
+from tests.conftest import MovableClock, api_game, post
 from tests.web.api.test_api_online import token_of
-from tests.web.pages.test_arenas import api, arena, joined, sides, standing
+from tests.web.pages.test_arenas import api, arena, joined, sides, standing, to_board
+from tests.web.shown import page
 from webapp.rules import errors
 
 BUSY = "Resign or abort this online game first: your friend is still playing it."
@@ -67,3 +68,21 @@ def test_joining_a_second_arena_pauses_the_first_where_it_only_waited(
     assert api(player, f"/api/arenas/{second}/join").status_code == 200
     assert standing(player, first)["you"]["paused"]
     assert not standing(player, second)["you"]["paused"]
+
+
+def test_a_player_paired_while_busy_elsewhere_loses_on_time_and_strands_nobody(
+    app: Flask, client: FlaskClient, clock: MovableClock
+) -> None:
+    arena_id = arena(client, starts_in=5)
+    busy, other = joined(app, arena_id, 2)
+    friends(app, busy)  # a friend's game begun while waiting for the arena: allowed
+    clock.advance(5)  # the arena starts and pairs them; ``busy`` cannot leave its game
+    assert BUSY in page(busy, f"/arenas/{arena_id}").text
+    game = to_board(other, arena_id)
+    if game["you"] == "X":  # ``other`` plays its first move; ``busy`` never comes to play
+        post(other, "/move", {"cell": "B2"})
+    clock.advance(app.config["ARENA_GRACE"] + 5)
+    assert api_game(other)["ended_by"] == "time"
+    rows = {row["you"]: row for row in standing(other, arena_id)["standings"]}
+    assert (rows[True]["points"], rows[False]["points"]) == (2, 0)
+    assert standing(busy, arena_id)["you"]["paused"]  # not paired again until it comes back

@@ -173,7 +173,7 @@ def test_at_the_end_nobody_is_paired_the_games_in_play_count_and_the_podium_show
     mine = next(seat["name"] for seat in api_game(o)["seats"] if seat["you"])
     assert standing(o, arena_id)["standings"][0] == {
         "rank": 1, "name": mine, "points": 2, "games": 1, "streak": 1, "you": True,
-        "playing": False,
+        "playing": False, "paused": False,
     }  # fmt: skip
     assert api(o, f"/api/arenas/{arena_id}/join").status_code == 409
     assert '<meta http-equiv="refresh"' not in shown.html

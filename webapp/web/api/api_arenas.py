@@ -69,6 +69,9 @@ class StandingJson(Struct):
     streak: Annotated[int, Meta(description="Wins in a row: from 2, a win or draw counts double.")]
     you: bool
     playing: Annotated[bool, Meta(description="In a game of the arena now.")]
+    paused: Annotated[
+        bool, Meta(description="Paused or withdrawn (or paused for missing a first move).")
+    ]
 
 
 class ArenaYouJson(Struct):
@@ -143,7 +146,7 @@ def _json(shown: ArenaView) -> ArenaJson:
     """``shown`` as the API answers it."""
     arena, me = shown.arena, shown.you
     rows = [
-        StandingJson(r.rank, r.name, r.points, r.games, r.streak, r.you, r.playing)
+        StandingJson(r.rank, r.name, r.points, r.games, r.streak, r.you, r.playing, r.paused)
         for r in shown.standings
     ]
     you = None
