@@ -91,6 +91,8 @@ def _play(player: Player, server: str, arena_id: str, played: Played) -> None:
             freed = time.monotonic()
         elif arena["state"] == "over":
             return
+        elif arena["you"]["paused"]:  # paused for missing a first move (a slow machine): back
+            _call(player, server, "POST", f"/api/arenas/{arena_id}/join", raw="", headers=headers)
         else:
             time.sleep(POLL)
 
