@@ -10,7 +10,8 @@ pairs it in with random moves (thinking up to THINK s), following its game on
 ``GET /arenas/<id>/events``. It reports the games played; the pairing delay from a game's end
 to the next board as the players see it (p50, p99: from the answer that showed their game over
 to the answer that showed them paired, when another player was free) and as the servers count
-it (ttt_arena_pairing_wait_seconds: pairings within 2 s of both players being free); the
+it (ttt_arena_pairing_wait_seconds: pairings within 2 s of both players being free, after
+ARENA_REMATCH_WAIT for two who just met); the different opponents each player met; the
 standings' delivery to the watchers (p99 of each version's arrival after its first arrival at
 any watcher; the arena's stream looks once a second, which comes on top); and the servers' CPU
 per game. It checks the books (tests/arena_players.books); the exit status is 1 if they fail.
@@ -32,7 +33,14 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bench import servers
 from tests import arena_players
-from tests.arena_players import books, make_arena, pairing_waits, percentile, play_arena
+from tests.arena_players import (
+    books,
+    make_arena,
+    opponents,
+    pairing_waits,
+    percentile,
+    play_arena,
+)
 
 
 def watch(
@@ -64,6 +72,7 @@ def main() -> int:
     parser.add_argument("--length", type=int, default=120)
     parser.add_argument("--clock", type=int, default=1)
     parser.add_argument("--think", type=float, default=0.5)
+    parser.add_argument("--starts-in", type=int, default=10, help="seconds for the joins")
     args = parser.parse_args()
     arena_players.THINK, arena_players.JOINING = args.think, 8.0
     redis = servers.redis_server(shutil.which("redis-server") or "redis-server")
@@ -80,7 +89,7 @@ def main() -> int:
             for f in folders]  # fmt: skip
     urls = [app.url for app in apps]
     try:
-        arena_id = make_arena(urls[0], args.length, args.clock, starts_in=10)
+        arena_id = make_arena(urls[0], args.length, args.clock, starts_in=args.starts_in)
         arrivals: dict[int, list[float]] = {}
         stop = threading.Event()
         watchers = [threading.Thread(target=watch, args=(urls[n % 2], arena_id, arrivals, stop),
@@ -93,6 +102,7 @@ def main() -> int:
         stop.set()
         within, pairings = pairing_waits(urls)
         arena = books(players, urls[1], arena_id)
+        met = opponents(players, urls[1], arena_id)
     finally:
         for app in apps:
             app.stop()
@@ -102,6 +112,8 @@ def main() -> int:
     print(f"players {args.players}, watchers {args.watchers}, arena {args.length} s, "
           f"clock {args.clock} s")  # fmt: skip
     print(f"games played: {games}")
+    fewest, median, most = min(met), percentile([float(n) for n in met], 0.5), max(met)
+    print(f"different opponents met per player: fewest {fewest}, median {median:.0f}, most {most}")
     print(
         f"pairing delay seen by players: p50 {percentile(played.waits, 0.5) * 1000:.0f} ms, "
         f"p99 {percentile(played.waits, 0.99) * 1000:.0f} ms ({len(played.waits)} waits)"

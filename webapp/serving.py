@@ -120,7 +120,8 @@ def post_worker_init(worker: Any) -> None:
     """gunicorn's hook in each worker once it has loaded the app: on SIGTERM (a stop, or the
     old workers of a HUP), the open streams first tell their pages to reconnect, which then
     find a worker that stays, and end; gunicorn's own handler then lets requests finish."""
-    from .web.live import live  # in the worker only: the master never imports the app
+    from .web.cycle import settler  # in the worker only: the master never imports the app
+    from .web.live import live
 
     # Thousands of open streams keep hundreds of thousands of objects alive in a worker, and
     # each full garbage collection walked them all, serving nothing meanwhile: most of a
@@ -129,9 +130,11 @@ def post_worker_init(worker: Any) -> None:
     gc.freeze()
     gc.set_threshold(50_000)
     stop = signal.getsignal(signal.SIGTERM)
+    settler.start()  # this worker's settler of the arenas' clocks, after the fork
 
     def stopping(number: int, frame: Any) -> None:
         _soon(live.drain)  # not in the handler itself, which must not block or take a lock
+        _soon(settler.stop)
         if callable(stop):
             stop(number, frame)
 

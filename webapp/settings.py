@@ -56,6 +56,7 @@ DEFAULTS: dict[str, Any] = {
     # trusted, or every client would share the proxy's.
     "LIMITS": True,
     "LIMIT_CREATE": "30 per minute; 300 per hour",
+    "LIMIT_ARENAS": "5 per minute; 20 per hour",
     "LIMIT_NEW_SESSIONS": "20 per minute; 200 per hour",
     "LIMIT_NAMES": "5 per minute; 30 per hour",
     "PROXIES": 0,
@@ -72,6 +73,12 @@ DEFAULTS: dict[str, Any] = {
     "ARENA_CLOCK": 10,
     "ARENA_FIRST_IN": 60,
     "ARENA_GRACE": 15,  # seconds more for an arena game's first move: the players come to it
+    # Seconds two players who just met wait for another opponent before they meet again: the
+    # pairs of an arena of an even number would otherwise never change (lichess pairs in waves).
+    "ARENA_REMATCH_WAIT": 3.0,
+    # Seconds between two passes of each worker's settler over the running arenas' clocks
+    # (web/cycle/settler.py): a game ends within about this long of its deadline. 0: none.
+    "ARENA_SETTLE_EVERY": 0.5,
     # Seconds between a process's looks at the games being played now, for /live's streams.
     "LIVE_EVERY": 1.0,
     # Quick pairing: the seconds a seeker waits before the computer is offered, and the

@@ -144,6 +144,6 @@ def test_the_pairing_is_the_one_first_written(rows: list[tuple[int, int, bool, i
     arena = Arena(START, 60, 10, players=players)
     paired, made = pair(arena)
     assert made == first_written(arena)[1]  # the pairing as first written
-    assert arena.pairable(START + 1) == bool(made)
+    assert arena_pairing.pairable(arena, START + 1) == bool(made)
     for x, o in made:
         assert paired.player(x).mark == "X" and paired.player(o).mark == "O"  # type: ignore[union-attr]

@@ -165,3 +165,22 @@ def test_a_listener_hears_again_after_redis_restarts() -> None:
         thread.join(5)
         client.close()
         server.stop()
+
+
+def test_a_writer_whose_lock_expired_cannot_overwrite_the_next_holders_change(
+    client: redis.Redis,
+) -> None:
+    """Issue 45's lost join, ruled out here: the slow writer read version 1, its lock
+    expired, another request took the lock and saved version 2 (a second join); the slow
+    writer's save is refused (its request answers 503 and is sent again), never written over
+    version 2."""
+    quick = RedisStore(client, DAY, lock_timeout=1, lock_expiry=0.05)
+    arena_id = new_match_id()
+    with quick.locked(arena_id) as record:
+        record.data = {"players": ["a"]}
+    with pytest.raises(StoreUnavailable), quick.locked(arena_id) as slow:
+        time.sleep(0.1)  # past the lock's expiry: the next request takes it meanwhile
+        with quick.locked(arena_id) as fast:
+            fast.data = {"players": ["a", "c"]}
+        slow.data = {"players": ["a", "b"]}
+    assert quick.get(arena_id) == Record(arena_id, {"players": ["a", "c"]}, 2)

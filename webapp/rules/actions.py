@@ -198,7 +198,7 @@ def leave(match: Match, by: Held) -> None:
     """Refuse to leave an online game still being played from one of its seats: the
     opponent would be left playing nobody. A match nobody has joined yet is left freely."""
     if match.online and by and match.full and not match.is_over:
-        raise RuleError(errors.ONLINE_IN_PLAY)
+        raise RuleError(errors.STRANGER_IN_PLAY if match.paired else errors.ONLINE_IN_PLAY)
 
 
 def check_start(board: Board) -> None:

@@ -14,6 +14,9 @@ COMING, RUNNING, OVER = "coming", "running", "over"
 KIND = "arena"  # the stored record's kind: an arena is kept by the match store, by its id
 STREAK_AFTER = 2  # wins in a row after which a player scores double
 WIN, DRAW, LOSS, ABORTED = "win", "draw", "loss", "aborted"
+# A loss on time without a single move: a loss, and the player is paused (they are not at
+# their board; the next opponent would wait out the clock again), as lichess does.
+NO_SHOW = "no-show"
 
 
 @dataclass(frozen=True)
@@ -50,16 +53,20 @@ class Player:
 
 @dataclass(frozen=True)
 class Made:
-    """A game the arena paired: its match id, and each side's player and seat key."""
+    """A game the arena paired: its match id, each side's player and seat key, and whether
+    the two had just played each other (then they waited ``hold`` seconds on purpose)."""
 
     match_id: str
     x: Player
     o: Player
+    rematch: bool = False
 
-    def waited(self, starts: float, now: float) -> float:
-        """Seconds from when both were free (and the arena running, from ``starts``) to their
-        pairing at ``now``: how long a free opponent was there unpaired."""
-        return max(0.0, now - max(self.x.free_since, self.o.free_since, starts))
+    def waited(self, starts: float, now: float, hold: float = 0.0) -> float:
+        """Seconds from when both were free (and the arena running, from ``starts``; for a
+        rematch, ``hold`` seconds later) to their pairing at ``now``: how long a free
+        opponent was there unpaired beyond the wait for a new one."""
+        free = max(self.x.free_since, self.o.free_since, starts)
+        return max(0.0, now - free - (hold if self.rematch else 0.0))
 
 
 @dataclass(frozen=True)
@@ -100,13 +107,6 @@ class Arena:
     def with_players(self, changed: dict[str, Player]) -> Arena:
         """This arena with each player of ``changed`` (by browser) in their place."""
         return replace(self, players=tuple(changed.get(p.browser, p) for p in self.players))
-
-    def pairable(self, now: float) -> bool:
-        """Whether pairing would make a game now: it runs, and two wait."""
-        if self.state(now) != RUNNING:
-            return False
-        waiting = (p for p in self.players if p.waiting)
-        return next(waiting, None) is not None and next(waiting, None) is not None
 
     def to_dict(self) -> dict[str, Any]:
         """Plain data that any store keeps unchanged."""
@@ -163,13 +163,14 @@ def _member(arena: Arena, browser: str) -> Player:
 
 def scored(player: Player, result: str) -> Player:
     """``player`` after a game of ``result``: a win 2, a draw 1, a loss 0, each doubled on a
-    streak (two wins in a row before it); an aborted game counts for nobody."""
+    streak (two wins in a row before it); an aborted game counts for nobody; a no-show is a
+    loss, and pauses the player."""
     if result == ABORTED:
         return player
-    points = {WIN: 2, DRAW: 1, LOSS: 0}[result] * (2 if player.on_streak else 1)
+    points = {WIN: 2, DRAW: 1, LOSS: 0, NO_SHOW: 0}[result] * (2 if player.on_streak else 1)
     in_row = player.wins_in_row + 1 if result == WIN else 0
-    return replace(player, points=player.points + points, games=player.games + 1,
-                   wins_in_row=in_row)  # fmt: skip
+    done = replace(player, points=player.points + points, games=player.games + 1)
+    return replace(done, wins_in_row=in_row, paused=player.paused or result == NO_SHOW)
 
 
 def ended(arena: Arena, match_id: str, results: dict[str, str], now: float) -> Arena:

@@ -1,41 +1,68 @@
 """Pairing an arena's waiting players: each with the closest in points, never the opponent
-they just played when another waits, and each on the side they played less."""
+they just played when another waits (nor before a wait for another has passed), and each on
+the side they played less."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import replace
 
 from ..engine import Game
 from .actions import Event, Outcome
-from .arena import ABORTED, DRAW, LOSS, RUNNING, WIN, Arena, Made, Player
+from .arena import ABORTED, DRAW, LOSS, NO_SHOW, RUNNING, WIN, Arena, Made, Player
 from .clock import checked
 from .match import PERSON, Match, Seat, other
 from .termination import Termination
 
 
 def paired(
-    arena: Arena, now: float, new_id: Callable[[], str], new_key: Callable[[], str]
+    arena: Arena,
+    now: float,
+    new_id: Callable[[], str],
+    new_key: Callable[[], str],
+    hold: float = 0.0,
 ) -> tuple[Arena, tuple[Made, ...]]:
     """Every waiting player paired while two wait and the arena runs, the best placed first
-    (the longest waiting among equals); the games made, whose matches are to be created."""
-    if arena.state(now) != RUNNING:
-        return arena, ()
-    waiting = sorted(
-        (p for p in arena.players if p.waiting), key=lambda p: (-p.points, p.free_since)
-    )
+    (the longest waiting among equals); the games made, whose matches are to be created. Two
+    who just played each other meet again only when nobody else waits and both have been
+    free for ``hold`` seconds: whoever comes free meanwhile takes the place."""
     made, changed = [], {}
-    while len(waiting) >= 2:
-        first = waiting.pop(0)
-        partner = _partner(first, waiting)
-        waiting.remove(partner)
+    for first, partner, rematch in _pairs(arena, now, hold):
         x, o = _sides(first, partner)
         match_id = new_id()
         x = replace(x, match=match_id, key=new_key(), mark="X", opponent=o.browser)
         o = replace(o, match=match_id, key=new_key(), mark="O", opponent=x.browser)
         changed[x.browser], changed[o.browser] = x, o
-        made.append(Made(match_id, x, o))
+        made.append(Made(match_id, x, o, rematch))
     return arena.with_players(changed), tuple(made)
+
+
+def pairable(arena: Arena, now: float, hold: float = 0.0) -> bool:
+    """Whether pairing would make a game now: the question every look asks, so it costs one
+    pass over the players unless two wait."""
+    if arena.state(now) != RUNNING:
+        return False
+    waiting = (p for p in arena.players if p.waiting)
+    if next(waiting, None) is None or next(waiting, None) is None:
+        return False
+    return next(_pairs(arena, now, hold), None) is not None
+
+
+def _pairs(arena: Arena, now: float, hold: float) -> Iterator[tuple[Player, Player, bool]]:
+    """The pairs to make at ``now``, in order, each with whether it is a rematch."""
+    if arena.state(now) != RUNNING:
+        return
+    waiting = sorted(
+        (p for p in arena.players if p.waiting), key=lambda p: (-p.points, p.free_since)
+    )
+    while len(waiting) >= 2:
+        first = waiting.pop(0)
+        partner = _partner(first, waiting)
+        rematch = _met(first, partner)
+        if rematch and now - max(first.free_since, partner.free_since) < hold:
+            continue  # ``first`` waits a moment for another; ``partner`` may meet one below
+        waiting.remove(partner)
+        yield first, partner, rematch
 
 
 def _partner(first: Player, others: list[Player]) -> Player:
@@ -43,8 +70,13 @@ def _partner(first: Player, others: list[Player]) -> Player:
     one they just played, unless nobody else waits. ``first`` has the most points of all who
     wait, and ``others`` are in the order of their points, down: the first of them that may
     play ``first`` is the closest."""
-    fresh = (p for p in others if first.opponent != p.browser and p.opponent != first.browser)
+    fresh = (p for p in others if not _met(first, p))
     return next(fresh, others[0])
+
+
+def _met(one: Player, other: Player) -> bool:
+    """Whether either played the other last."""
+    return one.opponent == other.browser or other.opponent == one.browser
 
 
 def _sides(one: Player, other: Player) -> tuple[Player, Player]:
@@ -63,10 +95,12 @@ def arena_match(made: Made, clock: int, arena_id: str) -> Outcome:
 
 def results(match: Match) -> dict[str, str]:
     """Each mark's result of ``match``'s finished game for the arena: a win, a loss (on time
-    or by leaving too), a draw, or for both an aborted game, which counts for nobody."""
+    or by leaving too; a no-show when lost on time without a move), a draw, or for both an
+    aborted game, which counts for nobody."""
     if match.termination is Termination.ABORT:
         return {"X": ABORTED, "O": ABORTED}
     winner = match.winner or match.game.board.status.winner
     if winner:
-        return {winner: WIN, other(winner): LOSS}
+        absent = match.termination is Termination.TIME and match.game.ply < 2
+        return {winner: WIN, other(winner): NO_SHOW if absent else LOSS}
     return {"X": DRAW, "O": DRAW}

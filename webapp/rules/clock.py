@@ -40,9 +40,14 @@ def wound(before: Match, after: Match, now: float) -> Match:
     if not running(after):
         return replace(after, deadline=0.0) if after.deadline else after
     turned = (after.game_id, after.game.ply) != (before.game_id, before.game.ply)
-    if turned or not after.deadline:
-        return replace(after, deadline=now + after.clock)
-    return after
+    if not (turned or not after.deadline):
+        return after
+    deadline = now + after.clock
+    if after.arena and after.game.ply == 1 and before.game_id == after.game_id:
+        # O's first move in an arena: as long as X's had (the grace to reach the board), or
+        # a quick first move by X would cost O the game before O came.
+        deadline = max(deadline, before.deadline)
+    return replace(after, deadline=deadline)
 
 
 def expired(match: Match, now: float) -> bool:
@@ -59,13 +64,14 @@ def seconds_left(match: Match, now: float) -> float | None:
 
 def expire(match: Match, now: float) -> Outcome | None:
     """The game ended by the clock, if it ran out: the player to move loses on time, or,
-    if they have not moved at all in this game, it is aborted and counts for nobody."""
+    if they have not moved at all in this game, it is aborted and counts for nobody; in an
+    arena they lose it all the same, or an absent opponent would hold one at 0 points."""
     if not expired(match, now):
         return None
     turn = match.game.board.turn or "X"
     mover = match.playing(turn)
     seat = mover.id if mover else ""
-    if match.game.ply < 2:  # the player to move has made no move in this game
+    if match.game.ply < 2 and not match.arena:  # the player to move has not moved yet
         ended = match.ended(Termination.ABORT, "")
         return Outcome(
             replace(ended, deadline=0.0), (Event("ended", seat, detail=Termination.ABORT),)

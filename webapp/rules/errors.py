@@ -72,6 +72,8 @@ ONLINE_ONLY_REMATCH = N_(
     "An online match has no undo, new game or score reset: offer a rematch when a game ends."
 )
 ONLINE_IN_PLAY = N_("Resign or abort this online game first: your friend is still playing it.")
+# The same refusal in a game of strangers (quick pairing, an arena), who are no friends.
+STRANGER_IN_PLAY = N_("Resign or abort this online game first: your opponent is still playing it.")
 STALE_SEAT_LINK = N_(
     "This link to continue on another device is no longer valid: it works once, and the "
     "newest one is on your board."

@@ -12,7 +12,7 @@ class Termination(StrEnum):
     LINE = "line"  # three in a row
     DRAW = "draw"  # a full board with no line
     RESIGN = "resign"
-    TIME = "time"  # the player to move ran out of time, having moved in this game
+    TIME = "time"  # the player to move ran out of time (in an arena, even before moving)
     ABORT = "abort"  # called off before each side had moved (by a player, or the clock)
     CLAIM = "claim"  # the win claimed from a player away for 2 minutes
 

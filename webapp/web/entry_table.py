@@ -229,7 +229,8 @@ ENTRIES: tuple[Entry, ...] = (
     ),
     _arena_entry("join", "Join the arena, or come back after pausing or withdrawing: paired "
                  "as soon as another player is free while it runs.",
-                 "This browser is in it already, or it is over."),
+                 "This browser is in it already, it is over, or it plays an online game "
+                 "still in play (of a friend or of another arena)."),
     _arena_entry("pause", "Pause: not paired again until coming back (a game in play goes on).",
                  "This browser is not in it, or paused already."),
     _arena_entry("withdraw", "Leave the arena; the points stay.", "This browser is not in it."),

@@ -10,6 +10,7 @@ from ..settings import RedisClient
 from . import entry_table
 from .api import api, api_arenas, api_games, api_live, api_names, api_pair
 from .cycle import arenas as arena_cycle
+from .cycle import settler
 from .live import live
 from .pages import (
     arena_stream,
@@ -28,7 +29,19 @@ from .pages import (
     review,
     setup,
 )
-from .site import assets, errors, headers, health, i18n, limits, metrics, observe, sessions, stores
+from .site import (
+    assets,
+    browsers,
+    errors,
+    headers,
+    health,
+    i18n,
+    limits,
+    metrics,
+    observe,
+    sessions,
+    stores,
+)
 from .text import text, text_input
 
 PAGES = (
@@ -44,8 +57,10 @@ def init_app(app: Flask, client: RedisClient | None) -> None:
     must run before another: the visitor's CSRF token (sessions) before CSRFProtect's check."""
     stores.init_app(app, client)
     arena_cycle.init_app(app)
+    settler.init_app(app)
     live.init_app(app)
     sessions.init_app(app, client)
+    browsers.init_app(app)
     CSRFProtect(app)
     limits.init_app(app)
     headers.init_app(app)

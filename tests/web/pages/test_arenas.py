@@ -61,7 +61,9 @@ def sides(one: FlaskClient, other: FlaskClient, arena_id: str) -> tuple[FlaskCli
     return (one, other) if game["you"] == "X" else (other, one)
 
 
-def test_two_players_are_paired_and_a_win_counts_once(app: Flask, client: FlaskClient) -> None:
+def test_two_players_are_paired_and_a_win_counts_once(
+    app: Flask, client: FlaskClient, clock: MovableClock
+) -> None:
     arena_id = arena(client)
     a, b = joined(app, arena_id, 2)
     x, o = sides(a, b, arena_id)
@@ -78,7 +80,9 @@ def test_two_players_are_paired_and_a_win_counts_once(app: Flask, client: FlaskC
     assert (rows[False]["points"], rows[False]["games"]) == (0, 1)
     (entry, *_rest) = x.get("/api/games").get_json()["games"]
     assert entry["arena"] == arena_id and entry["result"] == "won"
-    again = to_board(x, arena_id)  # paired again at once, with the only other player
+    assert not standing(x, arena_id)["you"]["playing"]  # waiting a moment for another
+    clock.advance(app.config["ARENA_REMATCH_WAIT"])
+    again = to_board(x, arena_id)  # nobody else came: paired again with the only other one
     assert again["arena"] == arena_id and again["ply"] == 0 and again["game"] != game["game"]
     assert standing(o, arena_id)["you"] == {
         "joined": True,
@@ -169,7 +173,7 @@ def test_at_the_end_nobody_is_paired_the_games_in_play_count_and_the_podium_show
     mine = next(seat["name"] for seat in api_game(o)["seats"] if seat["you"])
     assert standing(o, arena_id)["standings"][0] == {
         "rank": 1, "name": mine, "points": 2, "games": 1, "streak": 1, "you": True,
-        "playing": False,
+        "playing": False, "paused": False,
     }  # fmt: skip
     assert api(o, f"/api/arenas/{arena_id}/join").status_code == 409
     assert '<meta http-equiv="refresh"' not in shown.html
@@ -187,11 +191,34 @@ def test_the_site_always_has_a_public_arena_coming(app: Flask, clock: MovableClo
     assert first["id"] in page(visitor, "/arenas").html
 
 
-def test_a_private_arena_is_not_listed_and_a_public_one_is(client: FlaskClient) -> None:
+def test_a_players_arena_is_private_and_never_listed(client: FlaskClient) -> None:
     private = arena(client)
     public = api(client, "/api/arenas", {"length": 60, "clock": 5, "private": False})
+    assert public.status_code == 400 and public.get_json()["field"] == "private"
+    assert public.get_json()["error"].startswith("An arena you make is private")
+    by_form = post(client, "/arenas", {"length": "300", "clock": "10", "starts_in": "60"})
     listed = {item["id"] for item in client.get("/api/arenas").get_json()}
-    assert public.get_json()["id"] in listed and private not in listed
+    assert private not in listed and by_form.headers["Location"].split("/")[-1] not in listed
+    assert standing(client, private)["private"] is True
+
+
+@pytest.mark.parametrize(
+    ("field", "value", "range_"),
+    [
+        ("length", 0, "1 to 604800"),
+        ("clock", 604801, "1 to 604800"),
+        ("starts_in", -1, "0 to 604800"),
+        ("length", "long", "1 to 604800"),
+    ],
+)
+def test_an_arena_value_out_of_range_is_named_with_its_range(
+    client: FlaskClient, field: str, value: object, range_: str
+) -> None:
+    refused = api(client, "/api/arenas", {"length": 60, "clock": 5, field: value})
+    assert refused.status_code == 400 and refused.get_json() == {
+        "error": f"The field '{field}' must be a whole number of seconds from {range_}.",
+        "field": field,
+    }
 
 
 def test_the_form_makes_an_arena_and_refuses_a_choice_it_does_not_offer(

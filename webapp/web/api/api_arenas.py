@@ -10,6 +10,7 @@ from flask import Blueprint, url_for
 from flask.typing import ResponseReturnValue
 from msgspec import Meta, Struct
 
+from ...engine import N_
 from ...rules import UnknownLinkError, errors
 from ...rules.arena import Arena
 from ...rules.seating import LeaveRefusedError
@@ -17,6 +18,8 @@ from ..cycle import arena_index, arenas
 from ..pages import arenas as arena_pages
 from ..pages.arena_view import ArenaView, view
 from ..site import browsers, limits
+from ..site.errors import ApiError
+from ..site.i18n import gettext as _
 from .api_answers import answer
 from .api_bodies import decode
 
@@ -26,17 +29,27 @@ ARENA_PATH = [
      "description": "The arena's id, the last part of its link."},
 ]  # fmt: skip
 NO_ARENA = "There is no arena with this id."
-Seconds = Annotated[int, Meta(ge=1, le=7 * 86400)]
+WEEK = 7 * 86400
+Seconds = Annotated[int, Meta(ge=1, le=WEEK)]
+# Each field's range, which a refusal names (msgspec's own words are not the player's).
+RANGES = {"length": (1, WEEK), "clock": (1, WEEK), "starts_in": (0, WEEK)}
+OUT_OF_RANGE = N_("The field %(name)s must be a whole number of seconds from %(low)d to %(high)d.")
+ONLY_PRIVATE = N_(
+    "An arena you make is private: only its link reaches it. The site's own arenas are the "
+    "public ones."
+)
 
 
 class ArenaBody(Struct, kw_only=True):
-    """A new arena: its length and time per move, in seconds from 1, when it starts, and
-    whether only its link reaches it (else it is listed by GET /api/arenas)."""
+    """A new arena: its length and time per move, in seconds from 1, and when it starts. It is
+    private (only its link reaches it): the public arenas are the site's own."""
 
     length: Seconds
     clock: Seconds
-    starts_in: Annotated[int, Meta(ge=0, le=7 * 86400)] = 0
-    private: bool = False
+    starts_in: Annotated[int, Meta(ge=0, le=WEEK)] = 0
+    private: Annotated[
+        Literal[True], Meta(description="Only true: an arena a player makes is private.")
+    ] = True
 
 
 class ArenaMadeJson(Struct):
@@ -56,6 +69,9 @@ class StandingJson(Struct):
     streak: Annotated[int, Meta(description="Wins in a row: from 2, a win or draw counts double.")]
     you: bool
     playing: Annotated[bool, Meta(description="In a game of the arena now.")]
+    paused: Annotated[
+        bool, Meta(description="Paused or withdrawn (or paused for missing a first move).")
+    ]
 
 
 class ArenaYouJson(Struct):
@@ -85,10 +101,20 @@ class ArenaJson(Struct):
 
 @bp.post("/arenas")
 @limits.creating
+@limits.arenas
 def create() -> ResponseReturnValue:
-    """Make an arena; its id and link."""
-    body = decode(ArenaBody)
-    arena_id = arena_pages.made(body.length, body.clock, body.starts_in, body.private)
+    """Make a private arena; its id and link."""
+    try:
+        body = decode(ArenaBody)
+    except ApiError as error:
+        if error.field == "private":
+            raise ApiError(400, _(ONLY_PRIVATE), "private") from error
+        if error.field not in RANGES:
+            raise
+        low, high = RANGES[error.field]
+        message = _(OUT_OF_RANGE, name=repr(error.field), low=low, high=high)
+        raise ApiError(400, message, error.field) from error
+    arena_id = arena_pages.made(body.length, body.clock, body.starts_in)
     return answer(ArenaMadeJson(arena_id, _link(arena_id)))
 
 
@@ -120,7 +146,7 @@ def _json(shown: ArenaView) -> ArenaJson:
     """``shown`` as the API answers it."""
     arena, me = shown.arena, shown.you
     rows = [
-        StandingJson(r.rank, r.name, r.points, r.games, r.streak, r.you, r.playing)
+        StandingJson(r.rank, r.name, r.points, r.games, r.streak, r.you, r.playing, r.paused)
         for r in shown.standings
     ]
     you = None

@@ -1,10 +1,12 @@
-"""The public arenas: an index in the match store of the site's own series (one always
-coming, the next starting when one ends) and of the public arenas players made."""
+"""The arenas' index in the match store: the site's own series (one always coming, the next
+starting when one ends), the public arenas players made before theirs became private, and
+every arena whose games may still run, for the server's settler of their clocks."""
 
 from __future__ import annotations
 
 import base64
 import hmac
+from typing import Any
 
 from flask import current_app
 
@@ -13,25 +15,42 @@ from .. import timing
 from . import arenas
 
 KIND = "arena-index"
-KEPT = 20  # ids kept of each list
+KEPT = 20  # ids kept of each public list
+TRACKED = 500  # arenas whose clocks the settler follows at most (the newest): see track
+SLACK = 5.0  # seconds after an arena's last game may end that its clocks are still followed
 
 
 def listed() -> list[tuple[str, Arena]]:
     """The public arenas coming or running, the soonest first; the site's next one is made
     first when none of its own is coming."""
     _keep_one_coming()
-    site, players = _lists(_stored())
+    site, players, _clocks = _lists(_stored())
     now = timing.now()
     found = [(arena_id, arenas.read(arena_id)) for arena_id in (*site, *players)]
     public = [(i, a) for i, a in found if a is not None and a.state(now) != OVER]
     return sorted(public, key=lambda pair: pair[1].starts)
 
 
-def add(arena_id: str) -> None:
-    """List a public arena a player made."""
+def track(arena_id: str, arena: Arena) -> None:
+    """Follow the clocks of ``arena`` (every arena, private ones too) from its start until
+    its last game may have ended."""
     with arenas.store().locked(_index_id()) as record:
-        site, players = _lists(record.data)
-        record.data = _index(site, [*players, arena_id])
+        site, players, clocks = _lists(record.data)
+        record.data = _index(site, players, _followed(clocks, arena_id, arena))
+
+
+def _followed(clocks: Clocks, arena_id: str, arena: Arena) -> Clocks:
+    """``clocks`` without the arenas all of whose games have ended, with ``arena``'s: from its
+    start until its last game may have ended (one paired at its end: the first move's grace
+    and nine moves)."""
+    until = arena.ends + float(current_app.config["ARENA_GRACE"]) + 9 * arena.clock + SLACK
+    now = timing.now()
+    return [*(entry for entry in clocks if entry[2] > now), [arena_id, arena.starts, until]]
+
+
+def tracked(now: float) -> list[str]:
+    """The ids of the arenas whose games may be running at ``now``."""
+    return [arena_id for arena_id, starts, until in _lists(_stored())[2] if starts <= now < until]
 
 
 def _keep_one_coming() -> None:
@@ -39,7 +58,7 @@ def _keep_one_coming() -> None:
     ends, or ARENA_FIRST_IN seconds from now when none runs. Under the index's lock, so that
     workers at once make one."""
     now, config = timing.now(), current_app.config
-    site, _players = _lists(_stored())
+    site = _lists(_stored())[0]
     if _coming(site, now):
         return
     # Made before the index's lock is taken: a store's lock is never taken inside another's.
@@ -47,11 +66,12 @@ def _keep_one_coming() -> None:
     last = arenas.read(site[-1]) if site else None
     running = last is not None and last.ends > now
     starts = last.ends if last is not None and running else now + config["ARENA_FIRST_IN"]
-    made = arenas.create(Arena(starts, int(config["ARENA_LENGTH"]), int(config["ARENA_CLOCK"])))
+    arena = Arena(starts, int(config["ARENA_LENGTH"]), int(config["ARENA_CLOCK"]))
+    made = arenas.create(arena)
     with arenas.store().locked(_index_id()) as record:
-        site, players = _lists(record.data)
-        if not _coming(site, now):
-            record.data = _index([*site, made], players)
+        site, players, clocks = _lists(record.data)
+        if not _coming(site, now):  # listed, and its clocks followed (an unlisted one: none)
+            record.data = _index([*site, made], players, _followed(clocks, made, arena))
 
 
 def _coming(ids: list[str], now: float) -> bool:
@@ -66,16 +86,22 @@ def _stored() -> object:
     return record.data if record is not None else None
 
 
-def _lists(data: object) -> tuple[list[str], list[str]]:
-    """The site's arenas and the players' public ones, by id; none when nothing is kept."""
+Clocks = list[list[Any]]  # [arena id, its start, until when its clocks are followed]
+
+
+def _lists(data: object) -> tuple[list[str], list[str], Clocks]:
+    """The site's arenas and the players' public ones, by id, and the arenas whose clocks
+    are followed; none when nothing is kept (an index from before keeps no clocks)."""
     if not isinstance(data, dict) or data.get("kind") != KIND:
-        return [], []
-    return [str(i) for i in data["site"]], [str(i) for i in data["players"]]
+        return [], [], []
+    clocks = [[str(i), float(s), float(u)] for i, s, u in data.get("clocks", [])]
+    return [str(i) for i in data["site"]], [str(i) for i in data["players"]], clocks
 
 
-def _index(site: list[str], players: list[str]) -> dict[str, object]:
-    """The index's data, with the newest KEPT ids of each list."""
-    return {"kind": KIND, "site": site[-KEPT:], "players": players[-KEPT:]}
+def _index(site: list[str], players: list[str], clocks: Clocks) -> dict[str, object]:
+    """The index's data, with the newest KEPT ids of each public list and TRACKED arenas."""
+    kept = {"site": site[-KEPT:], "players": players[-KEPT:], "clocks": clocks[-TRACKED:]}
+    return {"kind": KIND, **kept}
 
 
 def _index_id() -> str:

@@ -13,14 +13,14 @@ from flask import Flask, current_app
 from ...rules import Match, Outcome, UnknownLinkError, errors, new_secret
 from ...rules import clock as clocks
 from ...rules.arena import Arena, Made, ended
-from ...rules.arena_pairing import arena_match, paired, results
+from ...rules.arena_pairing import arena_match, pairable, paired, results
 from ...store import MatchStore, Record, StoreUnavailable, new_match_id
 from ...store.record import MATCH_ID
 from .. import timing
 from ..live.audience import seen_versions
 from ..live.live import Hub
 from ..site import metrics
-from . import on_air
+from . import on_air, played
 from .cycle import Stepped, commit, saved
 
 Change = Callable[[Arena, float], Arena]  # what an action makes of the arena at a time
@@ -72,12 +72,12 @@ def _changed(arena_id: str, action: Change) -> tuple[int, Arena]:
         if record.data is None:
             raise UnknownLinkError(errors.NO_ARENA)
         before = Arena.from_dict(record.data)
-        arena, made = paired(action(before, now), now, new_match_id, new_secret)
+        arena, made = paired(action(before, now), now, new_match_id, new_secret, _hold())
         if arena != before:
             record.data = arena.to_dict()
     _tell(record)
     for game in made:
-        metrics.arena_paired(game.waited(arena.starts, now))
+        metrics.arena_paired(game.waited(arena.starts, now, _hold()))
     # The change is saved: a 503 now would say it was not, and a retried join be refused as
     # a second one. The matches left unmade (all after a failure: each would wait out the
     # store's timeout) are made by their players' next look.
@@ -99,9 +99,14 @@ def tended_version(arena_id: str) -> tuple[int, Arena] | None:
     looked = _looked(arena_id)
     if looked is None:
         return None
-    if looked[1].pairable(timing.now()):
+    if pairable(looked[1], timing.now(), _hold()):
         return _changed(arena_id, lambda kept, _now: kept)
     return looked
+
+
+def _hold() -> float:
+    """Seconds two players who just met wait for another opponent before meeting again."""
+    return float(current_app.config["ARENA_REMATCH_WAIT"])
 
 
 def make_match(arena_id: str, arena: Arena, match_id: str) -> None:
@@ -140,6 +145,8 @@ def count(match_id: str, match: Match) -> None:
         return
     score = results(match)
     change(match.arena, lambda kept, now: ended(kept, match_id, score, now))
+    for player in arena.playing(match_id):  # in their lists even if they never came to it
+        played.note(match, match_id, match.held_by([player.key], home=False), player.browser)
 
 
 def _on_saved(match_id: str, match: Match) -> None:

@@ -207,7 +207,7 @@ def _leave_for(match_id: str) -> None:
         return
     paired = watched(found.match_id)
     if paired is None:  # being made, or made by this browser's next look at the queue
-        raise seating.LeaveRefusedError(errors.ONLINE_IN_PLAY)
+        raise seating.LeaveRefusedError(errors.STRANGER_IN_PLAY)
     seat = paired.match.held_by([found.key], home=False)
     if seat:
         seating.switch(paired.match, seat)

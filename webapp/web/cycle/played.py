@@ -20,14 +20,15 @@ def history() -> GameHistory:
     return kept
 
 
-def note(match: Match, match_id: str, held: frozenset[str]) -> None:
-    """Give the finished game of ``match`` to this browser's list, which keeps it unless it
-    has it or had it. A list is a courtesy: a store that cannot take it now does not fail the
-    page."""
+def note(match: Match, match_id: str, held: frozenset[str], browser: str = "") -> None:
+    """Give the finished game of ``match`` to this browser's list (or ``browser``'s: an arena
+    gives its game to both players' lists as it counts it, whether or not they came to it),
+    which keeps it unless it has it or had it. A list is a courtesy: a store that cannot take
+    it now does not fail the page."""
     if not match.is_over or not match_id or (match.people and not held):
         return
     entry = records.entry(match, match_id, held, timing.now())
     try:
-        history().add(browsers.browser_id(), match.game_id, entry["when"], entry)
+        history().add(browser or browsers.browser_id(), match.game_id, entry["when"], entry)
     except StoreUnavailable:
         return

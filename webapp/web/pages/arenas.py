@@ -4,16 +4,18 @@ table) do. A player paired by the arena is taken to the board of their game from
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Callable
 
-from flask import Blueprint, flash, redirect, request, url_for
+from flask import Blueprint, flash, redirect, request, session, url_for
 from flask.typing import ResponseReturnValue
 
 from ...engine import N_
+from ...rules import RuleError, errors
 from ...rules import arena as rules
-from ...rules import errors
 from ...rules.arena import Arena
-from ...rules.seating import LeaveRefusedError
+from ...rules.seating import LeaveRefusedError, switch
+from ...store import StoreUnavailable
 from .. import timing
 from ..cycle import arena_index, arenas, matches
 from ..site import browsers, limits, names
@@ -29,6 +31,7 @@ CLOCKS = (5, 10, 30)
 STARTS_IN = (60, 300, 900)
 PAIRED = N_("The arena paired you: you play %(mark)s. Good luck!")
 UNKNOWN_CHOICE = N_("Choose one of the lengths, clocks and starts shown; nothing was made.")
+ARENA_KEY = "arena"  # the session's key of the arena this browser joined last
 
 Action = Callable[[Arena, float], Arena]
 
@@ -37,21 +40,49 @@ def acted(arena_id: str, what: str) -> Arena:
     """This browser's ``what`` (join, pause, withdraw) in the arena, then whoever waits paired:
     the one way the forms and the API change an arena."""
     browser = browsers.browser_id()
+    left = _free_to_join(arena_id, browser) if what == "join" else None
     browsers.keep()
     actions: dict[str, Action] = {
         "join": lambda arena, now: rules.join(arena, browser, names.mine(), now),
         "pause": lambda arena, _now: rules.pause(arena, browser),
         "withdraw": lambda arena, _now: rules.withdraw(arena, browser),
     }
-    return arenas.change(arena_id, actions[what])
+    changed = arenas.change(arena_id, actions[what])
+    if what == "join":
+        session[ARENA_KEY] = arena_id
+    if left is not None:  # one arena at a time: the one left pairs this browser no more
+        with contextlib.suppress(RuleError, StoreUnavailable):
+            arenas.change(left, lambda arena, _now: rules.pause(arena, browser))
+    return changed
 
 
-def made(length: int, clock: int, starts_in: int, private: bool) -> str:
-    """A new arena starting ``starts_in`` seconds from now; its id (listed unless private)."""
-    arena = Arena(timing.now() + starts_in, length, clock, private)
+def _free_to_join(arena_id: str, browser: str) -> str | None:
+    """Refuse a join (LeaveRefusedError, as every other way out of a live online game) while
+    this browser plays one, or has a game of another arena in play that it has not reached
+    yet: the opponent would be left playing nobody. The other arena it still waits in, to be
+    paused there once this join is saved; ``None`` if none."""
+    seen = matches.current()
+    switch(seen.match, seen.held)
+    other = session.get(ARENA_KEY)
+    if not isinstance(other, str) or other == arena_id:
+        return None
+    elsewhere = arenas.read(other)
+    me = elsewhere.player(browser) if elsewhere is not None else None
+    if me is None or me.paused or me.withdrawn:
+        return None
+    if me.match and me.match != seen.match_id:
+        game = matches.watched(me.match)
+        if game is None or not game.match.is_over:  # being made, or in play
+            raise LeaveRefusedError(errors.STRANGER_IN_PLAY)
+    return other
+
+
+def made(length: int, clock: int, starts_in: int) -> str:
+    """A new arena of a player's, starting ``starts_in`` seconds from now; its id. It is
+    private: only the site's own arenas are listed (anyone could list arenas of a week)."""
+    arena = Arena(timing.now() + starts_in, length, clock, private=True)
     arena_id = arenas.create(arena)
-    if not private:
-        arena_index.add(arena_id)
+    arena_index.track(arena_id, arena)
     return arena_id
 
 
@@ -88,6 +119,7 @@ def listing() -> ResponseReturnValue:
 
 @bp.post("/arenas")
 @limits.creating
+@limits.arenas
 def create() -> ResponseReturnValue:
     """Make an arena from the form's choices; to its page."""
     form = request.form
@@ -97,7 +129,7 @@ def create() -> ResponseReturnValue:
         flash(_(UNKNOWN_CHOICE), "error")
         return move_result(redirect(url_for(".listing"), 303), accepted=False)
     length, clock, starts_in = (int(v) for v in chosen)
-    arena_id = made(length, clock, starts_in, form.get("private") == "1")
+    arena_id = made(length, clock, starts_in)
     return redirect(url_for(".page", arena_id=arena_id), 303)
 
 

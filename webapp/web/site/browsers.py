@@ -8,7 +8,7 @@ import hmac
 import re
 import secrets
 
-from flask import current_app, session
+from flask import Flask, Response, current_app, session
 
 from . import sessions
 
@@ -34,3 +34,20 @@ def keep() -> None:
     """Keep this browser's id in its session (which is then saved), if it is not there."""
     if session.get(BROWSER_KEY) != browser_id():
         session[BROWSER_KEY] = browser_id()
+
+
+def init_app(app: Flask) -> None:
+    """Put this browser's id in every session as it is first stored."""
+    app.after_request(_stamped)
+
+
+def _stamped(response: Response) -> Response:
+    """A session stored for the first time keeps the browser's id, derived now from its
+    visitor id. Two first requests of one browser at once (a join and a name drawn, each
+    without a session cookie) store two sessions, and the browser keeps the cookie of the
+    one answered last: without its id in both, a session that lacked it would make the
+    browser another (its id derived from that session's id), a stranger to the arena it had
+    just joined (issue 45)."""
+    if sessions.first_stored() and BROWSER_KEY not in session:
+        keep()
+    return response

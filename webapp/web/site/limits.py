@@ -78,3 +78,13 @@ def _naming() -> str:
 # Drawing another name (the settings page's button, POST /api/name) shares one count per
 # client address: without it, a client redraws until it holds the name it wants (a leader's).
 naming = limiter.shared_limit(_naming, scope="name")
+
+
+def _arenas() -> str:
+    """The limit on new arenas, as the settings say."""
+    return str(current_app.config["LIMIT_ARENAS"])
+
+
+# New arenas, on top of the limit on new matches: each is followed by every worker's settler
+# of clocks (cycle/settler.py) until it ends, which may be a week after it was made.
+arenas = limiter.shared_limit(_arenas, scope="arenas")

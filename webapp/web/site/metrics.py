@@ -48,7 +48,8 @@ MATCHES_CREATED = Counter("ttt_matches_created", "Matches created, by kind.", ("
 MOVES_APPLIED = Counter("ttt_moves_applied", "Moves applied to matches, the computer's too.")
 ARENA_PAIRING = Histogram(
     "ttt_arena_pairing_wait_seconds",
-    "Seconds two free players of a running arena waited before it paired them.",
+    "Seconds two free players of a running arena waited before it paired them (two who "
+    "just met: from the end of their wait for another opponent).",
     buckets=(0.05, 0.1, 0.25, 0.5, 1.0, 2.0, 5.0, 10.0),
 )
 # livesum: the streams of the workers alive now; a dead worker's are dropped (exporter.py).

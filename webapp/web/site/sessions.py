@@ -187,6 +187,13 @@ def _visitor_token() -> None:
     g.looked_only = True
 
 
+def first_stored() -> bool:
+    """Whether this request stores a session for the first time: none was found in the store,
+    and it now holds more than its CSRF token."""
+    kept = set(session) - {"_permanent", _token_key(current_app)}
+    return not stored() and bool(kept)
+
+
 def stored() -> bool:
     """Whether this request's session was found in the store (a cookie alone, made up or
     expired, is no stored session)."""

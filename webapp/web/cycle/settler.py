@@ -1,0 +1,129 @@
+"""The server settles the arenas' clocks: in each worker process, a thread (a greenlet under
+gunicorn's gevent workers) looks at every running arena's games twice a second and ends those
+whose clock ran out, whether or not anyone looks, then counts them and pairs whoever waits.
+Each step goes through the commit shell under the store's lock and changes nothing a second
+time, so every worker of every server may settle the same arena at once."""
+
+from __future__ import annotations
+
+import logging
+import random
+import threading
+import weakref
+
+from flask import Flask, current_app
+
+from ...rules import LostMatchError, read
+from ...rules.arena import Arena
+from ...rules.arena_pairing import pairable
+from ...store import StoreUnavailable
+from .. import timing
+from ..live.live import Hub
+from . import arena_index, arenas
+from .cycle import settle
+
+log = logging.getLogger(__name__)
+_APPS: weakref.WeakSet[Flask] = weakref.WeakSet()  # the apps of this process to settle for
+_RUNNING: list[Settler] = []
+
+
+def init_app(app: Flask) -> None:
+    """Settle the app's arenas once ``start`` is called (by gunicorn's worker, after the
+    fork), unless ARENA_SETTLE_EVERY is 0 (tests settle by calling ``settle_due``)."""
+    if float(app.config["ARENA_SETTLE_EVERY"]) > 0:
+        _APPS.add(app)
+
+
+def start(*apps: Flask) -> None:
+    """Start a settler for each of ``apps`` (by default every app of this process that
+    settles) that has none yet."""
+    settled = {id(settler.app) for settler in _RUNNING}
+    for app in apps or list(_APPS):
+        if id(app) not in settled:
+            settler = Settler(app)
+            _RUNNING.append(settler)
+            settler.start()
+
+
+def stop() -> None:
+    """Stop this process's settlers (a worker stopping, or a test done with them)."""
+    while _RUNNING:
+        _RUNNING.pop().stop()
+
+
+class Settler:
+    """One app's settler: ``settle_due`` every ARENA_SETTLE_EVERY seconds until stopped."""
+
+    def __init__(self, app: Flask) -> None:
+        self.app = app
+        self.every = float(app.config["ARENA_SETTLE_EVERY"])
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._run, name="arena-settler", daemon=True)
+        self._due: dict[str, float] = {}
+
+    def start(self) -> None:
+        """Run in the background."""
+        self._thread.start()
+
+    def stop(self) -> None:
+        """End at once, and wait for the pass under way."""
+        self._stop.set()
+        if self._thread.is_alive() and self._thread is not threading.current_thread():
+            self._thread.join(timeout=5)
+
+    def _run(self) -> None:
+        # Each pass a little shorter or longer: the workers of the servers do not all settle
+        # in step, so that one is usually first, and the others find nothing to do.
+        while not self._stop.wait(self.every * random.uniform(0.8, 1.0)):
+            try:
+                with self.app.app_context():
+                    settle_due(self._due)
+            except StoreUnavailable:
+                continue  # the next pass tries again
+            except Exception:  # a pass that fails must not end the settling for good
+                log.exception("settling the arenas' clocks failed")
+
+
+def settle_due(due: dict[str, float]) -> int:
+    """One pass over the running arenas (the index's): each game whose clock ran out ended,
+    a finished game not counted yet counted, a pairing's match that its request did not make
+    made, and whoever waits paired. ``due`` keeps, by game, the earliest time its clock may
+    run out as last read, and is kept from pass to pass. Returns the games ended."""
+    now = timing.now()
+    ended, seen = 0, set()
+    for arena_id in arena_index.tracked(now):
+        arena = arenas.read(arena_id)
+        if arena is None:
+            continue
+        games = {player.match for player in arena.players if player.match}
+        seen |= games
+        for match_id in games - {m for m, when in due.items() if when > now}:
+            ended += _settle_game(arena_id, arena, match_id, due)
+        if pairable(arena, now, float(current_app.config["ARENA_REMATCH_WAIT"])):
+            arenas.tend(arena_id)  # two who just met have waited long enough for another
+    for gone in set(due) - seen:
+        del due[gone]
+    return ended
+
+
+def _settle_game(arena_id: str, arena: Arena, match_id: str, due: dict[str, float]) -> int:
+    """Settle one game of the arena: 1 if this pass ended it on its clock, else 0."""
+    store = arenas.store()
+    record = store.get(match_id)
+    if record is None or record.data is None:
+        arenas.make_match(arena_id, arena, match_id)  # the request that paired them failed
+        return 0
+    hub: Hub = current_app.extensions["live"]
+    settled = settle(store, hub, record)
+    try:
+        match = read(settled.data)
+    except LostMatchError:
+        return 0
+    if match.is_over:  # counted as it was saved, unless the arena was too busy then
+        arenas.count(match_id, match)
+        return int(settled.version != record.version)
+    # A change after this read winds the clock from its own time: the next deadline is no
+    # sooner than one move's time from now, whatever happens meanwhile.
+    now = timing.now()
+    due[match_id] = min(match.deadline or now, now + match.clock)
+    return 0
