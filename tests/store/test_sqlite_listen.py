@@ -57,7 +57,7 @@ def _save(store: SQLiteStore, match_id: str) -> None:
 def test_a_version_written_elsewhere_is_told_and_nothing_more_while_nothing_changes(
     stores: tuple[SQLiteStore, SQLiteStore, Heard], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    listening, writing, heard = stores
+    _listening, writing, heard = stores
     _save(writing, "m")
     heard.watched = ["m"]
     heard.until(lambda: ("m", 1) in heard.told)  # a match newly watched is read at once
