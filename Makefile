@@ -6,7 +6,7 @@ HOST ?= 127.0.0.1
 PORT ?= 8000
 WORKERS ?= 2
 
-.PHONY: run test lint typecheck pytest bench screenshots messages clean
+.PHONY: run test test-fast lint typecheck pytest bench screenshots messages clean
 
 PIP := $(BIN)/python -m pip install --quiet --disable-pip-version-check
 
@@ -48,11 +48,18 @@ lint: $(BIN)/.installed
 typecheck: $(BIN)/.installed
 	$(BIN)/mypy
 
-# The tests that time nothing run on two workers (pytest-xdist); those that time what they
-# start (deadlines, latencies, a browser's feel), one at a time, as their figures assume.
+# Every test runs on every core (pytest-xdist); a test asserts what happened, never how fast
+# (the speed floors are make bench's). A module's tests stay on one worker (--dist loadfile),
+# so the servers a module starts are started once. make test-fast leaves out the tests that
+# start real servers (marked `servers`, tests/conftest.py): a minute or two.
+PYTEST_WORKERS ?= auto
+PYTEST := $(BIN)/pytest -n $(PYTEST_WORKERS) --dist loadfile
+
 pytest: $(BIN)/.installed $(MO) static/cache_manifest.json
-	$(BIN)/pytest -n 2 -m untimed
-	$(BIN)/pytest -m "not untimed"
+	$(PYTEST)
+
+test-fast: $(BIN)/.installed $(MO) static/cache_manifest.json
+	$(PYTEST) -m "not servers"
 
 test: lint typecheck pytest
 
