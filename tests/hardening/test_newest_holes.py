@@ -5,8 +5,8 @@ without X-Move-Result, text mode's three slips, and a late move told the wrong r
 from __future__ import annotations
 
 import time
-from datetime import datetime
 from collections.abc import Iterator
+from datetime import datetime
 
 import pytest
 
