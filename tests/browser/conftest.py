@@ -24,6 +24,10 @@ CHROMIUM_ARGS = [
 ]
 # Local pages answer in milliseconds; a missing element should fail fast, not after 30 s.
 TIMEOUT_MS = 5_000
+# How long a test waits for a change to reach another page: its live event, or without
+# JavaScript the waiting page's refresh. Not a floor (the floor of a move reaching every board
+# is bench/browser_watchers.py's), only long enough that a busy machine never fails it.
+LIVE_MS = 10_000
 
 NewContext = Callable[..., BrowserContext]
 
