@@ -5,7 +5,6 @@ podium; and the live games page listing their game."""
 from __future__ import annotations
 
 import re
-import secrets
 import time
 from collections.abc import Iterator
 
@@ -15,7 +14,7 @@ from playwright.sync_api import Browser, BrowserContext, Page, expect
 from tests.browser.conftest import LIVE_MS, NewContext
 from tests.browser.pages import axe_violations, click_button, click_cell, describe, follow
 from tests.browser.states import X_WINS_TOP_ROW
-from tests.servers import GunicornServer
+from tests.servers import GunicornServer, file_store_env
 
 # Without JavaScript the arena page reloads every 2 s: a pairing shows within one refresh.
 
@@ -99,10 +98,11 @@ def one_stream(tmp_path_factory: pytest.TempPathFactory) -> Iterator[GunicornSer
     """A server that lets a browser hold one stream at a time and notices a closed one
     within a second: a worker, since each counts its own."""
     env = {
-        "FLASK_SESSION_DIR": str(tmp_path_factory.mktemp("one-stream")),
-        "FLASK_SECRET_KEY": secrets.token_hex(32), "FLASK_STREAMS_PER_ADDRESS": "100",
-        "FLASK_STREAMS_PER_SESSION": "1", "FLASK_HEARTBEAT": "1",
-    }  # fmt: skip
+        **file_store_env(tmp_path_factory.mktemp("one-stream")),
+        "FLASK_STREAMS_PER_ADDRESS": "100",
+        "FLASK_STREAMS_PER_SESSION": "1",
+        "FLASK_HEARTBEAT": "1",
+    }
     running = GunicornServer(env, workers=1).start()
     yield running
     running.stop()

@@ -17,7 +17,7 @@ import pytest
 import redis
 from redis.cluster import RedisCluster
 
-from tests.servers import RedisCluster as Cluster
+from tests.cluster_servers import RedisCluster as Cluster
 from tests.servers import RedisServer
 from webapp.store import MatchStore, Record, RedisStore, SQLiteStore, StoreBusy, new_match_id
 
