@@ -73,8 +73,10 @@ def main() -> int:
     parser.add_argument("--length", type=int, default=120)
     parser.add_argument("--clock", type=int, default=1)
     parser.add_argument("--think", type=float, default=0.5)
+    parser.add_argument("--starts-in", type=int, default=10, help="seconds; the players join")
     args = parser.parse_args()
-    arena_players.THINK, arena_players.JOINING = args.think, 8.0
+    # The players arrive over the first 80% of the wait before the start.
+    arena_players.THINK, arena_players.JOINING = args.think, args.starts_in * 0.8
     redis = servers.redis_server(shutil.which("redis-server") or "redis-server")
     folders = [Path(tempfile.mkdtemp(prefix="arena-metrics-")) for _ in range(2)]
     secret = secrets.token_hex(16)
@@ -89,7 +91,7 @@ def main() -> int:
             for f in folders]  # fmt: skip
     urls = [app.url for app in apps]
     try:
-        arena_id = make_arena(urls[0], args.length, args.clock, starts_in=10)
+        arena_id = make_arena(urls[0], args.length, args.clock, args.starts_in)
         arrivals: dict[int, list[float]] = {}
         stop = threading.Event()
         watchers = [threading.Thread(target=watch, args=(urls[n % 2], arena_id, arrivals, stop),
