@@ -21,7 +21,7 @@ from webapp.engine import CELL_IDS as CELLS
 
 POLL = 0.2  # seconds between a waiting player's looks at the arena
 JOINING = 3.0  # seconds over which the players arrive
-THINK = 1.0  # seconds a player thinks at most before a move
+THINK = 0.4  # seconds a player thinks at most before a move (bench/arena.py: --think)
 
 
 @dataclass
@@ -78,7 +78,9 @@ def _play(player: Player, server: str, arena_id: str, played: Played) -> None:
     """Join (at a moment of the first JOINING seconds, as people arrive), then play each
     game the arena pairs this player in, until it is over."""
     headers = token(player, server)
-    time.sleep(random.uniform(0, JOINING))
+    arrival = time.monotonic() + random.uniform(0, JOINING)
+    while time.monotonic() < arrival:  # in short steps: no sleep of half a second or more
+        time.sleep(min(POLL, max(0.0, arrival - time.monotonic())))
     joined = _call(player, server, "POST", f"/api/arenas/{arena_id}/join", raw="", headers=headers)
     assert joined.status == 200, joined.text
     freed = None  # when this player saw its last game end
@@ -120,7 +122,7 @@ def percentile(values: list[float], share: float) -> float:
 
 
 def _game(player: Player, server: str, headers: dict[str, str]) -> None:
-    """Play the current game with random moves, a THINK of a second each, until it is over;
+    """Play the current game with random moves, a THINK at most before each, until it is over;
     the other player's moves are waited for on the match's event stream, as programs do."""
     while True:
         game = _call(player, server, "GET", "/api/game").json()
