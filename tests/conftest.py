@@ -23,11 +23,13 @@ SERVERS = ("bench/", "browser/", "cluster/", "hardening/", "operations/", "redis
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """Mark the tests that start real servers (``-m "not servers"`` leaves them out)."""
+    """Mark the tests that start real servers (``-m "not servers"`` leaves them out), and run
+    them first: their modules take longest, and the many short ones fill the workers' ends."""
     root = Path(__file__).parent
     for item in items:
         if item.path.relative_to(root).as_posix().startswith(SERVERS):
             item.add_marker(pytest.mark.servers)
+    items.sort(key=lambda item: item.get_closest_marker("servers") is None)
 
 
 @pytest.fixture(autouse=True, scope="session")
