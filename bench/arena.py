@@ -14,7 +14,14 @@ it (ttt_arena_pairing_wait_seconds: pairings within 2 s of both players being fr
 ARENA_REMATCH_WAIT for two who just met); the different opponents each player met; the
 standings' delivery to the watchers (p99 of each version's arrival after its first arrival at
 any watcher; the arena's stream looks once a second, which comes on top); and the servers' CPU
-per game. It checks the books (tests/arena_players.books); the exit status is 1 if they fail.
+per game. It checks the books (tests/arena_players.books).
+
+The exit status is 1 if the books are wrong or a floor is missed (moved here from the arena
+tests, tests/redis/test_arena_load.py and tests/hardening/test_arena_load.py, which run it at
+``--players 200 --length 12 --clock 5`` and ``--players 50 --length 10 --clock 5``): every
+pairing within FLOOR_S of both players being free by the servers' count, and the players'
+median wait under FLOOR_S (theirs adds the servers' answers, on a machine that also runs the
+players).
 """
 
 from __future__ import annotations
@@ -35,12 +42,15 @@ from bench import servers
 from tests import arena_players
 from tests.arena_players import (
     books,
+    check_run,
     make_arena,
     opponents,
     pairing_waits,
     percentile,
     play_arena,
 )
+
+FLOOR_S = 2.0  # the metric's bucket of pairing_waits: seconds
 
 
 def watch(
@@ -65,16 +75,17 @@ def watch(
 
 
 def main() -> int:
-    """Run the arena, print the figures; 1 if the books are wrong."""
+    """Run the arena, print the figures; 1 if the books are wrong or a floor is missed."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--players", type=int, default=1000)
     parser.add_argument("--watchers", type=int, default=1000)
     parser.add_argument("--length", type=int, default=120)
     parser.add_argument("--clock", type=int, default=1)
     parser.add_argument("--think", type=float, default=0.5)
-    parser.add_argument("--starts-in", type=int, default=10, help="seconds for the joins")
+    parser.add_argument("--starts-in", type=int, default=10, help="seconds; the players join")
     args = parser.parse_args()
-    arena_players.THINK, arena_players.JOINING = args.think, 8.0
+    # The players arrive over the first 80% of the wait before the start.
+    arena_players.THINK, arena_players.JOINING = args.think, args.starts_in * 0.8
     redis = servers.redis_server(shutil.which("redis-server") or "redis-server")
     folders = [Path(tempfile.mkdtemp(prefix="arena-metrics-")) for _ in range(2)]
     secret = secrets.token_hex(16)
@@ -89,7 +100,7 @@ def main() -> int:
             for f in folders]  # fmt: skip
     urls = [app.url for app in apps]
     try:
-        arena_id = make_arena(urls[0], args.length, args.clock, starts_in=args.starts_in)
+        arena_id = make_arena(urls[0], args.length, args.clock, args.starts_in)
         arrivals: dict[int, list[float]] = {}
         stop = threading.Event()
         watchers = [threading.Thread(target=watch, args=(urls[n % 2], arena_id, arrivals, stop),
@@ -103,6 +114,7 @@ def main() -> int:
         within, pairings = pairing_waits(urls)
         arena = books(players, urls[1], arena_id)
         met = opponents(players, urls[1], arena_id)
+        check_run(played)
     finally:
         for app in apps:
             app.stop()
@@ -114,9 +126,10 @@ def main() -> int:
     print(f"games played: {games}")
     fewest, median, most = min(met), percentile([float(n) for n in met], 0.5), max(met)
     print(f"different opponents met per player: fewest {fewest}, median {median:.0f}, most {most}")
+    waits = played.waits or [float("inf")]  # no second game: no wait to see
     print(
-        f"pairing delay seen by players: p50 {percentile(played.waits, 0.5) * 1000:.0f} ms, "
-        f"p99 {percentile(played.waits, 0.99) * 1000:.0f} ms ({len(played.waits)} waits)"
+        f"pairing delay seen by players: p50 {percentile(waits, 0.5) * 1000:.0f} ms, "
+        f"p99 {percentile(waits, 0.99) * 1000:.0f} ms ({len(played.waits)} waits)"
     )
     print(f"pairings within 2 s of both players free (servers): {within}/{pairings}")
     print(
@@ -124,7 +137,10 @@ def main() -> int:
         f"{percentile(spread, 0.99) * 1000:.0f} ms over {len(spread)} deliveries"
     )
     print(f"servers' CPU per game: {cpu / max(games, 1) * 1000:.1f} ms ({cpu:.1f} s)")
-    return 0
+    held = pairings > 0 and within == pairings and percentile(waits, 0.5) < FLOOR_S
+    verdict = "met" if held else "MISSED"
+    print(f"floors (every pairing within {FLOOR_S:.0f} s, median wait under it): {verdict}")
+    return 0 if held else 1
 
 
 if __name__ == "__main__":

@@ -3,6 +3,9 @@ make moves through the API; for each move, the requests every watcher's page mad
 server's CPU per watcher, read from /proc (gunicorn as `make run` serves it).
 
     .venv/bin/python bench/browser_watchers.py --watchers 12 --moves 6
+
+The floor (exit status 1 if missed; the live board's contract, moved here from
+tests/browser/test_live.py): every move on every watching board within FLOOR_MS.
 """
 
 from __future__ import annotations
@@ -23,6 +26,7 @@ from bench import servers
 from bench.players import Player
 
 CHROMIUM = "/usr/bin/chromium"
+FLOOR_MS = 500.0
 ARGS = ["--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking"]
 CELLS = ("A1", "B1", "A2", "B2", "C3", "C1")  # X, O, X, O, X, O: nobody wins in six
 NAMES = (
@@ -49,10 +53,12 @@ def main() -> int:
         }
         server = servers.gunicorn("wsgi:app", env)
         try:
-            measure(server, options.watchers, min(options.moves, len(CELLS)))
+            slowest = measure(server, options.watchers, min(options.moves, len(CELLS)))
         finally:
             server.stop()
-    return 0
+    verdict = "met" if slowest <= FLOOR_MS else "MISSED"
+    print(f"floor (every move on every board within {FLOOR_MS:.0f} ms): {verdict}")
+    return 0 if slowest <= FLOOR_MS else 1
 
 
 def seated(port: int) -> tuple[Player, Player, str]:
@@ -66,8 +72,9 @@ def seated(port: int) -> tuple[Player, Player, str]:
     return host, friend, "/" + watch.split("/", 3)[3]
 
 
-def measure(server: servers.Server, watchers: int, moves: int) -> None:
-    """Open the watchers, then play ``moves`` moves and print the figures of each."""
+def measure(server: servers.Server, watchers: int, moves: int) -> float:
+    """Open the watchers, then play ``moves`` moves and print the figures of each; the
+    slowest move's ms until every board showed it."""
     host, friend, watch = seated(server.port)
     requests: list[int] = []
     with sync_playwright() as playwright:
@@ -87,6 +94,7 @@ def measure(server: servers.Server, watchers: int, moves: int) -> None:
         values = [row[index] for row in rows]
         low, middle, high = min(values), statistics.median(values), max(values)
         print(f"  {name}: median {middle:,.1f} (min {low:,.1f}, max {high:,.1f})")
+    return max(row[2] for row in rows)
 
 
 def _move(

@@ -5,11 +5,14 @@ the limit on new games lets through from one address, with and without ``mode=re
 (counted in each worker's memory without Redis, so up to the number of workers times the
 limit).
 
-Run: ``python bench/hardening.py`` (from ``.venv/bin/python``).
+Run: ``python bench/hardening.py [--looks N]`` (from ``.venv/bin/python``). The floor (exit
+status 1 if missed, moved here from tests/hardening/test_slow_clients.py): the other player's
+GET / and move each answered within FLOOR_MS at p99, and their live board opened.
 """
 
 from __future__ import annotations
 
+import argparse
 import contextlib
 import http.client
 import os
@@ -32,6 +35,7 @@ from bench.servers import Server, gunicorn
 LOOKS = 10_000
 SLOW = 50
 TRIES = 20  # the other player's boards and moves
+FLOOR_MS = 1000.0  # the other player's GET / and move, p99
 CREATIONS = 1_000
 PATHS = ("/", "/new", "/api/game", "/?hint=1", "/replay/0", "/settings", "/games")
 TRICKLE = b"GET / HTTP/1.1\r\nHost: localhost\r\nUser-Agent: slow\r\nAccept: */*\r\n\r\n"
@@ -181,8 +185,9 @@ def percentile(values: list[float], share: float) -> float:
     return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
 
 
-def hostile(server: Server) -> None:
-    """One address takes every stream it may and SLOW slow sockets; another player plays."""
+def hostile(server: Server) -> bool:
+    """One address takes every stream it may and SLOW slow sockets; another player plays.
+    Whether the floor holds."""
     player = Browser(server)
     _, text = player.request("GET", "/")
     body = urllib.parse.urlencode({**form_fields(text), "cell": "A1"})
@@ -234,6 +239,14 @@ def hostile(server: Server) -> None:
           f"live board {'opened' if live else 'REFUSED'}: {len(set(events))} events for "
           f"{played} changes (one event tells of every change since the last), the last of "
           f"version {max(events, default=0)} of {final}")  # fmt: skip
+    held_floor = (
+        live is not None and max(percentile(gets, 0.99), percentile(moves, 0.99)) <= FLOOR_MS
+    )
+    print(
+        f"floor: GET / and move p99 at most {FLOOR_MS:.0f} ms, live board opened: "
+        f"{'met' if held_floor else 'MISSED'}"
+    )
+    return held_floor
 
 
 def creations(server: Server, source: str, extra: dict[str, str]) -> dict[int, int]:
@@ -251,8 +264,11 @@ def creations(server: Server, source: str, extra: dict[str, str]) -> dict[int, i
     return counts
 
 
-def main() -> None:
-    """Print the figures."""
+def main() -> int:
+    """Print the figures; 1 if the floor is missed."""
+    parser = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
+    parser.add_argument("--looks", type=int, default=LOOKS, help="cookieless looks")
+    looks = parser.parse_args().looks
     with tempfile.TemporaryDirectory() as scratch:
         directory = Path(scratch)
         env = {
@@ -266,13 +282,13 @@ def main() -> None:
             Browser(server).request("GET", "/")
             before, _ = on_disk(directory)
             began = time.monotonic()
-            look(server.url, LOOKS)
+            look(server.url, looks)
             seconds = time.monotonic() - began
             after, files = on_disk(directory)
-            print(f"{LOOKS:,} cookieless looks in {seconds:.1f} s: the stores' files took "
+            print(f"{looks:,} cookieless looks in {seconds:.1f} s: the stores' files took "
                   f"{before:,} bytes on disk before and {after:,} after "
                   f"({files} files)")  # fmt: skip
-            hostile(server)
+            held = hostile(server)
             for label, source, extra in (
                 ("plain", CREATOR, {}),
                 ("with mode=restart", RESTARTER, {"mode": "restart"}),
@@ -283,7 +299,8 @@ def main() -> None:
                       f"429")  # fmt: skip
         finally:
             server.stop()
+    return 0 if held else 1
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())

@@ -21,7 +21,7 @@ from webapp.engine import CELL_IDS as CELLS
 
 POLL = 0.2  # seconds between a waiting player's looks at the arena
 JOINING = 3.0  # seconds over which the players arrive
-THINK = 1.0  # seconds a player thinks at most before a move
+THINK = 0.4  # seconds a player thinks at most before a move (bench/arena.py: --think)
 
 
 @dataclass
@@ -78,7 +78,9 @@ def _play(player: Player, server: str, arena_id: str, played: Played) -> None:
     """Join (at a moment of the first JOINING seconds, as people arrive), then play each
     game the arena pairs this player in, until it is over."""
     headers = token(player, server)
-    time.sleep(random.uniform(0, JOINING))
+    arrival = time.monotonic() + random.uniform(0, JOINING)
+    while time.monotonic() < arrival:  # in short steps: no sleep of half a second or more
+        time.sleep(min(POLL, max(0.0, arrival - time.monotonic())))
     joined = _call(player, server, "POST", f"/api/arenas/{arena_id}/join", raw="", headers=headers)
     assert joined.status == 200, joined.text
     freed = None  # when this player saw its last game end
@@ -122,7 +124,7 @@ def percentile(values: list[float], share: float) -> float:
 
 
 def _game(player: Player, server: str, headers: dict[str, str]) -> None:
-    """Play the current game with random moves, a THINK of a second each, until it is over;
+    """Play the current game with random moves, a THINK at most before each, until it is over;
     the other player's moves are waited for on the match's event stream, as programs do."""
     while True:
         game = _call(player, server, "GET", "/api/game").json()
@@ -231,18 +233,14 @@ def pairing_waits(servers: list[str]) -> tuple[int, int]:
     return within, total
 
 
-def check_run(played: Played, within: int, pairings: int) -> None:
-    """What every arena run must show: at most two players free at any snapshot while it ran
-    (the arena pairs whoever is free at once, but two who just met wait a moment for another
-    opponent: ARENA_REMATCH_WAIT), every pairing within 2 s of both players being free (after
-    that wait, for two who just met) by the servers' count, and a median wait seen by the
-    players under 2 s (theirs adds the servers' answers, on a machine that also runs the
-    players)."""
+def check_run(played: Played) -> None:
+    """What every arena run must show: a snapshot while it ran, and at most two players free
+    at any of them (the arena pairs whoever is free at once, but two who just met wait a
+    moment for another opponent: ARENA_REMATCH_WAIT; a paused player is not free). How soon a
+    pairing comes is the floor of bench/arena.py (FLOOR_S)."""
     ran = running(played.snapshots)
     assert ran, "no snapshot while it ran"
     for snapshot in ran:
         rows = snapshot["standings"]
         waiting = [row for row in rows if not row["playing"] and not row["paused"]]
         assert len(waiting) <= 2, waiting
-    assert pairings and within == pairings, (within, pairings)
-    assert played.waits and percentile(played.waits, 0.5) < 2.0, sorted(played.waits)[-10:]

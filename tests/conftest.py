@@ -17,22 +17,19 @@ from tests.documented import DocumentedClient
 from webapp import create_app
 from webapp.store import MatchStore, Record
 
-# The tests that time nothing: no deadline, latency or speed of what they start is asserted
-# (the benchmarks' runs check only their books). `make pytest` runs them on two workers, then
-# the others one at a time, since what those measure needs the machine to itself.
-UNTIMED = (
-    "bench/", "engine/", "rules/", "terminal/", "upgrade/", "web/", "test_documented.py",
-    *(f"hardening/test_{name}.py"
-      for name in ("csrf", "fuzz", "headers_and_keys", "players_who_come_back", "stale_forms")),
-)  # fmt: skip
+# The folders whose tests start real servers (gunicorn, Redis, Redis Cluster, nginx, Chromium)
+# or run a benchmark's script: marked ``servers``, which ``make test-fast`` leaves out.
+SERVERS = ("bench/", "browser/", "cluster/", "hardening/", "operations/", "redis/")
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """Mark the tests that time nothing (``-m untimed``)."""
+    """Mark the tests that start real servers (``-m "not servers"`` leaves them out), and run
+    them first: their modules take longest, and the many short ones fill the workers' ends."""
     root = Path(__file__).parent
     for item in items:
-        if item.path.relative_to(root).as_posix().startswith(UNTIMED):
-            item.add_marker(pytest.mark.untimed)
+        if item.path.relative_to(root).as_posix().startswith(SERVERS):
+            item.add_marker(pytest.mark.servers)
+    items.sort(key=lambda item: item.get_closest_marker("servers") is None)
 
 
 @pytest.fixture(autouse=True, scope="session")

@@ -43,7 +43,8 @@ def require_program(name: str, package: str) -> str:
     pytest.skip(message)
 
 
-def _stop(process: subprocess.Popen[bytes], timeout: float = 10.0) -> None:
+def stop_process(process: subprocess.Popen[bytes], timeout: float = 10.0) -> None:
+    """Stop ``process`` by its PID: SIGTERM, then SIGKILL if it lingers."""
     if process.poll() is None:
         process.send_signal(signal.SIGTERM)
         try:
@@ -85,6 +86,7 @@ class GunicornServer:
 
     def __init__(self, env: dict[str, str], workers: int = 2, port: int | None = None) -> None:
         """A server with ``env`` added to this process's environment, not started yet."""
+        self.chosen = port is None  # a port of our own choosing, which another may take first
         self.port = port or free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         # Every test client comes from 127.0.0.1: the limits per client are off unless the
@@ -108,7 +110,19 @@ class GunicornServer:
              "--bind", f"127.0.0.1:{self.port}", "wsgi:app"],
             cwd=ROOT, env=self.env, stdout=subprocess.DEVNULL, stderr=self.log,
         )  # fmt: skip
-        wait_until_answers(self.url + "/static/favicon.svg", self.process, self.log)
+        try:
+            wait_until_answers(self.url + "/static/favicon.svg", self.process, self.log)
+        except RuntimeError:
+            if not (self.chosen and "in use" in self._log_tail()):
+                raise
+            # Another test (on another pytest-xdist worker) bound the free port first.
+            stop_process(self.process)
+            self.port = free_port()
+            self.url = f"http://127.0.0.1:{self.port}"
+            self.log.seek(0)
+            self.log.truncate()
+            shutil.rmtree(ready, ignore_errors=True)
+            return self.start()
         deadline = time.monotonic() + 20
         while len(list(ready.glob("[0-9]*"))) < self.workers:
             if self.process.poll() is not None or time.monotonic() > deadline:
@@ -119,7 +133,7 @@ class GunicornServer:
     def stop(self) -> None:
         """SIGTERM the master by its PID (it stops its workers), then wait for it."""
         if self.process is not None:
-            _stop(self.process)
+            stop_process(self.process)
             self.log.close()
         if self._ready is not None:
             shutil.rmtree(self._ready, ignore_errors=True)
@@ -160,7 +174,7 @@ class RedisServer:
     def stop(self) -> None:
         """Stop it by its PID."""
         if self.process is not None:
-            _stop(self.process)
+            stop_process(self.process)
 
 
 # nginx's own settings around deploy/nginx.conf (which goes in its http block), as Debian's
@@ -261,7 +275,7 @@ class NginxServer:
     def stop(self) -> None:
         """Stop it by its PID (SIGTERM: nginx's fast shutdown), then remove its files."""
         if self.process is not None:
-            _stop(self.process)
+            stop_process(self.process)
         shutil.rmtree(self.prefix, ignore_errors=True)
 
 
@@ -283,130 +297,3 @@ def wait_until_answers(
         except (urllib.error.URLError, ConnectionError, TimeoutError):
             time.sleep(0.05)
     raise RuntimeError(f"{url} did not answer within {timeout} s")
-
-
-class RedisCluster:
-    """A private Redis Cluster on free loopback ports: ``masters`` redis-servers with
-    ``--cluster-enabled yes`` and ``replicas`` replicas of each, joined by ``redis-cli --cluster
-    create``; each server is stopped by its PID. ``url`` names one node, as the app's setting
-    does. A node that misses its peers for ``node_timeout`` ms is failed over (Redis's default,
-    15 s; a failover test waits less, but below a few seconds a loaded machine's pauses fail
-    nodes that are only slow)."""
-
-    def __init__(self, masters: int = 3, replicas: int = 0, node_timeout: int = 15000) -> None:
-        self.ports = [_cluster_port() for _ in range(masters * (1 + replicas))]
-        self.replicas = replicas
-        self.node_timeout = node_timeout
-        self.url = f"redis://127.0.0.1:{self.ports[0]}"
-        self.processes: dict[int, subprocess.Popen[bytes]] = {}
-        self._directory: Path | None = None
-
-    def start(self) -> RedisCluster:
-        """Start every node, create the cluster, and wait until it says cluster_state:ok."""
-        server = require_program("redis-server", "redis-server")
-        cli = require_program("redis-cli", "redis-tools")
-        directory = self._directory = Path(tempfile.mkdtemp(prefix="redis-cluster-"))
-        for port in self.ports:
-            self.processes[port] = subprocess.Popen(
-                [server, "--port", str(port), "--bind", "127.0.0.1", "--cluster-enabled", "yes",
-                 "--cluster-config-file", str(directory / f"nodes-{port}.conf"),
-                 "--cluster-node-timeout", str(self.node_timeout), "--dir", str(directory),
-                 "--save", "", "--appendonly", "no"],
-                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-            )  # fmt: skip
-        try:
-            self._join(cli)
-        except BaseException:
-            self.stop()  # no node is left behind
-            raise
-        return self
-
-    def _join(self, cli: str) -> None:
-        """Create the cluster of the started nodes; wait until it is ok and replicas linked."""
-        for port in self.ports:
-            _wait_for_pong(port)
-        addresses = [f"127.0.0.1:{port}" for port in self.ports]
-        subprocess.run(
-            [cli, "--cluster", "create", *addresses, "--cluster-replicas", str(self.replicas),
-             "--cluster-yes"],
-            check=True, capture_output=True, timeout=30,
-        )  # fmt: skip
-        deadline = time.monotonic() + 20
-        while not all(self.healthy(port) and self.synced(port) for port in self.ports):
-            if time.monotonic() > deadline:
-                raise RuntimeError("the Redis Cluster did not reach cluster_state:ok")
-            time.sleep(0.05)
-
-    def synced(self, port: int) -> bool:
-        """Whether the node on ``port`` is a master, or a replica linked to its master: a
-        replica that never was refuses to take over (its data would be too old)."""
-        replication = self.command(port, "info", "replication")
-        return "role:master" in replication or "master_link_status:up" in replication
-
-    def command(self, port: int, *args: str) -> str:
-        """``redis-cli -p port args...``'s output."""
-        cli = require_program("redis-cli", "redis-tools")
-        run = subprocess.run(
-            [cli, "-p", str(port), *args], capture_output=True, text=True, timeout=10
-        )
-        return run.stdout
-
-    def healthy(self, port: int) -> bool:
-        """Whether the node on ``port`` says cluster_state:ok."""
-        return "cluster_state:ok" in self.command(port, "cluster", "info")
-
-    def master_of(self, key: str) -> int:
-        """The port of the master serving ``key``'s slot now (CLUSTER KEYSLOT, CLUSTER NODES)."""
-        port = next(port for port in self.ports if port in self.processes)
-        slot = int(self.command(port, "cluster", "keyslot", key))
-        for line in self.command(port, "cluster", "nodes").splitlines():
-            # <id> <ip:port@bus> <flags> <master> <ping> <pong> <epoch> <link> <slots>...
-            _, address, flags, _, _, _, _, link, *ranges = line.split()
-            if "master" not in flags.split(",") or "fail" in flags or link != "connected":
-                continue
-            for served in ranges:
-                first, _, last = served.partition("-")
-                if first.isdigit() and int(first) <= slot <= int(last or first):
-                    return int(address.split("@")[0].rsplit(":", 1)[1])
-        raise RuntimeError(f"no master serves slot {slot}")
-
-    def kill(self, port: int) -> None:
-        """Kill the node on ``port`` at once (SIGKILL, as a machine that dies)."""
-        process = self.processes.pop(port)
-        process.kill()
-        process.wait(10)
-
-    def stop(self) -> None:
-        """Stop every node by its PID and remove their files."""
-        for process in self.processes.values():
-            _stop(process)
-        self.processes.clear()
-        if self._directory is not None:
-            shutil.rmtree(self._directory, ignore_errors=True)
-
-
-def _cluster_port() -> int:
-    """A free port whose cluster bus port (10000 above it) is free too, and below 65536."""
-    while True:
-        port = free_port()
-        if port + 10000 < 65536:
-            with socket.socket() as probe:
-                try:
-                    probe.bind(("127.0.0.1", port + 10000))
-                except OSError:
-                    continue
-            return port
-
-
-def _wait_for_pong(port: int) -> None:
-    """Wait until the redis-server on ``port`` answers PING."""
-    deadline = time.monotonic() + 10
-    while time.monotonic() < deadline:
-        try:
-            with socket.create_connection(("127.0.0.1", port), timeout=0.2) as conn:
-                conn.sendall(b"PING\r\n")
-                if conn.recv(16).startswith(b"+PONG"):
-                    return
-        except OSError:
-            time.sleep(0.02)
-    raise RuntimeError(f"redis-server on port {port} did not start")

@@ -47,13 +47,12 @@ def test_a_sigterm_ends_the_streams_then_runs_gunicorns_own_handler(app: Flask) 
         serving.post_worker_init(object())
         stream = followed(hub, "m1", None, after=0, lifetime=60.0)
         assert next(stream).startswith("retry:")
-        started = time.monotonic()
         waiting = threading.Thread(target=lambda: heard.append(len(list(stream))))
         waiting.start()
         time.sleep(0.1)  # the stream now waits for a change
         os.kill(os.getpid(), signal.SIGTERM)
-        waiting.join(5)
-        assert not waiting.is_alive() and time.monotonic() - started < 2
+        waiting.join(30)  # the stream ends, long before its 60 s lifetime
+        assert not waiting.is_alive()
         assert signal.SIGTERM in heard  # gunicorn's handler ran
         assert hub.draining
     finally:

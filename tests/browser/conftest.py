@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import secrets
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -10,7 +9,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, Playwright, sync_playwright
 
-from tests.servers import GunicornServer, require_program
+from tests.servers import GunicornServer, file_store_env, require_program
 
 DEBIAN_CHROMIUM = Path("/usr/bin/chromium")
 # Headless and quiet: no sandbox (containers), no GPU, no calls home, no first-run pages.
@@ -24,15 +23,20 @@ CHROMIUM_ARGS = [
 ]
 # Local pages answer in milliseconds; a missing element should fail fast, not after 30 s.
 TIMEOUT_MS = 5_000
+# How long a test waits for a change to reach another page: its live event, or without
+# JavaScript the waiting page's refresh. Not a floor (the floor of a move reaching every board
+# is bench/browser_watchers.py's), only long enough that a busy machine never fails it.
+LIVE_MS = 10_000
 
 NewContext = Callable[..., BrowserContext]
 
 
 @pytest.fixture(scope="session")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[GunicornServer]:
-    """``gunicorn wsgi:app`` on a free loopback port, with its own sessions and secret key."""
-    sessions = tmp_path_factory.mktemp("browser-sessions")
-    env = {"FLASK_SESSION_DIR": str(sessions), "FLASK_SECRET_KEY": secrets.token_hex(32)}
+    """``gunicorn wsgi:app`` on a free loopback port, with its own matches, sessions and
+    secret key (a worker of pytest-xdist starts its own)."""
+    directory = tmp_path_factory.mktemp("browser")
+    env = {**file_store_env(directory), "FLASK_HEARTBEAT": "10"}  # the app's own heartbeat
     # Every browser of the tests comes from 127.0.0.1: the cap per address is for the public.
     env["FLASK_STREAMS_PER_ADDRESS"] = "100"
     running = GunicornServer(env).start()

@@ -5,20 +5,18 @@ podium; and the live games page listing their game."""
 from __future__ import annotations
 
 import re
-import secrets
 import time
 from collections.abc import Iterator
 
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
-from tests.browser.conftest import NewContext
+from tests.browser.conftest import LIVE_MS, NewContext
 from tests.browser.pages import axe_violations, click_button, click_cell, describe, follow
 from tests.browser.states import X_WINS_TOP_ROW
-from tests.servers import GunicornServer
+from tests.servers import GunicornServer, file_store_env
 
 # Without JavaScript the arena page reloads every 2 s: a pairing shows within one refresh.
-PAIRED_MS = 5_000
 
 
 def made_arena(context: BrowserContext, length: int, clock: int, starts_in: int) -> str:
@@ -46,7 +44,7 @@ def test_two_players_one_without_javascript_play_an_arena_to_its_podium(
         expect(page.locator("h1")).to_have_text("Arena: 6 seconds, 30 s a move")
         click_button(page, "Join the arena")
     for page in (first, second):  # the stream, or the next refresh, takes each to the board
-        expect(page).to_have_url(re.compile(r"/$"), timeout=PAIRED_MS)
+        expect(page).to_have_url(re.compile(r"/$"), timeout=LIVE_MS)
         expect(page.locator(".messages")).to_contain_text("The arena paired you")
     x_page, o_page = (first, second)
     if "Your turn (X)" not in first.locator("#status").inner_text():
@@ -81,12 +79,12 @@ def test_the_live_games_page_lists_a_paired_game_in_place(new_context: NewContex
     for page in (one, other):
         page.goto("/")
         click_button(page, "Play someone")
-    expect(one).to_have_url(re.compile(r"/$"), timeout=PAIRED_MS)
+    expect(one).to_have_url(re.compile(r"/$"), timeout=LIVE_MS)
     seats = contexts[0].request.get("/api/game").json()["seats"]
     names = {seat["mark"]: seat["name"] for seat in seats}
     # Other tests' games may be listed too: this one is found by its players' names.
     row = watcher.locator("tr", has_text=f"Watch {names['X']} against {names['O']}")
-    expect(row).to_be_visible(timeout=PAIRED_MS)  # the stream, without a reload
+    expect(row).to_be_visible(timeout=LIVE_MS)  # the stream, without a reload
     x_page = one if "Your turn (X)" in one.locator("#status").inner_text() else other
     click_cell(x_page, "B2")
     expect(row.locator(".mini-board")).to_have_attribute("aria-label", "X on B2")
@@ -100,10 +98,11 @@ def one_stream(tmp_path_factory: pytest.TempPathFactory) -> Iterator[GunicornSer
     """A server that lets a browser hold one stream at a time and notices a closed one
     within a second: a worker, since each counts its own."""
     env = {
-        "FLASK_SESSION_DIR": str(tmp_path_factory.mktemp("one-stream")),
-        "FLASK_SECRET_KEY": secrets.token_hex(32), "FLASK_STREAMS_PER_ADDRESS": "100",
-        "FLASK_STREAMS_PER_SESSION": "1", "FLASK_HEARTBEAT": "1",
-    }  # fmt: skip
+        **file_store_env(tmp_path_factory.mktemp("one-stream")),
+        "FLASK_STREAMS_PER_ADDRESS": "100",
+        "FLASK_STREAMS_PER_SESSION": "1",
+        "FLASK_HEARTBEAT": "1",
+    }
     running = GunicornServer(env, workers=1).start()
     yield running
     running.stop()
@@ -126,7 +125,7 @@ def test_an_arena_page_whose_stream_was_refused_opens_it_again_and_follows_the_p
         joined = other.new_page()
         joined.goto(path)
         click_button(joined, "Join the arena")
-        expect(page).to_have_url(re.compile(r"/$"), timeout=PAIRED_MS + 3_000)
+        expect(page).to_have_url(re.compile(r"/$"), timeout=LIVE_MS)
         expect(page.locator(".messages")).to_contain_text("The arena paired you")
     finally:
         player.close()

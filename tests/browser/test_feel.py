@@ -105,6 +105,8 @@ def test_marks_are_drawn_in_and_the_reply_lands_after(new_context: NewContext) -
     )
     landing = {classes.split()[-1]: (name, delay) for classes, name, delay in drawn}
     assert landing["lands-now"] == ("draw", 0)
+    # The stylesheet's delay of the reply's drawing (a constant of the design, not a time
+    # measured here): it lands after the player's own mark, soon enough to feel like a reply.
     name, delay = landing["lands-reply"]
     assert name == "draw" and 0.3 <= delay <= 0.8
     expect(page.locator("td.last .visually-hidden")).to_have_text("B2, O, last move")

@@ -4,16 +4,13 @@ scroll position and the page's token stay."""
 
 from __future__ import annotations
 
-import time
 from dataclasses import dataclass, field
 
 from playwright.sync_api import Page, Request, expect
 
-from tests.browser.conftest import NewContext
+from tests.browser.conftest import LIVE_MS, NewContext
 from tests.browser.pages import click_cell, marks
 from tests.browser.test_online import invite, joined
-
-PUSH_MS = 500  # the contract: a move is on every watching board within this
 
 
 @dataclass
@@ -56,12 +53,11 @@ def playing(new_context: NewContext) -> tuple[Page, Page, Page]:
 
 
 def moved(mover: Page, cell: str, *watchers: tuple[Page, str]) -> None:
-    """``mover`` plays ``cell``; each watcher shows its status within PUSH_MS of the answer."""
+    """``mover`` plays ``cell``; each watcher comes to show its status (the contract, within
+    500 ms, is the floor of bench/browser_watchers.py)."""
     click_cell(mover, cell)
-    answered = time.monotonic()
     for page, status in watchers:
-        left = max(1.0, PUSH_MS - (time.monotonic() - answered) * 1000)
-        expect(page.locator("#status")).to_have_text(status, timeout=left)
+        expect(page.locator("#status")).to_have_text(status, timeout=LIVE_MS)
 
 
 def test_spectators_and_the_other_player_see_each_move_without_a_request(
@@ -130,7 +126,7 @@ def test_a_text_mode_spectator_hears_the_move_from_the_same_stream(
     traffic = follow(spectator)
     click_cell(host, "B2")
     expect(spectator.locator("#text-announce")).to_have_text(
-        "Player 1 played B2. O to move.", timeout=PUSH_MS
+        "Player 1 played B2. O to move.", timeout=LIVE_MS
     )
     assert "Row B: empty, X, empty" in spectator.locator("#text-position").inner_text()
     assert traffic.navigations == 0 and traffic.requests == []

@@ -8,7 +8,7 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.browser.conftest import NewContext
+from tests.browser.conftest import LIVE_MS, NewContext
 from tests.browser.pages import (
     axe_violations,
     click_button,
@@ -21,7 +21,6 @@ from tests.browser.pages import (
 from tests.browser.states import X_WINS_TOP_ROW, start
 
 # Without JavaScript a waiting board reloads every 2 s: an update shows within one refresh.
-LIVE_MS = {True: 1_000, False: 3_500}
 
 
 def invite(page: Page) -> str:
@@ -41,12 +40,12 @@ def joined(host: Page, guest: Page) -> None:
     guest.goto(invite(host))
     expect(guest.locator("#status")).to_have_text("You will play O.")
     click_button(guest, "Join the match")
-    expect(host.locator("#status")).to_have_text("Your turn (X)", timeout=LIVE_MS[False])
+    expect(host.locator("#status")).to_have_text("Your turn (X)", timeout=LIVE_MS)
 
 
 def wait_for(page: Page, status: str, javascript: bool) -> None:
     """The page shows ``status`` without anyone touching it, within the live delay."""
-    expect(page.locator("#status")).to_have_text(status, timeout=LIVE_MS[javascript])
+    expect(page.locator("#status")).to_have_text(status, timeout=LIVE_MS)
 
 
 @pytest.mark.parametrize("javascript", [True, False], ids=["js", "no-js"])
@@ -66,14 +65,14 @@ def test_a_whole_online_game_then_a_rematch_with_the_sides_swapped(
         click_cell(mover, cell)
         mark = re.compile(r"\bmark-" + ("x" if ply % 2 == 0 else "o") + r"\b")
         cell_shown = other.locator(f'td.cell:has([data-cell="{cell}"])')
-        expect(cell_shown).to_have_class(mark, timeout=LIVE_MS[javascript])
+        expect(cell_shown).to_have_class(mark, timeout=LIVE_MS)
     expect(host.locator("#status")).to_have_text("You win! (X)")
     wait_for(guest, "Your friend wins (X)", javascript)
     click_button(guest, "Offer a rematch")
     if not javascript:  # a finished board stops refreshing: the winner reloads to see it
         host.reload()
     accept = host.get_by_role("button", name="Accept the rematch")
-    expect(accept).to_be_visible(timeout=LIVE_MS[javascript])
+    expect(accept).to_be_visible(timeout=LIVE_MS)
     click_button(host, "Accept the rematch")
     expect(host.locator("#status")).to_have_text("Waiting for X (your friend)")
     wait_for(guest, "Your turn (X)", javascript)
@@ -149,7 +148,7 @@ def _states(new_context: NewContext) -> dict[str, Page]:
     guest.goto(link)
     click_button(guest, "Join the match")
     # The live board reloads itself once the friend joins; a reload of ours could cross it.
-    expect(host.locator("#status")).to_have_text("Your turn (X)", timeout=LIVE_MS[True])
+    expect(host.locator("#status")).to_have_text("Your turn (X)", timeout=LIVE_MS)
     watch = host.get_by_role("link", name="Watch link").get_attribute("href")
     spectator, late = new_context().new_page(), new_context().new_page()
     spectator.goto(watch or "")

@@ -9,12 +9,11 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.conftest import NewContext
+from tests.browser.conftest import LIVE_MS, NewContext
 from tests.browser.pages import click_button, click_cell
 from tests.browser.states import X_WINS_TOP_ROW
 
 # Without JavaScript a waiting page reloads every 2 s: a change shows within one refresh.
-LIVE_MS = {True: 1_500, False: 3_500}
 
 
 @pytest.mark.parametrize("first_has_javascript", [True, False], ids=["js-waits", "no-js-waits"])
@@ -23,7 +22,6 @@ def test_two_browsers_are_paired_and_play_a_whole_game(
 ) -> None:
     first = new_context(java_script_enabled=first_has_javascript).new_page()
     second = new_context(java_script_enabled=not first_has_javascript).new_page()
-    javascript = {id(first): first_has_javascript, id(second): not first_has_javascript}
     first.goto("/")
     click_button(first, "Play someone")
     expect(first).to_have_url(re.compile(r"/pair$"))
@@ -32,7 +30,7 @@ def test_two_browsers_are_paired_and_play_a_whole_game(
     click_button(second, "Play someone")
     expect(second).to_have_url(re.compile(r"/$"))
     # The waiting page goes to the board by itself: the stream, or its next refresh.
-    expect(first).to_have_url(re.compile(r"/$"), timeout=LIVE_MS[first_has_javascript])
+    expect(first).to_have_url(re.compile(r"/$"), timeout=LIVE_MS)
     for page in (first, second):
         expect(page.locator(".messages")).to_contain_text("You are playing someone online")
     x_page, o_page = (first, second)
@@ -47,8 +45,6 @@ def test_two_browsers_are_paired_and_play_a_whole_game(
         click_cell(mover, cell)
         mark = re.compile(r"\bmark-" + ("x" if ply % 2 == 0 else "o") + r"\b")
         shown = other.locator(f'td.cell:has([data-cell="{cell}"])')
-        expect(shown).to_have_class(mark, timeout=LIVE_MS[javascript[id(other)]])
+        expect(shown).to_have_class(mark, timeout=LIVE_MS)
     expect(x_page.locator("#status")).to_have_text("You win! (X)")
-    expect(o_page.locator("#status")).to_have_text(
-        "Your opponent wins (X)", timeout=LIVE_MS[javascript[id(o_page)]]
-    )
+    expect(o_page.locator("#status")).to_have_text("Your opponent wins (X)", timeout=LIVE_MS)

@@ -9,14 +9,13 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.browser.conftest import NewContext
+from tests.browser.conftest import LIVE_MS, NewContext
 from tests.browser.pages import axe_violations, describe, press, submit
 from tests.browser.test_online import joined
 from webapp.engine import CELL_IDS
 from webapp.web.site.i18n import LANGUAGES
 
 FIELD = "#text-command"
-LIVE_MS = 3_000  # the stream's event, which carries the parts and the announcement
 # The role (and name, and [attributes]) that starts a line of an ARIA snapshot.
 ROLE = re.compile(r'^\s*- \w+(?: "[^"]*")?(?: \[[^\]]*\])*:?\s*')
 

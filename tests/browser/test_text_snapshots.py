@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from playwright.sync_api import Page, expect
 
-from tests.browser.conftest import NewContext
+from tests.browser.conftest import LIVE_MS, NewContext
 from tests.browser.pages import ARTIFACTS, submit
-from tests.browser.test_text_mode import LIVE_MS, type_move
+from tests.browser.test_text_mode import type_move
 
 SNAPSHOTS = ARTIFACTS / "text-mode-snapshots.md"
 

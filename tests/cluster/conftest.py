@@ -6,8 +6,9 @@ from collections.abc import Iterator
 
 import pytest
 
+from tests.cluster_servers import RedisCluster
 from tests.redis.conftest import app_env, start_all
-from tests.servers import GunicornServer, RedisCluster
+from tests.servers import GunicornServer
 
 
 def cluster_env(cluster: RedisCluster, **settings: str) -> dict[str, str]:

@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 from flask import Flask
 
+from tests.cluster_servers import RedisCluster
 from tests.player import TRACEBACK
-from tests.servers import RedisCluster
 from webapp import create_app
 from webapp.web.site.sessions import MATCH_KEY
 

@@ -10,9 +10,9 @@ from typing import Any
 
 import pytest
 
+from tests.cluster_servers import RedisCluster
 from tests.player import Player
 from tests.redis.test_online_servers import X_WINS, api
-from tests.servers import RedisCluster
 from tests.streams import Stream
 
 from .conftest import two_servers

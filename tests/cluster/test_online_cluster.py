@@ -4,9 +4,9 @@ board, and each match lives on the master of its slot."""
 
 from __future__ import annotations
 
+from tests.cluster_servers import RedisCluster
 from tests.player import Player
 from tests.redis.test_online_servers import X_WINS, api
-from tests.servers import RedisCluster
 from tests.streams import Stream
 
 

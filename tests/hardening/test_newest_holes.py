@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Iterator
+from datetime import datetime
 
 import pytest
 
@@ -102,13 +103,17 @@ def test_text_mode_plays_a_cell_at_the_question_and_refuses_a_spectator(server: 
 
 
 def test_a_move_after_its_deadline_is_told_the_time_ran_out(server: str) -> None:
-    host, friend, _invite = _online(server, clock="2")
+    host, friend, _invite = _online(server, clock="1")
     assert host.move(server, server, "A1").headers["X-Move-Result"] == "accepted"
     assert friend.move(server, server, "B1").headers["X-Move-Result"] == "accepted"
     page = host.get(server)  # X's board, shown in time
-    # The server's clock cannot be moved from here: X's two seconds run out for real, and
-    # the move is the first request to read the match after them.
-    time.sleep(2.2)
+    deadline = datetime.fromisoformat(host.game(server)["clock"]["deadline"]).timestamp()
+    # The server's clock cannot be moved from here: X's one second (the shortest clock) runs
+    # out for real, watched on this machine's clock, which the server shares (the deadline is
+    # shown in whole seconds, so up to one more); the move is the first request to read the
+    # match after it.
+    while time.time() <= deadline + 1.0:
+        time.sleep(0.05)
     late = host.post(server, "/move", {**page.board_fields, "cell": "A2"}, page)
     assert late.headers["X-Move-Result"] == "refused"
     assert "The time for this move has run out" in host.get(server).text

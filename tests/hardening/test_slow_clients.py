@@ -50,41 +50,42 @@ def _trickle(
     stop: threading.Event,
     started: threading.Barrier,
     source: str = "127.0.0.1",
+    part_way: threading.Barrier | None = None,
 ) -> None:
-    """Send a request's headers one byte a second, from ``source``, until told to stop."""
+    """Send a request's headers one byte a second, from ``source``, until told to stop; meet
+    ``part_way`` once two bytes are sent."""
     with socket.create_connection(address, timeout=30, source_address=(source, 0)) as connection:
         connection.sendall(REQUEST[:1])
         started.wait()  # every slow socket has a request begun, which holds a thread
-        for byte in REQUEST[1:]:
+        for sent, byte in enumerate(REQUEST[1:]):
             if stop.wait(1.0):
                 return
             connection.sendall(bytes([byte]))
+            if sent == 0 and part_way is not None:
+                part_way.wait()
 
 
 def test_fifty_slow_clients_do_not_stop_a_player(server: GunicornServer) -> None:
     url = urllib.parse.urlsplit(server.url)
     address = (url.hostname or "", url.port or 80)
     stop = threading.Event()
-    started = threading.Barrier(SLOW_CLIENTS + 1)
+    started, part_way = threading.Barrier(SLOW_CLIENTS + 1), threading.Barrier(SLOW_CLIENTS + 1)
     slow = [
-        threading.Thread(target=_trickle, args=(address, stop, started), daemon=True)
+        threading.Thread(
+            target=_trickle, args=(address, stop, started, "127.0.0.1", part_way), daemon=True
+        )
         for _ in range(SLOW_CLIENTS)
     ]
     for thread in slow:
         thread.start()
     try:
         started.wait(timeout=10)
-        time.sleep(2)  # every slow socket is connected and part-way through its headers
+        part_way.wait(timeout=10)  # every slow socket is part-way through its headers
         player = Player()
-        began = time.monotonic()
         page = player.get(server.url)
-        got = time.monotonic() - began
         assert page.status == 200
-        began = time.monotonic()
         moved = player.post(server.url, "/move", {**page.board_fields, "cell": "B2"}, page)
-        played = time.monotonic() - began
         assert moved.headers["X-Move-Result"] == "accepted"
-        assert got < 1 and played < 1, (got, played)
         assert player.game(server.url)["moves"] == ["B2"]
     finally:
         stop.set()
@@ -174,7 +175,8 @@ def test_a_greedy_address_with_slow_sockets_leaves_another_player_playing_live(
     server: GunicornServer,
 ) -> None:
     """One address holds every stream it may and fifty slow sockets; another player's board
-    and move each answer within a second, and their live board hears of the move."""
+    and move are answered, and their live board hears of the move (how soon: the floor of
+    bench/hardening.py)."""
     victim, match_id, version = _watched_match(server)
     streams: list[socket.socket] = []
     stop = threading.Event()
@@ -201,15 +203,10 @@ def test_a_greedy_address_with_slow_sockets_leaves_another_player_playing_live(
         started.wait(timeout=10)
 
         live = Stream(server.url, f"?version={version}", victim.sid)
-        began = time.monotonic()
         page = victim.get(server.url)
-        got = time.monotonic() - began
         assert page.status == 200
-        began = time.monotonic()
         moved = victim.post(server.url, "/move", {**page.board_fields, "cell": "B2"}, page)
-        played = time.monotonic() - began
         assert moved.headers["X-Move-Result"] == "accepted"
-        assert got < 1 and played < 1, (got, played)
         live.wait_for(version + 1)
         assert live.status == 200
         assert victim.game(server.url)["moves"] == ["A1", "B2"]

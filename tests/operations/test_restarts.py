@@ -18,6 +18,10 @@ from tests.streams import Watcher
 
 MATCHES, WATCHERS = 10, 200
 GAME = ["A1", "A2", "B1", "B2", "C1"]  # X wins on its third move; then a new game
+MOVES_AROUND = 3  # changes each mover has acknowledged before the restart, and after it
+# Seconds before a step that takes milliseconds is called stuck (the floors are the
+# benchmark's: bench/restarts.py).
+PATIENCE = 30
 
 
 @pytest.fixture
@@ -84,24 +88,23 @@ def test_a_restart_under_load_loses_no_move_and_every_page_catches_up(
         old = _workers(server)
         for mover in movers:
             mover._thread.start()
-        time.sleep(1.0)
+        _until_each_plays(movers, MOVES_AROUND)  # moves in flight on the old workers
 
-        hup = time.monotonic()
         assert server.process is not None
         os.kill(server.process.pid, signal.SIGHUP)  # new workers, the old ones stopped
+        deadline = time.monotonic() + PATIENCE
         while _workers(server) & old:
-            assert time.monotonic() - hup < 15, "the old workers did not stop"
+            assert time.monotonic() < deadline, "the old workers did not stop"
             time.sleep(0.05)
-        stopped = time.monotonic()
-        time.sleep(1.0)  # moves go on against the new workers
+        _until_each_plays(movers, MOVES_AROUND)  # moves go on against the new workers
         for mover in movers:
             mover._stop.set()
         for mover in movers:
             mover._thread.join(30)
 
-        # Every stream of the old workers was told to reconnect, within 5 s of the HUP.
+        # Every stream of the old workers was told to reconnect (how soon: bench/restarts.py).
         told = [w.told_to_reconnect for w in watchers]
-        assert all(t and t[0] - hup < 5 for t in told), sum(1 for t in told if not t)
+        assert all(told), sum(1 for t in told if not t)
         assert all(status == 200 for w in watchers for status in w.statuses)
         for mover in movers:
             # A connection that a stopping worker accepts in the instant it closes its listener
@@ -111,15 +114,26 @@ def test_a_restart_under_load_loses_no_move_and_every_page_catches_up(
             game = mover.player.game(server.url)
             # Each acknowledged change made exactly one version: none was lost.
             assert game["version"] == mover.start_version + mover.acknowledged
-        # Every page shows the current board within 3 s of the restart's end (and of the
-        # second of moves after it).
+        # Every page comes to show the current board (how soon: bench/restarts.py).
         final = {m.match_id: m.player.game(server.url)["version"] for m in movers}
+        deadline = time.monotonic() + PATIENCE
         while any(w.newest < final[w.match_id] for w in watchers):
-            assert time.monotonic() - stopped < 1 + 3, "a page did not catch up"
+            assert time.monotonic() < deadline, "a page did not catch up"
             time.sleep(0.1)
     finally:
         for watcher in watchers:
             watcher.stop()
+
+
+def _until_each_plays(movers: list[Mover], changes: int) -> None:
+    """Wait until each mover has ``changes`` more changes acknowledged (or has failed)."""
+    goals = [mover.acknowledged + changes for mover in movers]
+    deadline = time.monotonic() + PATIENCE
+    while any(
+        m.acknowledged < goal and not m.failures for m, goal in zip(movers, goals, strict=True)
+    ):
+        assert time.monotonic() < deadline, "the movers did not play"
+        time.sleep(0.05)
 
 
 def _pairs(watchers: list[Watcher], movers: list[Mover]) -> Iterator[tuple[Watcher, Mover]]:

@@ -128,7 +128,7 @@ def test_ten_thousand_watchers_each_hear_every_move(app_servers: list[GunicornSe
         moved = {pair.match_id: len(pair.moves) for pair in pairs}
         deadline = time.monotonic() + 60
         while (missed := delivery(pairs, moved)[1]) and time.monotonic() < deadline:
-            time.sleep(0.5)
+            time.sleep(0.1)
         assert missed == 0, f"{missed} of {MATCHES * MOVES * (WATCHERS // MATCHES + 2)} missed"
         assert not [stream.ended for stream in streams.all if stream.ended]
         for server in app_servers:

@@ -1,4 +1,4 @@
-"""200 players in one arena over two gunicorn servers on one real Redis: pairing and scoring
+"""100 players in one arena over two gunicorn servers on one real Redis: pairing and scoring
 under the arena's lock, across servers; every game counts once."""
 
 from __future__ import annotations
@@ -11,9 +11,12 @@ from tests.servers import GunicornServer, RedisServer
 
 # Every player of the test comes from 127.0.0.1, each following its game's stream.
 CROWD = {"FLASK_STREAMS_PER_ADDRESS": "1000"}
+# Enough to pair across the servers under the arena's lock; bench/arena.py runs 200 (and 1,000)
+# for the pairing's floors.
+PLAYERS = 100
 
 
-def test_200_players_over_two_servers_play_an_arena_and_every_game_counts_once(
+def test_100_players_over_two_servers_play_an_arena_and_every_game_counts_once(
     redis_server: RedisServer, tmp_path: Path
 ) -> None:
     servers = []
@@ -25,12 +28,12 @@ def test_200_players_over_two_servers_play_an_arena_and_every_game_counts_once(
     try:
         urls = [server.url for server in servers]
         arena_id = make_arena(urls[0], length=12, clock=5, starts_in=5)
-        players, played = play_arena(urls, arena_id, 200)
+        players, played = play_arena(urls, arena_id, PLAYERS)
         arena = books(players, urls[1], arena_id)
-        within, pairings = pairing_waits(urls)
+        _, pairings = pairing_waits(urls)
     finally:
         for server in servers:
             server.stop()
-    assert arena["state"] == "over" and sum(row["games"] for row in arena["standings"]) > 200
+    assert arena["state"] == "over" and sum(row["games"] for row in arena["standings"]) > PLAYERS
     assert pairings >= sum(row["games"] for row in arena["standings"]) // 2
-    check_run(played, within, pairings)
+    check_run(played)

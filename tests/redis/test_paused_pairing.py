@@ -1,6 +1,7 @@
-"""Redis paused (SIGSTOP for 0.8 s) at random moments of the second seeker's POST /api/pair,
-two app servers on it, 20 tries: afterwards no seeker is stranded. Each is either paired,
-both in the same stored match, or not paired (waiting in the queue for real, or idle)."""
+"""Redis paused (SIGSTOP for 0.4 s, twice the app's Redis timeout) at random moments of the
+second seeker's POST /api/pair, two app servers on it, 20 tries: afterwards no seeker is
+stranded. Each is either paired, both in the same stored match, or not paired (waiting in the
+queue for real, or idle)."""
 
 from __future__ import annotations
 
@@ -20,7 +21,10 @@ from tests.servers import GunicornServer, RedisServer
 from .conftest import app_env, start_all
 
 TRIES = 20
-PAUSE = 0.8
+# The app's Redis clients give up after REDIS_TIMEOUT (0.5 s in production; shorter here, so
+# that a pause of less than half a second outlasts it, as a longer pause would the default).
+REDIS_TIMEOUT = 0.2
+PAUSE = 0.4
 SETTLE = 5.0  # seconds a seeker may take to learn where it stands once Redis is back
 
 
@@ -28,10 +32,8 @@ SETTLE = 5.0  # seconds a seeker may take to learn where it stands once Redis is
 def paused_pair() -> Iterator[tuple[RedisServer, str, str]]:
     """A private Redis (the test pauses it) and two app servers on it."""
     redis_server = RedisServer().start()
-    first, second = (
-        GunicornServer(app_env(redis_server.url)),
-        GunicornServer(app_env(redis_server.url)),
-    )
+    env = app_env(redis_server.url, FLASK_REDIS_TIMEOUT=str(REDIS_TIMEOUT))
+    first, second = GunicornServer(env), GunicornServer(env)
     start_all(first, second)
     yield redis_server, first.url, second.url
     assert redis_server.process is not None

@@ -1,10 +1,9 @@
-"""Redis paused in the middle of a move (SIGSTOP), then resumed: the next move plays at once."""
+"""Redis paused in the middle of a move (SIGSTOP), then resumed: the next move plays."""
 
 from __future__ import annotations
 
 import os
 import signal
-import time
 from collections.abc import Iterator
 
 import pytest
@@ -28,13 +27,13 @@ def paused_setup() -> Iterator[tuple[RedisServer, GunicornServer]]:
     redis_server.stop()
 
 
-def test_the_next_move_after_redis_resumes_works_within_a_second(
+def test_the_next_move_after_redis_resumes_works(
     paused_setup: tuple[RedisServer, GunicornServer],
 ) -> None:
     """Before, the lock taken while Redis was paused stayed about 30 s, and the next two moves
     waited 10 s each for a 503. Now a paused request fails at its first Redis command and
     frees what it holds; a lock it could not free expires within REDIS_LOCK_EXPIRY (0.8 s,
-    test_redis_store), so the next move plays at once."""
+    test_redis_store), so the next move plays (how soon: bench/outage.py's floor)."""
     redis_server, app = paused_setup
     assert redis_server.process is not None
     player = Player()
@@ -43,16 +42,11 @@ def test_the_next_move_after_redis_resumes_works_within_a_second(
     page = player.get(app.url)
 
     os.kill(redis_server.process.pid, signal.SIGSTOP)
-    started = time.monotonic()
     paused = player.post(app.url, "/move", {**page.board_fields, "cell": "B2"}, page)
     assert paused.status == 503 and paused.headers["X-Move-Result"] == "refused"
-    assert time.monotonic() - started < 2, "a paused Redis must give a quick 503"
 
     os.kill(redis_server.process.pid, signal.SIGCONT)
-    resumed = time.monotonic()
     page = player.get(app.url)
     reply = player.post(app.url, "/move", {**page.board_fields, "cell": "B2"}, page)
-    elapsed = time.monotonic() - resumed
     assert reply.status == 303 and reply.headers["X-Move-Result"] == "accepted", reply.text
-    assert elapsed < 1, f"the first move after Redis resumed took {elapsed:.2f} s"
     assert player.game(app.url)["moves"] == ["A1", "B2"]

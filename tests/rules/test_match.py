@@ -111,26 +111,34 @@ def test_undo_from_the_end_takes_the_result_back_and_replaying_counts_it_once() 
     assert again == match
 
 
-def test_every_hot_seat_game_is_counted_once_however_it_is_undone() -> None:
-    """Over every hot-seat game, an undo and a replay of the last move never count twice."""
-    counted = 0
+def test_every_hot_seat_ending_is_counted_once_however_it_is_undone() -> None:
+    """Over every way a hot-seat game can end (each position with a move to make, reached
+    once whatever the order of the moves before it, and each move from it that ends the game),
+    an undo and a replay of the last move never count twice."""
+    positions: set[str] = set()
+    endings = 0
 
     def walk(match: Match) -> None:
-        nonlocal counted
+        nonlocal endings
         board = match.game.board
-        if board.is_over:
-            counted += 1
-            assert sum(match.score.wins.values()) + match.score.draws == 1, match.game.moves
-            back = match.played(match.game.undo())
-            assert back.score == Score() and not back.scored
-            again = back.played(back.game.play(match.game.moves[-1]))
-            assert (again.score, again.scored) == (match.score, True)
+        if board.to_string() in positions:
             return
+        positions.add(board.to_string())
         for cell in board.legal_moves:
-            walk(match.played(match.game.play(cell)))
+            ended = match.played(match.game.play(cell))
+            if not ended.game.board.is_over:
+                walk(ended)
+                continue
+            endings += 1
+            assert sum(ended.score.wins.values()) + ended.score.draws == 1, ended.game.moves
+            back = ended.played(ended.game.undo())
+            assert back.score == Score() and not back.scored
+            again = back.played(back.game.play(cell))
+            assert (again.score, again.scored) == (ended.score, True)
 
     walk(Match.between("user", "user"))
-    assert counted == 255_168  # every game of tic-tac-toe
+    assert len(positions) == 4_520  # every reachable position with a move to make
+    assert endings == 2_862  # and every move from one of them that ends the game
 
 
 def test_a_game_from_a_chosen_position_is_practice_and_not_counted() -> None:

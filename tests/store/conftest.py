@@ -6,7 +6,8 @@ from collections.abc import Iterator
 
 import pytest
 
-from tests.servers import RedisCluster, RedisServer
+from tests.cluster_servers import RedisCluster
+from tests.servers import RedisServer
 
 
 @pytest.fixture(scope="module")

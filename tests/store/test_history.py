@@ -12,7 +12,7 @@ import pytest
 import redis
 from redis.cluster import RedisCluster
 
-from tests.servers import RedisCluster as Cluster
+from tests.cluster_servers import RedisCluster as Cluster
 from tests.servers import RedisServer
 from webapp.store.history import GameHistory
 from webapp.store.redis_history import RedisHistory

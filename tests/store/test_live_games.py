@@ -11,7 +11,7 @@ import pytest
 import redis
 from redis.cluster import RedisCluster
 
-from tests.servers import RedisCluster as Cluster
+from tests.cluster_servers import RedisCluster as Cluster
 from tests.servers import RedisServer
 from webapp.store.live_games import LiveGames
 from webapp.store.redis_live import RedisLiveGames

@@ -12,7 +12,7 @@ import pytest
 import redis
 from redis.cluster import RedisCluster
 
-from tests.servers import RedisCluster as Cluster
+from tests.cluster_servers import RedisCluster as Cluster
 from tests.servers import RedisServer
 from webapp.store.pairing import FOUND, FOUND_FOR, PAIRED, STALE_AFTER, WAITING, PairingQueue
 from webapp.store.redis_pairing import KEYS, RedisPairing

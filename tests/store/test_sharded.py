@@ -12,7 +12,7 @@ from collections.abc import Callable, Iterator
 import pytest
 from redis.cluster import RedisCluster
 
-from tests.servers import RedisCluster as Cluster
+from tests.cluster_servers import RedisCluster as Cluster
 from webapp.settings import limits_storage, redis_client
 from webapp.store import RedisStore, new_match_id
 
