@@ -69,7 +69,7 @@ test: lint typecheck pytest
 # about half an hour, most of it bench/load.py and bench/online.py.
 BENCH_FLOORS := engine.py outage.py proxy.py "hardening.py --looks 2000" restarts.py \
 	browser_watchers.py "arena.py --players 200 --watchers 0 --length 30 --clock 5 --think 1" \
-	load.py online.py
+	load.py online.py "rest.py --watchers 24 --seconds 30"
 
 bench: $(BIN)/.installed $(MO) static/cache_manifest.json
 	@missed=""; for run in $(BENCH_FLOORS); do \
