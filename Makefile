@@ -51,7 +51,7 @@ typecheck: $(BIN)/.installed
 # Every test runs on every core (pytest-xdist); a test asserts what happened, never how fast
 # (the speed floors are make bench's). A module's tests stay on one worker (--dist loadfile),
 # so the servers a module starts are started once. make test-fast leaves out the tests that
-# start real servers (marked `servers`, tests/conftest.py): a minute or two.
+# start real servers (marked `servers`, tests/conftest.py): about 3 minutes of CPU.
 PYTEST_WORKERS ?= auto
 PYTEST := $(BIN)/pytest -n $(PYTEST_WORKERS) --dist loadfile
 
