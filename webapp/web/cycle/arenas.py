@@ -143,10 +143,13 @@ def count(match_id: str, match: Match) -> None:
     arena = read(match.arena)
     if arena is None or not arena.playing(match_id):
         return
+    # In both players' lists, even if they never came to it, and first: a count that saves the
+    # arena and then fails (a pairing's match the store is too busy to make) is not counted
+    # again, so the lists would never get it (a no-show's loss was missing under load).
+    for player in arena.playing(match_id):
+        played.note(match, match_id, match.held_by([player.key], home=False), player.browser)
     score = results(match)
     change(match.arena, lambda kept, now: ended(kept, match_id, score, now))
-    for player in arena.playing(match_id):  # in their lists even if they never came to it
-        played.note(match, match_id, match.held_by([player.key], home=False), player.browser)
 
 
 def _on_saved(match_id: str, match: Match) -> None:
