@@ -39,6 +39,7 @@ class Player:
     as_x: int = 0  # games played as X and as O, so that sides alternate
     as_o: int = 0
     free_since: float = 0.0  # when they last became free to be paired
+    number: int = -1  # the order in which they joined, from 0 (-1 until the arena numbers them)
 
     @property
     def on_streak(self) -> bool:
@@ -120,7 +121,9 @@ class Arena:
         try:
             if data["kind"] != KIND:
                 raise UnknownLinkError(errors.NO_ARENA)
-            players = tuple(Player(**raw) for raw in data["players"])
+            players = tuple(
+                Player(**{"number": n, **raw}) for n, raw in enumerate(data.get("players", ()))
+            )
             return cls(float(data["starts"]), int(data["length"]), int(data["clock"]),
                        bool(data["private"]), players)  # fmt: skip
         except (KeyError, TypeError, ValueError) as error:

@@ -173,9 +173,9 @@ def _arena_entry(what: str, summary: str, refused: str) -> Entry:
     """Join, pause or withdraw, back to the arena's page (or its JSON)."""
     return Entry(
         f"arena_{what}", summary, f"/arenas/<arena_id>/{what}", f"/api/arenas/<arena_id>/{what}",
-        lambda given: (given.arena_id, arenas.acted(given.arena_id, what)),
+        lambda given: arenas.acted(given.arena_id, what),
         lambda given, done: redirect(url_for("arenas.page", arena_id=given.arena_id), 303),
-        lambda done: arena_json(*done), lambda route: ArenaParams(route["arena_id"]),
+        lambda done: arena_json(done), lambda route: ArenaParams(route["arena_id"]),
         back=lambda route: url_for("arenas.page", arena_id=route["arena_id"]),
         back_on=(RuleError,), refusals={404: NO_ARENA, 409: refused}, answer=ArenaJson,
         answered="The arena after it.", query=ARENA_PATH,

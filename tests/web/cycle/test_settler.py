@@ -71,10 +71,10 @@ def test_a_pairing_whose_match_was_never_made_is_made_by_the_settler(
     joined(app, arena_id, 1)  # paired, and its match not made
     monkeypatch.undo()
     with app.app_context():
-        found = cycle_arenas.read(arena_id)
-        assert found is not None and cycle_arenas.store().get(found.players[0].match) is None
+        (game,) = cycle_arenas.games(arena_id)
+        assert cycle_arenas.store().get(game) is None
         assert settler.settle_due({}) == 0
-        assert cycle_arenas.store().get(found.players[0].match) is not None
+        assert cycle_arenas.store().get(game) is not None
 
 
 def test_two_who_just_met_are_paired_again_by_the_settler_once_they_waited(

@@ -12,7 +12,6 @@ from msgspec import Meta, Struct
 
 from ...engine import N_
 from ...rules import UnknownLinkError, errors
-from ...rules.arena import Arena
 from ...rules.seating import LeaveRefusedError
 from ..cycle import arena_index, arenas
 from ..pages import arenas as arena_pages
@@ -95,8 +94,15 @@ class ArenaJson(Struct):
     length: int
     clock: int
     private: bool
-    standings: list[StandingJson]
+    standings: Annotated[
+        list[StandingJson],
+        Meta(description="The best players (the first 50) and this browser's row after them."),
+    ]
     you: ArenaYouJson | None
+    players: Annotated[int, Meta(description="Players who joined.")] = 0
+    playing: Annotated[int, Meta(description="Players in a game now.")] = 0
+    waiting: Annotated[int, Meta(description="Players free to be paired now.")] = 0
+    games: Annotated[int, Meta(description="Games counted so far.")] = 0
 
 
 @bp.post("/arenas")
@@ -122,28 +128,29 @@ def create() -> ResponseReturnValue:
 def listing() -> ResponseReturnValue:
     """The public arenas coming or running, the soonest first."""
     browser = browsers.browser_id()
-    return answer([_json(view(i, a, browser)) for i, a in arena_index.listed()])
+    return answer([_json(view(found, browser), found) for found in arena_index.listed()])
 
 
 @bp.get("/arenas/<arena_id>")
 def one(arena_id: str) -> ResponseReturnValue:
     """The arena, its standings and this browser's place; a game the arena paired this
     browser in becomes its match, as the arena's page makes it (GET /api/game shows it)."""
-    arena = arenas.tend(arena_id)
-    if arena is None:
+    found = arenas.tend(arena_id)
+    if found is None:
         raise UnknownLinkError(errors.NO_ARENA)
     with contextlib.suppress(LeaveRefusedError):  # it plays elsewhere: it goes there later
-        arena_pages.entered(arena_id, arena)
-    return answer(arena_json(arena_id, arena))
+        if arena_pages.entered(arena_id):
+            found = arenas.look(arena_id) or found
+    return answer(arena_json(found))
 
 
-def arena_json(arena_id: str, arena: Arena) -> ArenaJson:
+def arena_json(found: arenas.Look) -> ArenaJson:
     """The arena as the API answers it to this browser."""
-    return _json(view(arena_id, arena, browsers.browser_id()))
+    return _json(view(found, browsers.browser_id()), found)
 
 
-def _json(shown: ArenaView) -> ArenaJson:
-    """``shown`` as the API answers it."""
+def _json(shown: ArenaView, found: arenas.Look) -> ArenaJson:
+    """``shown`` (of ``found``) as the API answers it."""
     arena, me = shown.arena, shown.you
     rows = [
         StandingJson(r.rank, r.name, r.points, r.games, r.streak, r.you, r.playing, r.paused)
@@ -155,6 +162,7 @@ def _json(shown: ArenaView) -> ArenaJson:
     return ArenaJson(
         shown.arena_id, _link(shown.arena_id), shown.state, shown.starts, shown.ends,  # type: ignore[arg-type]
         arena.length, arena.clock, arena.private, rows, you,
+        found.joined, found.playing, found.waiting, found.games,
     )  # fmt: skip
 
 

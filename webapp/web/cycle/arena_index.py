@@ -20,15 +20,15 @@ TRACKED = 500  # arenas whose clocks the settler follows at most (the newest): s
 SLACK = 5.0  # seconds after an arena's last game may end that its clocks are still followed
 
 
-def listed() -> list[tuple[str, Arena]]:
+def listed() -> list[arenas.Look]:
     """The public arenas coming or running, the soonest first; the site's next one is made
     first when none of its own is coming."""
     _keep_one_coming()
     site, players, _clocks = _lists(_stored())
     now = timing.now()
-    found = [(arena_id, arenas.read(arena_id)) for arena_id in (*site, *players)]
-    public = [(i, a) for i, a in found if a is not None and a.state(now) != OVER]
-    return sorted(public, key=lambda pair: pair[1].starts)
+    found = [arenas.look(arena_id) for arena_id in (*site, *players)]
+    public = [f for f in found if f is not None and f.arena.state(now) != OVER]
+    return sorted(public, key=lambda shown: shown.arena.starts)
 
 
 def track(arena_id: str, arena: Arena) -> None:

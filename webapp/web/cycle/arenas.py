@@ -1,107 +1,174 @@
-"""Arenas as the web keeps them: one record per arena in the match store, changed under its
-lock (so pairing and scoring are atomic across workers and servers); the matches of its
-pairings made once the arena is saved; each finished game counted once, by the signal every
-saved change of a match sends."""
+"""Arenas as the web keeps them: a head (settings and tallies) in the match store and a row per
+player beside it (store/arena_rows.py). A change reads the players it concerns and whoever
+waits, and is written atomically across workers and servers (arena_steps.py); the matches of
+its pairings are made once it is saved; each finished game is counted once, after it is in
+both players' lists. A look reads the head, the best players once per version and process,
+and the viewer's own entry."""
 
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Callable
+from dataclasses import dataclass, replace
 
 from flask import Flask, current_app
 
-from ...rules import Match, Outcome, UnknownLinkError, errors, new_secret
+from ...rules import Match, Outcome, UnknownLinkError, errors, records
 from ...rules import clock as clocks
-from ...rules.arena import Arena, Made, ended
-from ...rules.arena_pairing import arena_match, pairable, paired, results
+from ...rules.arena import Arena, Made, Player, ended
+from ...rules.arena_pairing import arena_match, pairable, results
 from ...store import MatchStore, Record, StoreUnavailable, new_match_id
+from ...store.arena_rows import ArenaReads, ArenaRows, UnknownArena
 from ...store.record import MATCH_ID
 from .. import timing
-from ..live.audience import seen_versions
-from ..live.live import Hub
+from ..live.shared import Shared
 from ..site import metrics
-from . import on_air, played
+from . import arena_steps, on_air
+from .arena_steps import OLD, Act, Done
 from .cycle import Stepped, commit, saved
 
-Change = Callable[[Arena, float], Arena]  # what an action makes of the arena at a time
+BEST = 50  # the best players a look shows (read once per version and process)
+
+
+@dataclass(frozen=True)
+class Look:
+    """An arena as a look sees it: its id, version and settings, its tallies (players joined,
+    in a game, waiting to be paired, games counted) and its best players, best first."""
+
+    arena_id: str
+    version: int
+    arena: Arena
+    joined: int
+    playing: int
+    waiting: int
+    games: int
+    best: tuple[Player, ...]
 
 
 def init_app(app: Flask) -> None:
     """Count each arena game's result as its match is saved over."""
     saved.connect(_on_saved, weak=False)
+    app.extensions["arena_best"] = Shared[tuple[str, int], tuple[Player, ...]](256)
 
 
 def read(arena_id: str) -> Arena | None:
-    """The arena ``arena_id`` as stored now, or ``None`` if there is none."""
-    looked = _looked(arena_id)
-    return looked[1] if looked else None
-
-
-def _looked(arena_id: str) -> tuple[int, Arena] | None:
-    """The arena ``arena_id`` as stored now, with its version; ``None`` if there is none."""
+    """The settings of the arena ``arena_id`` (no players), or ``None`` if there is none."""
     if not MATCH_ID.fullmatch(arena_id):
         return None
     record = store().get(arena_id)
     if record is None or record.data is None:
         return None
     try:
-        return record.version, Arena.from_dict(record.data)
+        return arena_steps.settings(record.data)
     except UnknownLinkError:
         return None
 
 
+def look(arena_id: str) -> Look | None:
+    """The arena as stored now (turned into rows first if it is of before); ``None`` if none."""
+    reads = _reads(arena_id)
+    if reads is None:
+        return None
+    try:
+        arena = arena_steps.settings(reads.head)
+    except UnknownLinkError:
+        return None
+    if OLD in reads.head:
+        _change(arena_id, [], lambda kept, _now: kept)
+        return look(arena_id)
+    counts = arena_steps.tallies(reads.head)
+    key = (arena_id, reads.version)
+    best = current_app.extensions["arena_best"].get(key, lambda: _best(arena_id))
+    joined, playing, waiting = counts["joined"], counts["playing"], counts["waiting"]
+    games = counts["played"] // 2
+    return Look(arena_id, reads.version, arena, joined, playing, waiting, games, best)
+
+
+def _best(arena_id: str) -> tuple[Player, ...]:
+    """The best BEST players as stored now."""
+    entries = {str(entry["browser"]): entry for entry in rows().top(arena_id, BEST)}
+    return tuple(arena_steps.players(entries).values())
+
+
+def player(arena_id: str, browser: str) -> Player | None:
+    """``browser``'s entry in the arena, if it joined."""
+    reads = _reads(arena_id)
+    found = reads.rows([browser]) if reads is not None else {}
+    return arena_steps.players(found).get(browser)
+
+
+def rank(arena_id: str, points: int) -> int:
+    """The rank of a player with ``points``: one more than the players with more."""
+    return rows().above(arena_id, points) + 1
+
+
+def games(arena_id: str) -> dict[str, list[str]]:
+    """The arena's games in play, each with its players' browsers."""
+    return rows().games(arena_id)
+
+
 def create(arena: Arena) -> str:
-    """Keep the new ``arena``; its id."""
+    """Keep the new ``arena`` (its settings; nobody in it yet); its id."""
     arena_id = new_match_id()
     with store().locked(arena_id) as record:
-        record.data = arena.to_dict()
+        record.data = arena_steps.head_of(replace(arena, players=()), {})
     return arena_id
 
 
-def change(arena_id: str, action: Change) -> Arena:
-    """Apply ``action`` to the arena under its lock, then pair whoever waits (if it runs),
-    and save; the pairings' matches are made after. UnknownLinkError if there is none."""
-    return _changed(arena_id, action)[1]
+def change(arena_id: str, browser: str, act: Act) -> Look:
+    """``act`` on ``browser``'s entry (a partial arena of it alone, or of nobody before it
+    joins), then whoever waits paired; the pairings' matches made after. UnknownLinkError if
+    there is no arena."""
+    _change(arena_id, [browser], act)
+    found = look(arena_id)
+    if found is None:
+        raise UnknownLinkError(errors.NO_ARENA)
+    return found
 
 
-def _changed(arena_id: str, action: Change) -> tuple[int, Arena]:
-    """``change``, with the arena's version after it."""
-    now = timing.now()
-    made: tuple[Made, ...] = ()
-    with store().locked(arena_id) as record:
-        if record.data is None:
-            raise UnknownLinkError(errors.NO_ARENA)
-        before = Arena.from_dict(record.data)
-        arena, made = paired(action(before, now), now, new_match_id, new_secret, _hold())
-        if arena != before:
-            record.data = arena.to_dict()
-    _tell(record)
-    for game in made:
-        metrics.arena_paired(game.waited(arena.starts, now, _hold()))
+def _change(arena_id: str, browsers: list[str] | str, act: Act) -> Done:
+    """``act`` on the entries of ``browsers`` (or, given a match id, of its game's players),
+    pairing after; the games made have their matches made. UnknownLinkError if none."""
+    now, hold = timing.now(), _hold()
+
+    def step(reads: ArenaReads) -> tuple[object, Done]:
+        who = reads.game(browsers) if isinstance(browsers, str) else browsers
+        concerned = list(arena_steps.players(reads.rows(who)).values())
+        return arena_steps.step(reads, now, concerned, act, hold)
+
+    try:
+        done, _version = rows().change(arena_id, step)  # type: ignore[arg-type]
+    except UnknownArena as error:
+        raise UnknownLinkError(errors.NO_ARENA) from error
+    if done.migrated:
+        return _change(arena_id, browsers, act)
+    for game in done.made:
+        metrics.arena_paired(game.waited(done.arena.starts if done.arena else now, now, hold))
     # The change is saved: a 503 now would say it was not, and a retried join be refused as
     # a second one. The matches left unmade (all after a failure: each would wait out the
-    # store's timeout) are made by their players' next look.
+    # store's timeout) are made by their players' next look, or by the settler.
     with contextlib.suppress(StoreUnavailable):
-        for game in made:
-            make_match(arena_id, arena, game.match_id)
-    return record.version, arena
+        for game in done.made:
+            make_match(arena_id, done.arena or Arena(0, 0, 0), game.x, game.o)
+    return done
 
 
-def tend(arena_id: str) -> Arena | None:
-    """The arena, after pairing whoever waits if it runs and two wait (the lock is taken
-    only then); ``None`` if there is none."""
-    tended = tended_version(arena_id)
-    return tended[1] if tended else None
+def tend(arena_id: str) -> Look | None:
+    """The arena, after pairing whoever waits if it runs and two wait (a change is made only
+    then); ``None`` if there is none."""
+    found = look(arena_id)
+    if found is None or found.waiting < 2:
+        return found
+    waiting = list(arena_steps.players(_reads_or_none(arena_id)).values())
+    if pairable(replace(found.arena, players=tuple(waiting)), timing.now(), _hold()):
+        _change(arena_id, [], lambda kept, _now: kept)
+        return look(arena_id)
+    return found
 
 
-def tended_version(arena_id: str) -> tuple[int, Arena] | None:
-    """``tend``, with the arena's version: one read when nobody is to be paired."""
-    looked = _looked(arena_id)
-    if looked is None:
-        return None
-    if pairable(looked[1], timing.now(), _hold()):
-        return _changed(arena_id, lambda kept, _now: kept)
-    return looked
+def _reads_or_none(arena_id: str) -> dict[str, dict[str, object]]:
+    """The waiting players' entries, read now."""
+    reads = _reads(arena_id)
+    return reads.waiting() if reads is not None else {}
 
 
 def _hold() -> float:
@@ -109,14 +176,10 @@ def _hold() -> float:
     return float(current_app.config["ARENA_REMATCH_WAIT"])
 
 
-def make_match(arena_id: str, arena: Arena, match_id: str) -> None:
-    """The match ``match_id`` of an arena's pairing, made once: by the request that paired
-    it, or by a player's next look if that one failed first."""
-    players = arena.playing(match_id)
-    x = next((p for p in players if p.mark == "X"), None)
-    o = next((p for p in players if p.mark == "O"), None)
-    if x is None or o is None:
-        return
+def make_match(arena_id: str, arena: Arena, x: Player, o: Player) -> None:
+    """The match of an arena's pairing of ``x`` and ``o``, made once: by the request that
+    paired them, or by a player's next look or the settler if that one failed first."""
+    match_id = x.match
 
     def make(record: Record) -> Stepped:
         if record.data is not None:
@@ -124,9 +187,18 @@ def make_match(arena_id: str, arena: Arena, match_id: str) -> None:
         outcome = arena_match(Made(match_id, x, o), arena.clock, arena_id)
         return Stepped(Outcome(_wound(outcome.match), outcome.happened))
 
-    _record, stepped = commit(store(), _hub(), match_id, make)
+    _record, stepped = commit(store(), current_app.extensions["live"], match_id, make)
     if stepped.outcome is not None:
         on_air.note(stepped.outcome.match, match_id)
+
+
+def make_game(arena_id: str, match_id: str) -> None:
+    """The match ``match_id`` of the arena's pairing, made if it is still to be played."""
+    reads, arena = _reads(arena_id), read(arena_id)
+    found = arena_steps.players(reads.rows(reads.game(match_id))) if reads else {}
+    sides = {p.mark: p for p in found.values() if p.match == match_id}
+    if arena is not None and {"X", "O"} <= set(sides):
+        make_match(arena_id, arena, sides["X"], sides["O"])
 
 
 def _wound(match: Match) -> Match:
@@ -137,42 +209,43 @@ def _wound(match: Match) -> Match:
 
 def count(match_id: str, match: Match) -> None:
     """If ``match`` (stored as ``match_id``) is a finished arena game not counted yet, count
-    its result; once, since the players of a game counted already are in it no more."""
+    its result: first into both players' lists (a list keeps a game once), then into both
+    entries at once. A list that cannot take it now stops the count, which the next look or
+    the settler makes again: no game is counted that a list lacks."""
     if not match.arena or not match.is_over:
         return
-    arena = read(match.arena)
-    if arena is None or not arena.playing(match_id):
+    reads = _reads(match.arena)
+    playing = arena_steps.players(reads.rows(reads.game(match_id))) if reads else {}
+    if not playing:
         return
-    # In both players' lists, even if they never came to it, and first: a count that saves the
-    # arena and then fails (a pairing's match the store is too busy to make) is not counted
-    # again, so the lists would never get it (a no-show's loss was missing under load).
-    for player in arena.playing(match_id):
-        played.note(match, match_id, match.held_by([player.key], home=False), player.browser)
+    history = current_app.extensions["history"]
+    for browser, entry in playing.items():
+        noted = records.entry(match, match_id, match.held_by([entry.key], home=False), timing.now())
+        history.add(browser, match.game_id, noted["when"], noted)
     score = results(match)
-    change(match.arena, lambda kept, now: ended(kept, match_id, score, now))
+    _change(match.arena, match_id, lambda kept, now: ended(kept, match_id, score, now))
 
 
 def _on_saved(match_id: str, match: Match) -> None:
     """A saved change of a match: its arena counts the game if it ended. The change is
     saved and told already: an arena too busy now to count it does not fail the request
-    (its players' next look at the arena counts it: arena pages' ``entered``)."""
+    (its players' next look at the arena counts it, or the settler)."""
     with contextlib.suppress(StoreUnavailable):
         count(match_id, match)
 
 
-def _tell(record: Record) -> None:
-    """Wake the streams that follow the arena."""
-    seen = seen_versions(record.data, record.version)
-    _hub().changed(record.match_id, record.version, seen, record)
+def _reads(arena_id: str) -> ArenaReads | None:
+    """The arena's head and a reader of its rows, or ``None``."""
+    return rows().reads(arena_id) if MATCH_ID.fullmatch(arena_id) else None
 
 
 def store() -> MatchStore:
-    """The app's match store, which keeps arenas too."""
-    store: MatchStore = current_app.extensions["match_store"]
-    return store
+    """The app's match store, which keeps the arenas' heads too."""
+    kept: MatchStore = current_app.extensions["match_store"]
+    return kept
 
 
-def _hub() -> Hub:
-    """The app's live hub."""
-    hub: Hub = current_app.extensions["live"]
-    return hub
+def rows() -> ArenaRows:
+    """The app's arena rows."""
+    kept: ArenaRows = current_app.extensions["arena_rows"]
+    return kept

@@ -14,8 +14,6 @@ import weakref
 from flask import Flask, current_app
 
 from ...rules import LostMatchError, read
-from ...rules.arena import Arena
-from ...rules.arena_pairing import pairable
 from ...store import StoreUnavailable
 from .. import timing
 from ..live.live import Hub
@@ -92,26 +90,24 @@ def settle_due(due: dict[str, float]) -> int:
     now = timing.now()
     ended, seen = 0, set()
     for arena_id in arena_index.tracked(now):
-        arena = arenas.read(arena_id)
-        if arena is None:
+        if arenas.read(arena_id) is None:
             continue
-        games = {player.match for player in arena.players if player.match}
+        games = set(arenas.games(arena_id))
         seen |= games
         for match_id in games - {m for m, when in due.items() if when > now}:
-            ended += _settle_game(arena_id, arena, match_id, due)
-        if pairable(arena, now, float(current_app.config["ARENA_REMATCH_WAIT"])):
-            arenas.tend(arena_id)  # two who just met have waited long enough for another
+            ended += _settle_game(arena_id, match_id, due)
+        arenas.tend(arena_id)  # two who just met have waited long enough for another
     for gone in set(due) - seen:
         del due[gone]
     return ended
 
 
-def _settle_game(arena_id: str, arena: Arena, match_id: str, due: dict[str, float]) -> int:
+def _settle_game(arena_id: str, match_id: str, due: dict[str, float]) -> int:
     """Settle one game of the arena: 1 if this pass ended it on its clock, else 0."""
     store = arenas.store()
     record = store.get(match_id)
     if record is None or record.data is None:
-        arenas.make_match(arena_id, arena, match_id)  # the request that paired them failed
+        arenas.make_game(arena_id, match_id)  # the request that paired them failed
         return 0
     hub: Hub = current_app.extensions["live"]
     settled = settle(store, hub, record)

@@ -1,6 +1,7 @@
 """An arena page's stream: its state and standings in place as they change, the same HTML
 for every viewer of a language and display (rendered once per version), with the viewer's
-own row and whether they were paired, so that their page takes them to the board."""
+own row (read once per version, and only for a viewer who joined) and whether they were
+paired, so that their page takes them to the board."""
 
 from __future__ import annotations
 
@@ -12,9 +13,9 @@ from dataclasses import dataclass
 from flask import Blueprint, Flask, current_app, request
 from flask.typing import ResponseReturnValue
 
-from ...rules.arena import Arena
 from ...store.record import MATCH_ID
 from ..cycle import arenas
+from ..cycle.arenas import Look as ArenaLook
 from ..live import live, sse
 from ..live.shared import Shared
 from ..live.ticking import ticking
@@ -26,18 +27,18 @@ from ..text import text
 from .arena_view import standings, view
 
 bp = Blueprint("arena_stream", __name__)
-Look = tuple[int, Arena | None]  # the arena's version, and the arena
+Look = tuple[int, ArenaLook | None]  # the arena's version, and the arena
 
 
 @dataclass(frozen=True)
 class _Kept:
     """An app's looks at its arenas (one per arena and tick, shared by its streams), each
-    version's part per language and display, and each version's rows by place number."""
+    version's part per language and display, and each version's row of each viewer in it."""
 
     looks: Shared[tuple[str, int], Look] = dataclasses.field(default_factory=lambda: Shared(64))
     parts: Shared[tuple[object, ...], str] = dataclasses.field(default_factory=lambda: Shared(64))
-    rows: Shared[tuple[str, int], dict[int, list[object]]] = dataclasses.field(
-        default_factory=lambda: Shared(64)
+    rows: Shared[tuple[str, int, str], list[object] | None] = dataclasses.field(
+        default_factory=lambda: Shared(4096)
     )
 
 
@@ -48,15 +49,16 @@ def events(arena_id: str) -> ResponseReturnValue:
     if arena is None:
         raise ApiError(404, _("There is no arena at this link: it may have ended long ago."))
     app: Flask = current_app._get_current_object()  # type: ignore[attr-defined]
-    mine = next((n for n, p in enumerate(arena.players) if p.browser == browsers.browser_id()), -1)
+    browser = browsers.browser_id()
+    mine = browser if arenas.player(arena_id, browser) is not None else ""
     reader = (arena_id, i18n.language(), text.enabled(), request.host_url, request.script_root)
     return sse.event_stream(lambda hub, lifetime: _stream(app, hub, reader, mine, lifetime))
 
 
 def _stream(
-    app: Flask, hub: live.Hub, reader: tuple[str, str, bool, str, str], mine: int, lifetime: float
+    app: Flask, hub: live.Hub, reader: tuple[str, str, bool, str, str], mine: str, lifetime: float
 ) -> Iterator[str]:
-    """The arena's events for one viewer (place number ``mine``, -1 if not in it)."""
+    """The arena's events for one viewer (the browser ``mine``, ``""`` if not in it)."""
     kept: _Kept = app.extensions.setdefault("arena_stream_kept", _Kept())
     arena_id = reader[0]
 
@@ -69,18 +71,19 @@ def _stream(
         if arena is None:
             return "event: gone\ndata: {}\n\n"
         part = kept.parts.get((version, *reader), lambda: _part(app, reader, arena))
-        rows = kept.rows.get((arena_id, version), lambda: _rows(arena))
-        return f'id: {version}\ndata: {{"html": {part}, "you": {json.dumps(rows.get(mine))}}}\n\n'
+        you = kept.rows.get((arena_id, version, mine), lambda: _row(app, arena, mine))
+        return f'id: {version}\ndata: {{"html": {part}, "you": {json.dumps(you)}}}\n\n'
 
     return ticking(hub, lifetime, float(app.config["LIVE_EVERY"]), look, event)
 
 
 def _look(arena_id: str) -> Look:
     """The arena now, after pairing whoever waits if it runs (the start needs no request)."""
-    return arenas.tended_version(arena_id) or (0, None)
+    found = arenas.tend(arena_id)
+    return (found.version, found) if found is not None else (0, None)
 
 
-def _part(app: Flask, reader: tuple[str, str, bool, str, str], arena: Arena) -> str:
+def _part(app: Flask, reader: tuple[str, str, bool, str, str], arena: ArenaLook) -> str:
     """The part's HTML for every viewer of a language and display, as a JSON string."""
     arena_id, language, text_mode, host, root = reader
     cookies = f"{i18n.COOKIE}={language}; {text.COOKIE}={text.ON if text_mode else ''}"
@@ -88,12 +91,15 @@ def _part(app: Flask, reader: tuple[str, str, bool, str, str], arena: Arena) -> 
     with app.test_request_context(
         f"/arenas/{arena_id}", base_url=base, environ_overrides={"HTTP_COOKIE": cookies}
     ):
-        return json.dumps(render("_arena_state.html", view=view(arena_id, arena, "")))
+        return json.dumps(render("_arena_state.html", view=view(arena, "")))
 
 
-def _rows(arena: Arena) -> dict[int, list[object]]:
-    """Each player's row by place number: rank, points, games, streak, playing now."""
-    return {
-        row.number: [row.rank, row.points, row.games, row.streak, row.playing]
-        for row in standings(arena, "", named=False)
-    }
+def _row(app: Flask, found: ArenaLook, browser: str) -> list[object] | None:
+    """The viewer's row: rank, points, games, streak, playing now; ``None`` if not in it."""
+    if not browser:
+        return None
+    with app.app_context():
+        you = arenas.player(found.arena_id, browser)
+        rows = standings(found, you, named=False)
+    row = next((row for row in rows if row.you), None)
+    return None if row is None else [row.rank, row.points, row.games, row.streak, row.playing]

@@ -1,5 +1,5 @@
 """An arena as a page shows it: its state and times, the standings (rank, name, points,
-games, streak) with the viewer's own row, the podium once over."""
+games, streak) of its best players with the viewer's own row, the podium once over."""
 
 from __future__ import annotations
 
@@ -8,6 +8,8 @@ from datetime import UTC, datetime
 
 from ...rules.arena import COMING, OVER, Arena, Player
 from .. import timing
+from ..cycle import arenas
+from ..cycle.arenas import Look
 from ..site.i18n import gettext as _
 from ..site.i18n import ngettext
 from ..site.names import shown
@@ -34,7 +36,8 @@ class Standing:
 
 @dataclass(frozen=True)
 class ArenaView:
-    """What the arena page shows to one browser."""
+    """What the arena page shows to one browser: the standings are the best players' and the
+    viewer's own after them; ``players`` joined, ``in_play`` games being played now."""
 
     arena_id: str
     arena: Arena
@@ -44,6 +47,8 @@ class ArenaView:
     starts: str  # ISO 8601, UTC
     ends: str
     seconds: int  # to the start while coming, to the end while running
+    players: int
+    in_play: int
 
     @property
     def top(self) -> tuple[Standing, ...]:
@@ -70,51 +75,64 @@ class ArenaView:
     @property
     def you_number(self) -> int | None:
         """The viewer's place number (join order), if they joined."""
-        if self.you is None:
-            return None
-        return next(n for n, p in enumerate(self.arena.players) if p.browser == self.you.browser)
+        return None if self.you is None else self.you.number
 
     @property
     def you_name(self) -> str:
         """The viewer's drawn name in the request's language, if they joined."""
         return shown(self.you.name) if self.you is not None else ""
 
-    @property
-    def in_play(self) -> int:
-        """How many of its games are being played now."""
-        return len({p.match for p in self.arena.players if p.match})
 
-
-def standings(arena: Arena, browser: str, named: bool = True) -> tuple[Standing, ...]:
-    """Every player by points (the first to join first among equals), ranked; their names in
-    the request's language unless not ``named`` (then ``""``: no request is needed)."""
-    numbered = sorted(enumerate(arena.players), key=lambda pair: -pair[1].points)
+def standings(found: Look, you: Player | None, named: bool = True) -> tuple[Standing, ...]:
+    """The best players by points (the first to join first among equals), ranked, and ``you``
+    after them if not among them; the names in the request's language unless not ``named``
+    (then ``""``: no request is needed)."""
     rows, rank, last = [], 0, None
     words: dict[str, str] = {}  # each name in words once: 256 names, and many more players
-    for place, (number, player) in enumerate(numbered, start=1):
+    mine = you.browser if you is not None else ""
+    for place, player in enumerate(found.best, start=1):
         if player.points != last:
             rank, last = place, player.points
-        if named and player.name not in words:
-            words[player.name] = shown(player.name)
-        name = words.get(player.name, "")
-        rows.append(
-            Standing(rank, name, player.points, player.games, player.wins_in_row,
-                     player.browser == browser, bool(player.match), number,
-                     player.paused or player.withdrawn)
-        )  # fmt: skip
+        rows.append(_standing(player, rank, player.browser == mine, named, words))
+    if you is not None and all(player.browser != mine for player in found.best):
+        rows.append(_standing(you, arenas.rank(found.arena_id, you.points), True, named, words))
     return tuple(rows)
 
 
-def view(arena_id: str, arena: Arena, browser: str) -> ArenaView:
-    """``arena`` as ``browser`` sees it now."""
-    now = timing.now()
+def _standing(player: Player, rank: int, you: bool, named: bool, words: dict[str, str]) -> Standing:
+    """``player``'s row at ``rank``."""
+    if named and player.name not in words:
+        words[player.name] = shown(player.name)
+    name = words.get(player.name, "")
+    paused = player.paused or player.withdrawn
+    streak = player.wins_in_row
+    playing = bool(player.match)
+    return Standing(
+        rank, name, player.points, player.games, streak, you, playing, player.number, paused
+    )
+
+
+def view(found: Look, browser: str) -> ArenaView:
+    """The arena ``found`` as ``browser`` sees it now (``""``: a viewer not in it)."""
+    arena, now = found.arena, timing.now()
     state = arena.state(now)
     until = arena.starts if state == COMING else arena.ends
     seconds = max(0, int(until - now + 0.999)) if state != OVER else 0
+    you = arenas.player(found.arena_id, browser) if browser else None
+    shown_rows = standings(found, you)
+    starts, ends = iso(arena.starts), iso(arena.ends)
     return ArenaView(
-        arena_id, arena, state, standings(arena, browser), arena.player(browser),
-        iso(arena.starts), iso(arena.ends), seconds,
-    )  # fmt: skip
+        found.arena_id,
+        arena,
+        state,
+        shown_rows,
+        you,
+        starts,
+        ends,
+        seconds,
+        found.joined,
+        found.playing // 2,
+    )
 
 
 def iso(when: float) -> str:

@@ -16,6 +16,7 @@ from ...rules import arena as rules
 from ...rules.arena import Arena
 from ...rules.seating import LeaveRefusedError, switch
 from ...store import StoreUnavailable
+from ...store.record import MATCH_ID
 from .. import timing
 from ..cycle import arena_index, arenas, matches
 from ..site import browsers, limits, names
@@ -36,7 +37,7 @@ ARENA_KEY = "arena"  # the session's key of the arena this browser joined last
 Action = Callable[[Arena, float], Arena]
 
 
-def acted(arena_id: str, what: str) -> Arena:
+def acted(arena_id: str, what: str) -> arenas.Look:
     """This browser's ``what`` (join, pause, withdraw) in the arena, then whoever waits paired:
     the one way the forms and the API change an arena."""
     browser = browsers.browser_id()
@@ -47,12 +48,12 @@ def acted(arena_id: str, what: str) -> Arena:
         "pause": lambda arena, _now: rules.pause(arena, browser),
         "withdraw": lambda arena, _now: rules.withdraw(arena, browser),
     }
-    changed = arenas.change(arena_id, actions[what])
+    changed = arenas.change(arena_id, browser, actions[what])
     if what == "join":
         session[ARENA_KEY] = arena_id
     if left is not None:  # one arena at a time: the one left pairs this browser no more
         with contextlib.suppress(RuleError, StoreUnavailable):
-            arenas.change(left, lambda arena, _now: rules.pause(arena, browser))
+            arenas.change(left, browser, lambda arena, _now: rules.pause(arena, browser))
     return changed
 
 
@@ -66,8 +67,7 @@ def _free_to_join(arena_id: str, browser: str) -> str | None:
     other = session.get(ARENA_KEY)
     if not isinstance(other, str) or other == arena_id:
         return None
-    elsewhere = arenas.read(other)
-    me = elsewhere.player(browser) if elsewhere is not None else None
+    me = arenas.player(other, browser)
     if me is None or me.paused or me.withdrawn:
         return None
     if me.match and me.match != seen.match_id:
@@ -86,22 +86,21 @@ def made(length: int, clock: int, starts_in: int) -> str:
     return arena_id
 
 
-def entered(arena_id: str, arena: Arena) -> bool:
+def entered(arena_id: str) -> bool:
     """Whether this browser has an arena game in play, now its match (made if the request
     that paired it failed first). A game of its that ended uncounted (a clock that ran out
     unseen, an arena too busy when it ended) is counted here, and then the next one looked
     for, since the arena pairs at once."""
     for _look in range(2):
-        me = arena.player(browsers.browser_id())
+        me = arenas.player(arena_id, browsers.browser_id())
         if me is None or not me.match:
             return False
         if matches.store().get(me.match) is None:
-            arenas.make_match(arena_id, arena, me.match)
+            arenas.make_game(arena_id, me.match)
         game = matches.watched(me.match)  # a clock that ran out ends the game here
         if game is None or not game.match.is_over:
             break
         arenas.count(me.match, game.match)
-        arena = arenas.read(arena_id) or arena
     else:
         return False
     if matches.current().match_id != me.match:
@@ -113,7 +112,7 @@ def entered(arena_id: str, arena: Arena) -> bool:
 @bp.get("/arenas")
 def listing() -> ResponseReturnValue:
     """The public arenas coming or running, and the form that makes one."""
-    shown = [view(i, a, browsers.browser_id()) for i, a in arena_index.listed()]
+    shown = [view(found, browsers.browser_id()) for found in arena_index.listed()]
     return render("arenas.html", arenas=shown, lengths=LENGTHS, clocks=CLOCKS, starts_in=STARTS_IN)
 
 
@@ -136,12 +135,13 @@ def create() -> ResponseReturnValue:
 @bp.get("/arenas/<arena_id>")
 def page(arena_id: str) -> ResponseReturnValue:
     """The arena: to the board of this browser's game in play, else its standings."""
-    arena = arenas.tend(arena_id)
-    if arena is None:
+    found = arenas.tend(arena_id) if MATCH_ID.fullmatch(arena_id) else None
+    if found is None:
         return render_error(404, _(errors.NO_ARENA))
     try:
-        if entered(arena_id, arena):
+        if entered(arena_id):
             return redirect(url_for("board.index"), 303)
     except LeaveRefusedError as error:
         flash(said(error), "error")
-    return render("arena.html", view=view(arena_id, arena, browsers.browser_id()))
+    found = arenas.look(arena_id) or found
+    return render("arena.html", view=view(found, browsers.browser_id()))

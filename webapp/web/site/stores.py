@@ -1,5 +1,5 @@
-"""The app's stores (matches, pairing, lists of games, games in play: Redis or SQLite), and
-``flask sweep``."""
+"""The app's stores (matches, arenas' rows, pairing, lists of games, games in play: Redis or
+SQLite), and ``flask sweep``."""
 
 from __future__ import annotations
 
@@ -8,12 +8,15 @@ from flask import Flask
 
 from ...settings import RedisClient
 from ...store import MatchStore, RedisStore, SQLiteStore
+from ...store.arena_rows import ArenaRows
 from ...store.history import GameHistory
 from ...store.live_games import LiveGames
 from ...store.pairing import PairingQueue
+from ...store.redis_arenas import RedisArenas
 from ...store.redis_history import RedisHistory
 from ...store.redis_live import RedisLiveGames
 from ...store.redis_pairing import RedisPairing
+from ...store.sqlite_arenas import SQLiteArenas
 from ...store.sqlite_history import SQLiteHistory
 from ...store.sqlite_live import SQLiteLiveGames
 from ...store.sqlite_pairing import SQLitePairing
@@ -29,26 +32,31 @@ def init_app(app: Flask, client: RedisClient | None) -> None:
     pairs: PairingQueue
     games: GameHistory
     playing: LiveGames
+    arenas: ArenaRows
     if client is not None:
         match_store = RedisStore(client, lifetime, wait, float(config["REDIS_LOCK_EXPIRY"]))
         pairs = RedisPairing(client)
         games = RedisHistory(client, lifetime)
         playing = RedisLiveGames(client)
+        arenas = RedisArenas(client, lifetime)
     else:
         match_store = SQLiteStore(config["DATABASE"], lifetime, wait)
         pairs = SQLitePairing(config["DATABASE"], wait)
         games = SQLiteHistory(config["DATABASE"], lifetime, wait)
         playing = SQLiteLiveGames(config["DATABASE"], wait)
+        arenas = SQLiteArenas(config["DATABASE"], lifetime, wait)
     app.extensions["match_store"] = match_store
     app.extensions["pairing"] = pairs
     app.extensions["history"] = games
     app.extensions["live_games"] = playing
+    app.extensions["arena_rows"] = arenas
 
     @app.cli.command("sweep")
     def sweep() -> None:
         """Delete matches and session files unchanged for longer than their lifetime."""
         click.echo(f"removed {match_store.sweep()} expired matches")
         click.echo(f"removed {games.sweep()} expired games from lists of games")
+        click.echo(f"removed {arenas.sweep()} players of expired arenas")
         if client is None:
             session_lifetime = config["PERMANENT_SESSION_LIFETIME"].total_seconds()
             removed = sweep_files(config["SESSION_DIR"], session_lifetime)

@@ -1,0 +1,94 @@
+"""An arena kept as rows, as every backend keeps it: its head (the match store's record of the
+arena's id: its settings and tallies, and the version every change raises), one entry per
+player, the standings sorted by score, the players waiting to be paired, and the games in play
+by match id. A change reads only what it concerns and is written whole or not at all."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any, Protocol, TypeVar
+
+T = TypeVar("T")
+# The standings' order: points first, then the join order (the first to join first among
+# equals), in one number: points * PLACES + (PLACES - 1 - number); exact in a double.
+PLACES = 1 << 20
+
+
+def score(points: int, number: int) -> float:
+    """A player's place in the standings: higher is better."""
+    return float(points * PLACES + (PLACES - 1 - number))
+
+
+def at_least(points: int) -> float:
+    """The lowest score of a player with ``points`` or more."""
+    return float(points * PLACES)
+
+
+@dataclass(frozen=True)
+class Row:
+    """A player's entry as stored: its plain data, its standing's score and whether it waits."""
+
+    browser: str
+    data: dict[str, Any]
+    score: float
+    waiting: bool
+
+
+@dataclass
+class Changes:
+    """What a change writes: the head's new data, the changed entries, the games made (match
+    id to the players' browsers) and the games counted (no longer in play)."""
+
+    head: dict[str, Any]
+    rows: list[Row] = field(default_factory=list)
+    made: dict[str, list[str]] = field(default_factory=dict)
+    counted: list[str] = field(default_factory=list)
+
+
+class ArenaReads(Protocol):
+    """What a change (or a look) reads of one arena."""
+
+    head: dict[str, Any]  # the head's data as read first
+    version: int
+
+    def rows(self, browsers: list[str]) -> dict[str, dict[str, Any]]:
+        """The entries of ``browsers`` that joined, by browser."""
+
+    def game(self, match_id: str) -> list[str]:
+        """The browsers playing the game ``match_id`` (none once counted)."""
+
+    def waiting(self) -> dict[str, dict[str, Any]]:
+        """The entries of the players waiting to be paired, by browser."""
+
+
+Step = Callable[[ArenaReads], tuple[Changes | None, T]]
+
+
+class ArenaRows(Protocol):
+    """The arenas' rows, beside the match store that keeps their heads."""
+
+    def change(self, arena_id: str, step: Step[T]) -> tuple[T, int]:
+        """Run ``step`` on the arena as it is now and write its changes (``None``: none) with
+        the next version, atomically: if anything changed meanwhile, ``step`` runs again on
+        what is there then. Returns what ``step`` answered and the version after it;
+        UnknownArena if the arena has no head."""
+
+    def reads(self, arena_id: str) -> ArenaReads | None:
+        """The arena as it is now, for a look (no lock): ``None`` if it has no head."""
+
+    def top(self, arena_id: str, count: int) -> list[dict[str, Any]]:
+        """The entries of the best ``count`` players, best first."""
+
+    def above(self, arena_id: str, points: int) -> int:
+        """How many players have more than ``points``."""
+
+    def games(self, arena_id: str) -> dict[str, list[str]]:
+        """The games in play: each match id with its players' browsers."""
+
+    def sweep(self) -> int:
+        """Forget the rows of arenas whose head expired; returns how many."""
+
+
+class UnknownArena(Exception):
+    """No arena is kept under this id."""

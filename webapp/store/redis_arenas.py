@@ -1,0 +1,178 @@
+"""An arena's rows in Redis: a hash of entries, a sorted set of standings, a set of the waiting
+and a hash of the games in play, beside the head (the match store's key of the arena). On a
+cluster every key carries the arena's id as its hash tag, so that one change is one script
+on one master. A change is optimistic: read, then one script writes only if the head's version
+is still the one read, and else the change runs again."""
+
+from __future__ import annotations
+
+import json
+import random
+import time
+from typing import Any
+
+import redis
+from redis.cluster import RedisCluster
+
+from .arena_rows import ArenaReads, Changes, Step, T, UnknownArena, at_least
+from .record import StoreBusy, StoreUnavailable, decode, encode
+from .redis_store import ERRORS, Names
+
+# KEYS: the head, the entries, the standings, the waiting, the games. ARGV: the version read,
+# the head's new data, the lifetime, the channel, the arena's id, the publishing command, then
+# the rows (a count, then browser, entry, score, waiting) and the games made (a count, then
+# match id, players) and counted (a count, then match ids). Answers the new version; 0 when the
+# version read is no longer the head's, -1 when there is no head.
+_COMMIT = """
+local raw = redis.call('get', KEYS[1])
+if not raw then return -1 end
+local v = tonumber(string.match(raw, '"version":(%d+)}$'))
+if v ~= tonumber(ARGV[1]) then return 0 end
+v = v + 1
+redis.call('set', KEYS[1], '{"data":' .. ARGV[2] .. ',"version":' .. v .. '}', 'EX', ARGV[3])
+local i = 7
+for _ = 1, tonumber(ARGV[i]) do
+  local b = ARGV[i + 1]
+  redis.call('hset', KEYS[2], b, ARGV[i + 2])
+  redis.call('zadd', KEYS[3], ARGV[i + 3], b)
+  if ARGV[i + 4] == '1' then redis.call('sadd', KEYS[4], b) else redis.call('srem', KEYS[4], b) end
+  i = i + 4
+end
+i = i + 1
+for _ = 1, tonumber(ARGV[i]) do
+  redis.call('hset', KEYS[5], ARGV[i + 1], ARGV[i + 2])
+  i = i + 2
+end
+i = i + 1
+for _ = 1, tonumber(ARGV[i]) do
+  redis.call('hdel', KEYS[5], ARGV[i + 1])
+  i = i + 1
+end
+for k = 2, 5 do redis.call('expire', KEYS[k], ARGV[3]) end
+redis.call(ARGV[6], ARGV[4], ARGV[5] .. ' ' .. v)
+return v
+"""
+TRIES = 200  # a change that lost the race this often in a row gives up: the arena is busy
+
+
+class RedisArenas:
+    """The arenas' rows in the Redis of ``client``, expiring with their heads."""
+
+    def __init__(self, client: redis.Redis | RedisCluster, lifetime: float) -> None:
+        self.client = client
+        self.names = Names(isinstance(client, RedisCluster))
+        self.lifetime = int(lifetime)
+        self._commit = client.register_script(_COMMIT)
+
+    def change(self, arena_id: str, step: Step[T]) -> tuple[T, int]:
+        """See ArenaRows.change."""
+        for attempt in range(TRIES):
+            reads = self.reads(arena_id)
+            if reads is None:
+                raise UnknownArena(arena_id)
+            changes, answer = step(reads)
+            if changes is None:
+                return answer, reads.version
+            version = self._write(arena_id, reads.version, changes)
+            if version > 0:
+                return answer, version
+            if version < 0:
+                raise UnknownArena(arena_id)
+            if attempt >= 2:  # many at once: spread the next tries out
+                time.sleep(random.uniform(0, 0.002 * min(attempt, 10)))
+        raise StoreBusy("the arena changed under every try")
+
+    def reads(self, arena_id: str) -> ArenaReads | None:
+        """See ArenaRows.reads."""
+        raw = _guarded(lambda: self.client.get(self.names.match(arena_id)))
+        if raw is None:
+            return None
+        return _Reads(self.client, self._keys(arena_id), raw)
+
+    def top(self, arena_id: str, count: int) -> list[dict[str, Any]]:
+        """See ArenaRows.top."""
+        keys = self._keys(arena_id)
+        best = _guarded(lambda: self.client.zrevrange(keys[2], 0, count - 1))
+        return _entries(self.client, keys[1], [_text(b) for b in best])
+
+    def above(self, arena_id: str, points: int) -> int:
+        """See ArenaRows.above."""
+        key = self._keys(arena_id)[2]
+        return int(_guarded(lambda: self.client.zcount(key, at_least(points + 1), "+inf")))
+
+    def games(self, arena_id: str) -> dict[str, list[str]]:
+        """See ArenaRows.games."""
+        raw = _guarded(lambda: self.client.hgetall(self._keys(arena_id)[4]))
+        return {_text(match): json.loads(players) for match, players in raw.items()}
+
+    def sweep(self) -> int:
+        """Nothing to do: the rows expire with their heads."""
+        return 0
+
+    def _write(self, arena_id: str, version: int, changes: Changes) -> int:
+        """Run the commit script; the new version, 0 if the head changed, -1 if it is gone."""
+        args: list[str | int | float] = [version, encode(changes.head), self.lifetime]
+        cluster = self.names.cluster
+        args += [self.names.channel(arena_id), arena_id, "spublish" if cluster else "publish"]
+        args.append(len(changes.rows))
+        for row in changes.rows:
+            args += [row.browser, encode(row.data), repr(row.score), int(row.waiting)]
+        args.append(len(changes.made))
+        for match_id, players in changes.made.items():
+            args += [match_id, json.dumps(players)]
+        args += [len(changes.counted), *changes.counted]
+        keys = self._keys(arena_id)
+        return int(_guarded(lambda: self._commit(keys=keys, args=args)))
+
+    def _keys(self, arena_id: str) -> list[str]:
+        """The head and the four keys of the rows, in one slot of a cluster."""
+        base = self.names.match(arena_id) if self.names.cluster else f"arena:{arena_id}"
+        rows = [f"{base}:{part}" for part in ("players", "standings", "waiting", "games")]
+        return [self.names.match(arena_id), *rows]
+
+
+class _Reads:
+    """An arena as read from Redis, the head first."""
+
+    def __init__(self, client: redis.Redis | RedisCluster, keys: list[str], raw: Any) -> None:
+        stored = decode(raw)
+        version, data = stored.get("version"), stored.get("data")
+        self.version = version if isinstance(version, int) else 0
+        self.head: dict[str, Any] = data if isinstance(data, dict) else {}
+        self._client, self._keys = client, keys
+
+    def rows(self, browsers: list[str]) -> dict[str, dict[str, Any]]:
+        """See ArenaReads.rows."""
+        found = _entries(self._client, self._keys[1], browsers)
+        return {str(entry["browser"]): entry for entry in found}
+
+    def game(self, match_id: str) -> list[str]:
+        """See ArenaReads.game."""
+        raw = _guarded(lambda: self._client.hget(self._keys[4], match_id))
+        return [] if raw is None else [str(b) for b in json.loads(raw)]
+
+    def waiting(self) -> dict[str, dict[str, Any]]:
+        """See ArenaReads.waiting."""
+        members = _guarded(lambda: self._client.smembers(self._keys[3]))
+        return self.rows(sorted(_text(m) for m in members))
+
+
+def _entries(client: redis.Redis | RedisCluster, key: str, browsers: list[str]) -> list[Any]:
+    """The entries of ``browsers`` kept in the hash ``key``, in their order (the missing left
+    out)."""
+    if not browsers:
+        return []
+    raw = _guarded(lambda: client.hmget(key, browsers))
+    return [decode(item) for item in raw if item is not None]
+
+
+def _guarded(call: Any) -> Any:
+    """``call()``; StoreUnavailable if Redis fails."""
+    try:
+        return call()
+    except ERRORS as error:
+        raise StoreUnavailable(str(error)) from error
+
+
+def _text(value: bytes | str) -> str:
+    return value.decode() if isinstance(value, bytes) else value
