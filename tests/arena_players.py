@@ -102,8 +102,7 @@ def _play(player: Player, server: str, arena_id: str, played: Played) -> None:
 def _others_free(arena: dict[str, Any]) -> bool:
     """Whether this pairing counts as a wait for a free opponent: not the odd one out, who
     waits for any game to end (all but one play), and not after the arena's end."""
-    playing = sum(1 for row in arena["standings"] if row["playing"])
-    return arena["state"] == "running" and playing > 2
+    return arena["state"] == "running" and arena["playing"] > 2
 
 
 def running(snapshots: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -241,6 +240,4 @@ def check_run(played: Played) -> None:
     ran = running(played.snapshots)
     assert ran, "no snapshot while it ran"
     for snapshot in ran:
-        rows = snapshot["standings"]
-        waiting = [row for row in rows if not row["playing"] and not row["paused"]]
-        assert len(waiting) <= 2, waiting
+        assert snapshot["waiting"] <= 2, snapshot["waiting"]
