@@ -102,7 +102,7 @@ def _play(player: Player, server: str, arena_id: str, played: Played) -> None:
 def _others_free(arena: dict[str, Any]) -> bool:
     """Whether this pairing counts as a wait for a free opponent: not the odd one out, who
     waits for any game to end (all but one play), and not after the arena's end."""
-    return arena["state"] == "running" and arena["playing"] > 2
+    return bool(arena["state"] == "running" and arena["playing"] > 2)
 
 
 def running(snapshots: list[dict[str, Any]]) -> list[dict[str, Any]]:

@@ -5,7 +5,7 @@ by match id. A change reads only what it concerns and is written whole or not at
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol, TypeVar
 
@@ -68,11 +68,12 @@ Step = Callable[[ArenaReads], tuple[Changes | None, T]]
 class ArenaRows(Protocol):
     """The arenas' rows, beside the match store that keeps their heads."""
 
-    def change(self, arena_id: str, step: Step[T]) -> tuple[T, int]:
+    def change(self, arena_id: str, step: Step[T], about: Sequence[str] = ()) -> tuple[T, int]:
         """Run ``step`` on the arena as it is now and write its changes (``None``: none) with
         the next version, atomically: if anything changed meanwhile, ``step`` runs again on
         what is there then. Returns what ``step`` answered and the version after it;
-        UnknownArena if the arena has no head."""
+        UnknownArena if the arena has no head. ``about``: the browsers (or a game's match
+        id) whose entries the step reads, which a backend may read with the head."""
 
     def reads(self, arena_id: str) -> ArenaReads | None:
         """The arena as it is now, for a look (no lock): ``None`` if it has no head."""

@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import random
 import time
+from collections.abc import Sequence
 from typing import Any
 
 import redis
@@ -52,6 +53,28 @@ for k = 2, 5 do redis.call('expire', KEYS[k], ARGV[3]) end
 redis.call(ARGV[6], ARGV[4], ARGV[5] .. ' ' .. v)
 return v
 """
+# KEYS: the same. ARGV: a game's match id (or ""), then browsers. Answers the head, the game's
+# players (JSON, or ""), how many entries follow, the entries of the game's players and of the
+# browsers, then the waiting players' entries if at most FEW wait (else none: read if needed).
+_READ = """
+local head = redis.call('get', KEYS[1])
+if not head then return false end
+local who, game = {}, ''
+if ARGV[1] ~= '' then
+  game = redis.call('hget', KEYS[5], ARGV[1]) or ''
+  if game ~= '' then who = cjson.decode(game) end
+end
+for i = 2, #ARGV do who[#who + 1] = ARGV[i] end
+local out = {head, game, #who}
+for _, b in ipairs(who) do out[#out + 1] = redis.call('hget', KEYS[2], b) or '' end
+if redis.call('scard', KEYS[4]) <= FEW then
+  out[#out + 1] = 'waiting'
+  for _, b in ipairs(redis.call('smembers', KEYS[4])) do
+    out[#out + 1] = redis.call('hget', KEYS[2], b) or ''
+  end
+end
+return out
+""".replace("FEW", "64")
 TRIES = 200  # a change that lost the race this often in a row gives up: the arena is busy
 
 
@@ -63,11 +86,12 @@ class RedisArenas:
         self.names = Names(isinstance(client, RedisCluster))
         self.lifetime = int(lifetime)
         self._commit = client.register_script(_COMMIT)
+        self._read = client.register_script(_READ)
 
-    def change(self, arena_id: str, step: Step[T]) -> tuple[T, int]:
-        """See ArenaRows.change."""
+    def change(self, arena_id: str, step: Step[T], about: Sequence[str] = ()) -> tuple[T, int]:
+        """See ArenaRows.change: what it is ``about`` is read with the head in one script."""
         for attempt in range(TRIES):
-            reads = self.reads(arena_id)
+            reads = self._prefetched(arena_id, about)
             if reads is None:
                 raise UnknownArena(arena_id)
             changes, answer = step(reads)
@@ -81,6 +105,25 @@ class RedisArenas:
             if attempt >= 2:  # many at once: spread the next tries out
                 time.sleep(random.uniform(0, 0.002 * min(attempt, 10)))
         raise StoreBusy("the arena changed under every try")
+
+    def _prefetched(self, arena_id: str, about: Sequence[str]) -> _Reads | None:
+        """The head, with the entries of ``about`` (browsers, or a game's match id) and of
+        the few who wait, read in one script."""
+        match_id, browsers = (about, []) if isinstance(about, str) else ("", list(about))
+        keys = self._keys(arena_id)
+        raw = _guarded(lambda: self._read(keys=keys, args=[match_id, *browsers]))
+        if not raw:
+            return None
+        head, game, count, *rest = raw
+        reads = _Reads(self.client, keys, head)
+        found = [decode(entry) for entry in rest[: int(count)] if entry]
+        reads.known = {str(entry["browser"]): entry for entry in found}
+        if match_id:
+            reads.games[match_id] = [str(b) for b in json.loads(game)] if game else []
+        if len(rest) > int(count):  # the waiting, when few
+            waiting = [decode(entry) for entry in rest[int(count) + 1 :] if entry]
+            reads.free = {str(entry["browser"]): entry for entry in waiting}
+        return reads
 
     def reads(self, arena_id: str) -> ArenaReads | None:
         """See ArenaRows.reads."""
@@ -140,19 +183,30 @@ class _Reads:
         self.version = version if isinstance(version, int) else 0
         self.head: dict[str, Any] = data if isinstance(data, dict) else {}
         self._client, self._keys = client, keys
+        # What was read with the head: entries by browser (a browser absent from ``known``
+        # is read when asked for), games' players, and the waiting (``None``: not read).
+        self.known: dict[str, dict[str, Any]] = {}
+        self.games: dict[str, list[str]] = {}
+        self.free: dict[str, dict[str, Any]] | None = None
 
     def rows(self, browsers: list[str]) -> dict[str, dict[str, Any]]:
         """See ArenaReads.rows."""
-        found = _entries(self._client, self._keys[1], browsers)
-        return {str(entry["browser"]): entry for entry in found}
+        ask = [b for b in browsers if b not in self.known]
+        found = _entries(self._client, self._keys[1], ask) if ask else []
+        read = {str(entry["browser"]): entry for entry in found}
+        return {b: e for b in browsers if (e := self.known.get(b) or read.get(b)) is not None}
 
     def game(self, match_id: str) -> list[str]:
         """See ArenaReads.game."""
+        if match_id in self.games:
+            return self.games[match_id]
         raw = _guarded(lambda: self._client.hget(self._keys[4], match_id))
         return [] if raw is None else [str(b) for b in json.loads(raw)]
 
     def waiting(self) -> dict[str, dict[str, Any]]:
         """See ArenaReads.waiting."""
+        if self.free is not None:
+            return self.free
         members = _guarded(lambda: self._client.smembers(self._keys[3]))
         return self.rows(sorted(_text(m) for m in members))
 

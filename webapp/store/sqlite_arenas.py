@@ -8,7 +8,7 @@ import contextlib
 import json
 import sqlite3
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from typing import Any
 
 from .arena_rows import ArenaReads, Changes, Step, T, UnknownArena, at_least
@@ -36,8 +36,9 @@ class SQLiteArenas:
         self.lifetime = lifetime
         self._pool = Connections(opener(path, lock_timeout, (*PRAGMAS, *SCHEMA)), path=path)
 
-    def change(self, arena_id: str, step: Step[T]) -> tuple[T, int]:
-        """See ArenaRows.change: one write transaction, so nothing changes meanwhile."""
+    def change(self, arena_id: str, step: Step[T], about: Sequence[str] = ()) -> tuple[T, int]:
+        """See ArenaRows.change: one write transaction, so nothing changes meanwhile; every
+        read is local (``about`` is not needed)."""
         with self._transaction() as db:
             reads = self._read_head(db, arena_id)
             if reads is None:

@@ -3,7 +3,6 @@ this browser's place (joining, pausing and withdrawing are rows of the entry tab
 
 from __future__ import annotations
 
-import contextlib
 from typing import Annotated, Literal
 
 from flask import Blueprint, url_for
@@ -138,10 +137,12 @@ def one(arena_id: str) -> ResponseReturnValue:
     found = arenas.tend(arena_id)
     if found is None:
         raise UnknownLinkError(errors.NO_ARENA)
-    with contextlib.suppress(LeaveRefusedError):  # it plays elsewhere: it goes there later
-        if arena_pages.entered(arena_id):
-            found = arenas.look(arena_id) or found
-    return answer(arena_json(found))
+    try:
+        _playing, me = arena_pages.entered(arena_id)
+    except LeaveRefusedError:  # it plays elsewhere: it goes there later
+        return answer(arena_json(found))
+    found = arenas.look(arena_id) or found
+    return answer(_json(view(found, browsers.browser_id(), me, read=False), found))
 
 
 def arena_json(found: arenas.Look) -> ArenaJson:

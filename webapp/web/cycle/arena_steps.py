@@ -10,7 +10,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from ...rules import new_secret
-from ...rules.arena import Arena, Made, Player
+from ...rules.arena import RUNNING, Arena, Made, Player
 from ...rules.arena_pairing import paired
 from ...store import new_match_id
 from ...store.arena_rows import ArenaReads, Changes, Row, score
@@ -67,7 +67,9 @@ def step(
         if player.number < 0:
             player = replace(player, number=counts["joined"] + len(changed))
         changed[player.browser] = player
-    waiting = {b: p for b, p in players(reads.waiting()).items() if b not in changed}
+    # Before the start and after the end nobody is paired: whoever waits is not read then.
+    free = reads.waiting() if arena.state(now) == RUNNING else {}
+    waiting = {b: p for b, p in players(free).items() if b not in changed}
     before.update(waiting)
     pool = replace(arena, players=(*waiting.values(), *changed.values()))
     pool, made = paired(pool, now, new_match_id, new_secret, hold)

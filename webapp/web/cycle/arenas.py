@@ -136,7 +136,7 @@ def _change(arena_id: str, browsers: list[str] | str, act: Act) -> Done:
         return arena_steps.step(reads, now, concerned, act, hold)
 
     try:
-        done, _version = rows().change(arena_id, step)  # type: ignore[arg-type]
+        done, _version = rows().change(arena_id, step, browsers)  # type: ignore[arg-type]
     except UnknownArena as error:
         raise UnknownLinkError(errors.NO_ARENA) from error
     if done.migrated:

@@ -112,13 +112,15 @@ def _standing(player: Player, rank: int, you: bool, named: bool, words: dict[str
     )
 
 
-def view(found: Look, browser: str) -> ArenaView:
-    """The arena ``found`` as ``browser`` sees it now (``""``: a viewer not in it)."""
+def view(found: Look, browser: str, you: Player | None = None, read: bool = True) -> ArenaView:
+    """The arena ``found`` as ``browser`` sees it now (``""``: a viewer not in it), with its
+    entry ``you`` (read now if ``read``)."""
     arena, now = found.arena, timing.now()
     state = arena.state(now)
     until = arena.starts if state == COMING else arena.ends
     seconds = max(0, int(until - now + 0.999)) if state != OVER else 0
-    you = arenas.player(found.arena_id, browser) if browser else None
+    if read:
+        you = arenas.player(found.arena_id, browser) if browser else None
     shown_rows = standings(found, you)
     starts, ends = iso(arena.starts), iso(arena.ends)
     return ArenaView(

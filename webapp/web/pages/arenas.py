@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import contextlib
 from collections.abc import Callable
+from dataclasses import replace
 
 from flask import Blueprint, flash, redirect, request, session, url_for
 from flask.typing import ResponseReturnValue
@@ -13,7 +14,7 @@ from flask.typing import ResponseReturnValue
 from ...engine import N_
 from ...rules import RuleError, errors
 from ...rules import arena as rules
-from ...rules.arena import Arena
+from ...rules.arena import Arena, Player
 from ...rules.seating import LeaveRefusedError, switch
 from ...store import StoreUnavailable
 from ...store.record import MATCH_ID
@@ -86,15 +87,17 @@ def made(length: int, clock: int, starts_in: int) -> str:
     return arena_id
 
 
-def entered(arena_id: str) -> bool:
+def entered(arena_id: str) -> tuple[bool, Player | None]:
     """Whether this browser has an arena game in play, now its match (made if the request
-    that paired it failed first). A game of its that ended uncounted (a clock that ran out
-    unseen, an arena too busy when it ended) is counted here, and then the next one looked
-    for, since the arena pairs at once."""
+    that paired it failed first), and its entry as read then: what its answer shows, so that
+    it never says "playing" of a game not entered. A game of its that ended uncounted (a
+    clock that ran out unseen, an arena too busy when it ended) is counted here, and then the
+    next one looked for, since the arena pairs at once."""
+    browser = browsers.browser_id()
     for _look in range(2):
-        me = arenas.player(arena_id, browsers.browser_id())
+        me = arenas.player(arena_id, browser)
         if me is None or not me.match:
-            return False
+            return False, me
         if matches.store().get(me.match) is None:
             arenas.make_game(arena_id, me.match)
         game = matches.watched(me.match)  # a clock that ran out ends the game here
@@ -102,11 +105,11 @@ def entered(arena_id: str) -> bool:
             break
         arenas.count(me.match, game.match)
     else:
-        return False
+        return False, None if me is None else replace(me, match="")  # the next look enters
     if matches.current().match_id != me.match:
         matches.enter(me.match, me.key)
         flash(_(PAIRED, mark=me.mark), "info")
-    return True
+    return True, me
 
 
 @bp.get("/arenas")
@@ -138,10 +141,13 @@ def page(arena_id: str) -> ResponseReturnValue:
     found = arenas.tend(arena_id) if MATCH_ID.fullmatch(arena_id) else None
     if found is None:
         return render_error(404, _(errors.NO_ARENA))
+    browser, me = browsers.browser_id(), None
     try:
-        if entered(arena_id):
+        playing, me = entered(arena_id)
+        if playing:
             return redirect(url_for("board.index"), 303)
     except LeaveRefusedError as error:
         flash(said(error), "error")
+        me = arenas.player(arena_id, browser)
     found = arenas.look(arena_id) or found
-    return render("arena.html", view=view(found, browsers.browser_id()))
+    return render("arena.html", view=view(found, browser, me, read=False))

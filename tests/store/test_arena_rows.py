@@ -1,0 +1,133 @@
+"""What every backend of an arena's rows must do (``webapp.store.arena_rows.ArenaRows``),
+through the interface alone: SQLite in a file of the test's own, a real Redis, and a real
+Redis Cluster (one change is one script on the arena's slot); changes racing on several
+connections each land once, with the head's version."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+from typing import Any
+
+import pytest
+import redis
+from redis.cluster import RedisCluster
+
+from tests.cluster_servers import RedisCluster as Cluster
+from tests.servers import RedisServer
+from webapp.store import MatchStore, RedisStore, SQLiteStore, new_match_id
+from webapp.store.arena_rows import ArenaReads, ArenaRows, Changes, Row, UnknownArena, score
+from webapp.store.redis_arenas import RedisArenas
+from webapp.store.sqlite_arenas import SQLiteArenas
+
+DAY = 86400.0
+Stores = Callable[[], tuple[MatchStore, ArenaRows]]
+
+
+@pytest.fixture(params=["sqlite", "redis", "cluster"])
+def stores(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Stores]:
+    """Make a match store and arena rows of one backend on the same data, as each worker or
+    server has them."""
+    if request.param == "sqlite":
+        path = str(tmp_path / "matches.sqlite")
+        yield lambda: (SQLiteStore(path, DAY, 10.0), SQLiteArenas(path, DAY, 10.0))
+        return
+    server: RedisServer | Cluster = request.getfixturevalue(
+        "redis_server" if request.param == "redis" else "redis_cluster"
+    )
+    clients: list[redis.Redis | RedisCluster] = []
+
+    def on_redis() -> tuple[MatchStore, ArenaRows]:
+        client: redis.Redis | RedisCluster = (
+            redis.Redis.from_url(server.url)
+            if request.param == "redis"
+            else RedisCluster.from_url(server.url)
+        )
+        clients.append(client)
+        return RedisStore(client, DAY, 1.0, 5.0), RedisArenas(client, DAY)
+
+    yield on_redis
+    for client in clients:
+        client.close()
+        if isinstance(client, RedisCluster):  # its close() leaves the nodes' sockets open
+            client.disconnect_connection_pools()
+
+
+def made(stores: Stores) -> str:
+    """A new arena's head, ``count`` 0; its id."""
+    matches, _rows = stores()
+    arena_id = new_match_id()
+    with matches.locked(arena_id) as record:
+        record.data = {"kind": "arena", "count": 0}
+    return arena_id
+
+
+def entry(browser: str, points: int, number: int, match: str = "") -> Row:
+    """A player's row."""
+    data = {"browser": browser, "points": points, "number": number, "match": match}
+    return Row(browser, data, score(points, number), not match)
+
+
+def test_racing_changes_each_land_once_with_the_next_version(stores: Stores) -> None:
+    arena_id = made(stores)
+
+    def one(n: int) -> None:
+        _matches, rows = stores()
+        for k in range(10):
+
+            def step(reads: ArenaReads, k: int = k) -> tuple[Changes | None, int]:
+                head = {**reads.head, "count": reads.head["count"] + 1}
+                return Changes(head, [entry(f"b{n}", k, n)]), reads.head["count"]
+
+            rows.change(arena_id, step, [f"b{n}"])
+
+    with ThreadPoolExecutor(6) as pool:
+        list(pool.map(one, range(6)))
+    matches, rows = stores()
+    record = matches.get(arena_id)
+    assert record is not None and record.data is not None
+    assert (record.data["count"], record.version) == (60, 61)
+    reads = rows.reads(arena_id)
+    assert reads is not None and reads.version == 61
+    assert {b: e["points"] for b, e in reads.rows([f"b{n}" for n in range(7)]).items()} == {
+        f"b{n}": 9 for n in range(6)
+    }
+
+
+def test_standings_waiting_and_games_read_as_written(stores: Stores) -> None:
+    arena_id = made(stores)
+    _matches, rows = stores()
+    written = [entry("a", 4, 0), entry("b", 6, 1, "m1"), entry("c", 4, 2, "m1"), entry("d", 9, 3)]
+
+    def step(reads: ArenaReads) -> tuple[Changes | None, None]:
+        return Changes(reads.head, written, {"m1": ["b", "c"], "m2": ["x", "y"]}), None
+
+    assert rows.change(arena_id, step)[1] == 2
+    assert [e["browser"] for e in rows.top(arena_id, 3)] == ["d", "b", "a"]  # "a" joined first
+    assert (rows.above(arena_id, 4), rows.above(arena_id, 9), rows.above(arena_id, 0)) == (2, 0, 4)
+    assert rows.games(arena_id) == {"m1": ["b", "c"], "m2": ["x", "y"]}
+    reads = rows.reads(arena_id)
+    assert reads is not None and sorted(reads.waiting()) == ["a", "d"]
+    assert reads.game("m1") == ["b", "c"] and reads.game("m3") == []
+
+    def counted(reads: ArenaReads) -> tuple[Changes | None, list[str]]:
+        freed = [entry("b", 8, 1), entry("c", 4, 2)]
+        return Changes(reads.head, freed, counted=["m1"]), reads.game("m1")
+
+    assert rows.change(arena_id, counted, "m1") == (["b", "c"], 3)  # read with the head
+    reads = rows.reads(arena_id)
+    assert reads is not None and sorted(reads.waiting()) == ["a", "b", "c", "d"]
+    assert list(rows.games(arena_id)) == ["m2"]
+
+
+def test_a_step_that_writes_nothing_keeps_the_version_and_an_unknown_arena_is_refused(
+    stores: Stores,
+) -> None:
+    arena_id = made(stores)
+    _matches, rows = stores()
+    answer: dict[str, Any] = {"seen": True}
+    assert rows.change(arena_id, lambda reads: (None, answer)) == (answer, 1)
+    with pytest.raises(UnknownArena):
+        rows.change(new_match_id(), lambda reads: (None, None))
+    assert rows.reads(new_match_id()) is None
