@@ -14,7 +14,9 @@ it (ttt_arena_pairing_wait_seconds: pairings within 2 s of both players being fr
 ARENA_REMATCH_WAIT for two who just met); the different opponents each player met; the
 standings' delivery to the watchers (p99 of each version's arrival after its first arrival at
 any watcher; the arena's stream looks once a second, which comes on top); and the servers' CPU
-per game. It checks the books (tests/arena_players.books).
+per game. It checks the books (tests/arena_players.books). With ``--baseline N`` an arena of N
+players (no watchers) is played first on the same servers, and the run's CPU per game is
+compared with its own (issue 43: at most 1.5x at 1,000 players what it is at 50).
 
 The exit status is 1 if the books are wrong or a floor is missed (moved here from the arena
 tests, tests/redis/test_arena_load.py and tests/hardening/test_arena_load.py, which run it at
@@ -35,6 +37,7 @@ import tempfile
 import threading
 import time
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
@@ -74,6 +77,17 @@ def watch(
         connection.close()
 
 
+def baseline(urls: list[str], args: argparse.Namespace, apps: list[Any]) -> tuple[float, int]:
+    """A first arena of ``args.baseline`` players, no watchers, on the same servers: its
+    servers' CPU per game and its games."""
+    arena_id = make_arena(urls[0], args.length, args.clock, args.starts_in)
+    cpu = sum(app.cpu_seconds() for app in apps)
+    players, _played = play_arena(urls, arena_id, args.baseline)
+    cpu = sum(app.cpu_seconds() for app in apps) - cpu
+    games = int(books(players, urls[1], arena_id)["games"])
+    return cpu / max(games, 1), games
+
+
 def main() -> int:
     """Run the arena, print the figures; 1 if the books are wrong or a floor is missed."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
@@ -83,6 +97,13 @@ def main() -> int:
     parser.add_argument("--clock", type=int, default=1)
     parser.add_argument("--think", type=float, default=0.5)
     parser.add_argument("--starts-in", type=int, default=10, help="seconds; the players join")
+    parser.add_argument(
+        "--baseline",
+        type=int,
+        default=0,
+        help="players of a first, smaller "
+        "arena on the same servers, whose CPU per game the run compares",
+    )
     args = parser.parse_args()
     # The players arrive over the first 80% of the wait before the start.
     arena_players.THINK, arena_players.JOINING = args.think, args.starts_in * 0.8
@@ -100,6 +121,7 @@ def main() -> int:
             for f in folders]  # fmt: skip
     urls = [app.url for app in apps]
     try:
+        small = baseline(urls, args, apps) if args.baseline else None
         arena_id = make_arena(urls[0], args.length, args.clock, args.starts_in)
         arrivals: dict[int, list[float]] = {}
         stop = threading.Event()
@@ -137,6 +159,12 @@ def main() -> int:
         f"{percentile(spread, 0.99) * 1000:.0f} ms over {len(spread)} deliveries"
     )
     print(f"servers' CPU per game: {cpu / max(games, 1) * 1000:.1f} ms ({cpu:.1f} s)")
+    if small is not None:
+        ratio = cpu / max(games, 1) / max(small[0], 1e-9)
+        print(
+            f"servers' CPU per game at {args.baseline} players, same servers, just before: "
+            f"{small[0] * 1000:.1f} ms ({small[1]} games); the run's ratio to it {ratio:.2f}"
+        )
     held = pairings > 0 and within == pairings and percentile(waits, 0.5) < FLOOR_S
     verdict = "met" if held else "MISSED"
     print(f"floors (every pairing within {FLOOR_S:.0f} s, median wait under it): {verdict}")

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import random
+import threading
 import time
 from collections.abc import Sequence
 from typing import Any
@@ -81,15 +82,33 @@ TRIES = 200  # a change that lost the race this often in a row gives up: the are
 class RedisArenas:
     """The arenas' rows in the Redis of ``client``, expiring with their heads."""
 
-    def __init__(self, client: redis.Redis | RedisCluster, lifetime: float) -> None:
+    def __init__(
+        self, client: redis.Redis | RedisCluster, lifetime: float, lock_timeout: float = 5.0
+    ) -> None:
         self.client = client
+        self.lock_timeout = lock_timeout
         self.names = Names(isinstance(client, RedisCluster))
         self.lifetime = int(lifetime)
         self._commit = client.register_script(_COMMIT)
         self._read = client.register_script(_READ)
+        # One change of an arena at a time in this process: the others wait their turn here
+        # rather than read, lose the race at the commit and read again (under gevent, many
+        # requests of a worker would otherwise race each other as well as the other workers).
+        self._turns: dict[str, threading.Lock] = {}
+        self._guard = threading.Lock()
 
     def change(self, arena_id: str, step: Step[T], about: Sequence[str] = ()) -> tuple[T, int]:
         """See ArenaRows.change: what it is ``about`` is read with the head in one script."""
+        turn = self._turn(arena_id)
+        if not turn.acquire(timeout=self.lock_timeout):
+            raise StoreBusy("the arena stayed busy with other changes of this process")
+        try:
+            return self._change(arena_id, step, about)
+        finally:
+            turn.release()
+
+    def _change(self, arena_id: str, step: Step[T], about: Sequence[str]) -> tuple[T, int]:
+        """``change``, once this process's turn has come."""
         for attempt in range(TRIES):
             reads = self._prefetched(arena_id, about)
             if reads is None:
@@ -105,6 +124,13 @@ class RedisArenas:
             if attempt >= 2:  # many at once: spread the next tries out
                 time.sleep(random.uniform(0, 0.002 * min(attempt, 10)))
         raise StoreBusy("the arena changed under every try")
+
+    def _turn(self, arena_id: str) -> threading.Lock:
+        """This process's lock of the arena's changes."""
+        with self._guard:
+            if len(self._turns) > 4096:  # arenas come and go: forget the old ones now and then
+                self._turns = {k: v for k, v in self._turns.items() if v.locked()}
+            return self._turns.setdefault(arena_id, threading.Lock())
 
     def _prefetched(self, arena_id: str, about: Sequence[str]) -> _Reads | None:
         """The head, with the entries of ``about`` (browsers, or a game's match id) and of

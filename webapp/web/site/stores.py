@@ -38,7 +38,7 @@ def init_app(app: Flask, client: RedisClient | None) -> None:
         pairs = RedisPairing(client)
         games = RedisHistory(client, lifetime)
         playing = RedisLiveGames(client)
-        arenas = RedisArenas(client, lifetime)
+        arenas = RedisArenas(client, lifetime, wait)
     else:
         match_store = SQLiteStore(config["DATABASE"], lifetime, wait)
         pairs = SQLitePairing(config["DATABASE"], wait)
