@@ -78,6 +78,9 @@ class ArenaRows(Protocol):
     def reads(self, arena_id: str) -> ArenaReads | None:
         """The arena as it is now, for a look (no lock): ``None`` if it has no head."""
 
+    def entries(self, arena_id: str, browsers: list[str]) -> dict[str, dict[str, Any]]:
+        """The entries of ``browsers`` that joined, by browser, read without the head."""
+
     def top(self, arena_id: str, count: int) -> list[dict[str, Any]]:
         """The entries of the best ``count`` players, best first."""
 

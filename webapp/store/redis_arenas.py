@@ -158,6 +158,11 @@ class RedisArenas:
             return None
         return _Reads(self.client, self._keys(arena_id), raw)
 
+    def entries(self, arena_id: str, browsers: list[str]) -> dict[str, dict[str, Any]]:
+        """See ArenaRows.entries."""
+        found = _entries(self.client, self._keys(arena_id)[1], browsers)
+        return {str(entry["browser"]): entry for entry in found}
+
     def top(self, arena_id: str, count: int) -> list[dict[str, Any]]:
         """See ArenaRows.top."""
         keys = self._keys(arena_id)

@@ -54,6 +54,10 @@ class SQLiteArenas:
         with self._lent() as db:
             return self._read_head(db, arena_id, lent=True)
 
+    def entries(self, arena_id: str, browsers: list[str]) -> dict[str, dict[str, Any]]:
+        """See ArenaRows.entries."""
+        return _Reads(self, arena_id, {}, 0).rows(browsers)
+
     def top(self, arena_id: str, count: int) -> list[dict[str, Any]]:
         """See ArenaRows.top."""
         with self._lent() as db:

@@ -91,9 +91,9 @@ def _best(arena_id: str) -> tuple[Player, ...]:
 
 def player(arena_id: str, browser: str) -> Player | None:
     """``browser``'s entry in the arena, if it joined."""
-    reads = _reads(arena_id)
-    found = reads.rows([browser]) if reads is not None else {}
-    return arena_steps.players(found).get(browser)
+    if not MATCH_ID.fullmatch(arena_id):
+        return None
+    return arena_steps.players(rows().entries(arena_id, [browser])).get(browser)
 
 
 def rank(arena_id: str, points: int) -> int:

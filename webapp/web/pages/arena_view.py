@@ -3,13 +3,15 @@ games, streak) of its best players with the viewer's own row, the podium once ov
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 
 from ...rules.arena import COMING, OVER, Arena, Player
 from .. import timing
 from ..cycle import arenas
 from ..cycle.arenas import Look
+from ..live.shared import Shared
+from ..site import i18n
 from ..site.i18n import gettext as _
 from ..site.i18n import ngettext
 from ..site.names import shown
@@ -32,6 +34,7 @@ class Standing:
     playing: bool
     number: int
     paused: bool
+    browser: str = field(default="", repr=False, compare=False)  # never shown: whose row
 
 
 @dataclass(frozen=True)
@@ -86,17 +89,31 @@ class ArenaView:
 def standings(found: Look, you: Player | None, named: bool = True) -> tuple[Standing, ...]:
     """The best players by points (the first to join first among equals), ranked, and ``you``
     after them if not among them; the names in the request's language unless not ``named``
-    (then ``""``: no request is needed)."""
-    rows, rank, last = [], 0, None
+    (then ``""``: no request is needed). The best rows are made once per version, language
+    and process, for every viewer."""
     words: dict[str, str] = {}  # each name in words once: 256 names, and many more players
+    language = i18n.language() if named else ""
+    best = _BEST.get((found.arena_id, found.version, language), lambda: _best(found, named))
     mine = you.browser if you is not None else ""
+    rows = [replace(row, you=True) if row.browser == mine else row for row in best]
+    if you is not None and all(row.browser != mine for row in best):
+        rank = arenas.rank(found.arena_id, you.points)
+        rows.append(_standing(you, rank, True, named, words))
+    return tuple(rows)
+
+
+def _best(found: Look, named: bool) -> tuple[Standing, ...]:
+    """The best players' rows, ranked (ranks shared by equal points), nobody's own."""
+    rows, rank, last = [], 0, None
+    words: dict[str, str] = {}
     for place, player in enumerate(found.best, start=1):
         if player.points != last:
             rank, last = place, player.points
-        rows.append(_standing(player, rank, player.browser == mine, named, words))
-    if you is not None and all(player.browser != mine for player in found.best):
-        rows.append(_standing(you, arenas.rank(found.arena_id, you.points), True, named, words))
+        rows.append(_standing(player, rank, False, named, words))
     return tuple(rows)
+
+
+_BEST: Shared[tuple[str, int, str], tuple[Standing, ...]] = Shared(256)
 
 
 def _standing(player: Player, rank: int, you: bool, named: bool, words: dict[str, str]) -> Standing:
@@ -108,7 +125,16 @@ def _standing(player: Player, rank: int, you: bool, named: bool, words: dict[str
     streak = player.wins_in_row
     playing = bool(player.match)
     return Standing(
-        rank, name, player.points, player.games, streak, you, playing, player.number, paused
+        rank,
+        name,
+        player.points,
+        player.games,
+        streak,
+        you,
+        playing,
+        player.number,
+        paused,
+        player.browser,
     )
 
 
