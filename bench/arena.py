@@ -85,6 +85,11 @@ def baseline(urls: list[str], args: argparse.Namespace, apps: list[Any]) -> tupl
     players, _played = play_arena(urls, arena_id, args.baseline)
     cpu = sum(app.cpu_seconds() for app in apps) - cpu
     games = int(books(players, urls[1], arena_id)["games"])
+    print(
+        f"baseline: {args.baseline} players, {games} games, servers' CPU per game "
+        f"{cpu / max(games, 1) * 1000:.1f} ms",
+        flush=True,
+    )
     return cpu / max(games, 1), games
 
 

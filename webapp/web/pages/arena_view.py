@@ -91,36 +91,45 @@ def standings(found: Look, you: Player | None, named: bool = True) -> tuple[Stan
     after them if not among them; the names in the request's language unless not ``named``
     (then ``""``: no request is needed). The best rows are made once per version, language
     and process, for every viewer."""
-    words: dict[str, str] = {}  # each name in words once: 256 names, and many more players
     language = i18n.language() if named else ""
     best = _BEST.get((found.arena_id, found.version, language), lambda: _best(found, named))
     mine = you.browser if you is not None else ""
     rows = [replace(row, you=True) if row.browser == mine else row for row in best]
     if you is not None and all(row.browser != mine for row in best):
         rank = arenas.rank(found.arena_id, you.points)
-        rows.append(_standing(you, rank, True, named, words))
+        rows.append(_standing(you, rank, True, named))
     return tuple(rows)
 
 
 def _best(found: Look, named: bool) -> tuple[Standing, ...]:
     """The best players' rows, ranked (ranks shared by equal points), nobody's own."""
     rows, rank, last = [], 0, None
-    words: dict[str, str] = {}
     for place, player in enumerate(found.best, start=1):
         if player.points != last:
             rank, last = place, player.points
-        rows.append(_standing(player, rank, False, named, words))
+        rows.append(_standing(player, rank, False, named))
     return tuple(rows)
 
 
+def _named(name: str) -> str:
+    """A drawn name in the request's language, made once per language and process (about
+    256 names): a look names its best players at every version."""
+    key = (i18n.language(), name)
+    found = _NAMES.get(key)
+    if found is None:
+        if len(_NAMES) > 8192:
+            _NAMES.clear()
+        found = _NAMES[key] = shown(name)
+    return found
+
+
+_NAMES: dict[tuple[str, str], str] = {}
 _BEST: Shared[tuple[str, int, str], tuple[Standing, ...]] = Shared(256)
 
 
-def _standing(player: Player, rank: int, you: bool, named: bool, words: dict[str, str]) -> Standing:
+def _standing(player: Player, rank: int, you: bool, named: bool) -> Standing:
     """``player``'s row at ``rank``."""
-    if named and player.name not in words:
-        words[player.name] = shown(player.name)
-    name = words.get(player.name, "")
+    name = _named(player.name) if named else ""
     paused = player.paused or player.withdrawn
     streak = player.wins_in_row
     playing = bool(player.match)
