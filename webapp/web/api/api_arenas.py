@@ -21,9 +21,10 @@ from ..site.errors import ApiError
 from ..site.i18n import gettext as _
 from ..views.answers import answer
 from ..views.arena_view import ArenaView, view
+from ..views.operations import Operation, read
 from .api_bodies import decode
 
-bp = Blueprint("api_arenas", __name__, url_prefix="/api")
+bp = Blueprint("api_arenas", __name__)
 ARENA_PATH = [
     {"name": "arena_id", "in": "path", "required": True, "schema": {"type": "string"},
      "description": "The arena's id, the last part of its link."},
@@ -99,7 +100,29 @@ class ArenaJson(Struct):
     you: ArenaYouJson | None
 
 
-@bp.post("/arenas")
+MADE = Operation(
+    "Make an arena: a timed tournament that pairs its waiting players again and again (any "
+    "length and clock from 1 s).",
+    {429: "Too many new games or arenas from this address in a short time."},
+    body=ArenaBody,
+    answer=ArenaMadeJson,
+    answered="Its id and link.",
+)
+LISTED = Operation(
+    "The public arenas coming or running, the soonest first (the site always has one coming).",
+    answer=list[ArenaJson],
+    answered="The arenas.",
+)
+ONE = Operation(
+    "An arena: its state, times, standings and this browser's place.",
+    {404: NO_ARENA},
+    answer=ArenaJson,
+    answered="The arena.",
+    query=ARENA_PATH,
+)
+
+
+@read(bp, None, "/api/arenas", MADE, method="POST")
 @limits.creating
 @limits.arenas
 def create() -> ResponseReturnValue:
@@ -118,14 +141,14 @@ def create() -> ResponseReturnValue:
     return answer(ArenaMadeJson(arena_id, _link(arena_id)))
 
 
-@bp.get("/arenas")
+@read(bp, None, "/api/arenas", LISTED)
 def listing() -> ResponseReturnValue:
     """The public arenas coming or running, the soonest first."""
     browser = browsers.browser_id()
     return answer([_json(view(i, a, browser)) for i, a in arena_index.listed()])
 
 
-@bp.get("/arenas/<arena_id>")
+@read(bp, None, "/api/arenas/<arena_id>", ONE)
 def one(arena_id: str) -> ResponseReturnValue:
     """The arena, its standings and this browser's place; a game the arena paired this
     browser in becomes its match, as the arena's page makes it (GET /api/game shows it)."""
