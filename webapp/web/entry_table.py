@@ -19,8 +19,6 @@ from ..rules import RuleError, UnknownLinkError, errors
 from ..rules.errors import BadStartError
 from ..rules.seating import LeaveRefusedError
 from .action_table import NoParams
-from .api.api_arenas import ARENA_PATH, NO_ARENA, ArenaJson, arena_json
-from .api.api_bodies import decode
 from .cycle import matches
 from .pages import arenas, join, pair, setup
 from .site import limits
@@ -29,6 +27,8 @@ from .site.headers import move_result
 from .site.i18n import gettext as _
 from .site.i18n import said
 from .views.answers import answer, game_json
+from .views.arena_json import ARENA_PATH, NO_ARENA, ArenaJson, arena_json
+from .views.bodies import decode
 from .views.schema import JoinBody, NewBody, PairJson, SeatBody
 from .views.sentences import toss_line
 

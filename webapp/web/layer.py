@@ -8,7 +8,7 @@ from flask_wtf.csrf import CSRFProtect
 
 from ..settings import RedisClient
 from . import entry_table
-from .api import api, api_arenas
+from .api import api
 from .cycle import arenas as arena_cycle
 from .cycle import settler
 from .live import live
@@ -46,7 +46,7 @@ from .views import fragments, naming
 PAGES = (
     board, setup, replay, review, join, forms, online, pair, games, text, text_input,
     api, preferences,
-    live_games, arenas, arena_stream, api_arenas, entry_table,
+    live_games, arenas, arena_stream, entry_table,
 )  # fmt: skip
 
 

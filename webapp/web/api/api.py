@@ -24,9 +24,9 @@ from ..cycle import matches
 from ..site.errors import ApiError
 from ..site.i18n import gettext as _
 from ..views.answers import answer, game_json
+from ..views.bodies import decode
 from ..views.operations import Operation, read
 from ..views.schema import ExpectedBody
-from .api_bodies import decode
 from .api_document import document
 
 bp = Blueprint("api", __name__)

@@ -70,7 +70,7 @@ Version = Annotated[
     ),
 ]
 GameId = Annotated[str, Meta(description="The game id (`game` of /api/game); another is a 409.")]
-MISSING_PLY = "Object missing required field `ply`"  # msgspec's words, which api_bodies reads
+MISSING_PLY = "Object missing required field `ply`"  # msgspec's words, which views/bodies.py reads
 
 
 class ExpectedBody(Struct, kw_only=True):
