@@ -13,7 +13,7 @@ from webapp.rules import errors
 from webapp.web.cycle.matches import StaleFormError
 
 NOTHING_TO_UNDO = errors.NOTHING_TO_UNDO
-STALE = StaleFormError.default_message
+STALE = StaleFormError.refusal.message  # the words the board flashes
 
 
 def first_empty(board: str) -> str:

@@ -4,10 +4,10 @@ table's).
 
 It shares the session and the CSRF token (header ``X-CSRFToken``) with the pages. Bodies are
 read into the Structs of ``api_types``, and the answers are written from them. Errors are
-``{"error": message}`` and change nothing: 400 for a request of the wrong shape (naming its
-``field``), 409 when it conflicts with the match as it is now (a stale version or ply, an
-occupied cell, the game over), 422 for a position the engine refuses, 403 for a missing or
-wrong CSRF token.
+``{"error": message, "code": code}`` and change nothing, with the status of the code
+(site/refusals.py): 400 for a request of the wrong shape (naming its ``field``), 409 when it
+conflicts with the match as it is now (a stale version or ply, an occupied cell, the game
+over), 422 for a position the engine refuses, 403 for a missing or wrong CSRF token.
 """
 
 from __future__ import annotations
@@ -26,6 +26,7 @@ from ..live.stream import events as followed
 from ..pages import review
 from ..site.errors import ApiError
 from ..site.i18n import gettext as _
+from ..site.refusals import NO_MATCH, REVIEW_NOT_READY, UNKNOWN_MATCH
 from .api_answers import answer, game_json
 from .api_bodies import decode
 from .api_document import DOCUMENT
@@ -47,7 +48,7 @@ def review_json() -> ResponseReturnValue:
     the game is over)."""
     current = matches.current()
     if not current.match.is_over:
-        raise ApiError(409, _(review.NOT_OVER))
+        raise ApiError(REVIEW_NOT_READY)
     return answer(review.as_json(current))
 
 
@@ -58,7 +59,7 @@ def events() -> ResponseReturnValue:
     ``Last-Event-ID``."""
     current = _shown(request.args.get("match"), shared=True)
     if not current.match_id:
-        raise ApiError(404, _("This browser has no match yet: start one with POST /api/new."))
+        raise ApiError(NO_MATCH)
     after = sse.resumed_from()
 
     def stream(hub: live.Hub, lifetime: float) -> Iterator[str]:
@@ -74,7 +75,9 @@ def _view(action: Action) -> Callable[[], ResponseReturnValue]:
         try:
             now, _outcome = matches.act(lambda seen: action.rule(seen, body), _expected(body))
         except tuple(action.api_says) as error:
-            raise ApiError(409, _(action.api_says[type(error)])) from error
+            # The API's words for this refusal, found by class: a subclass's too.
+            says = next(text for kind, text in action.api_says.items() if isinstance(error, kind))
+            raise ApiError(error.refusal, text=_(says)) from error
         return answer(game_json(now))
 
     view.__name__ = action.name
@@ -114,7 +117,7 @@ def _shown(match_id: str | None, shared: bool = False) -> matches.Current:
     (``shared``: read as a stream opening reads it, matches.looked_at)."""
     current = matches.looked_at(match_id, shared)
     if current is None:
-        raise ApiError(404, _("There is no match with this id: it may have expired."))
+        raise ApiError(UNKNOWN_MATCH)
     return current
 
 

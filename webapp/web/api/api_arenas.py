@@ -20,6 +20,7 @@ from ..pages.arena_view import ArenaView, view
 from ..site import browsers, limits
 from ..site.errors import ApiError
 from ..site.i18n import gettext as _
+from ..site.refusals import INVALID_FIELD
 from .api_answers import answer
 from .api_bodies import decode
 
@@ -108,12 +109,12 @@ def create() -> ResponseReturnValue:
         body = decode(ArenaBody)
     except ApiError as error:
         if error.field == "private":
-            raise ApiError(400, _(ONLY_PRIVATE), "private") from error
+            raise ApiError(INVALID_FIELD, "private", _(ONLY_PRIVATE)) from error
         if error.field not in RANGES:
             raise
         low, high = RANGES[error.field]
         message = _(OUT_OF_RANGE, name=repr(error.field), low=low, high=high)
-        raise ApiError(400, message, error.field) from error
+        raise ApiError(INVALID_FIELD, error.field, message) from error
     arena_id = arena_pages.made(body.length, body.clock, body.starts_in)
     return answer(ArenaMadeJson(arena_id, _link(arena_id)))
 

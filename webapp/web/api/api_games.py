@@ -18,6 +18,7 @@ from ..pages import games
 from ..site import browsers
 from ..site.errors import ApiError
 from ..site.i18n import gettext as _
+from ..site.refusals import INVALID_FIELD
 from .api_answers import answer
 from .api_types import Against, EndedBy, Opponent, Result, You
 
@@ -116,4 +117,4 @@ def _number(name: str, default: int, low: int, high: int) -> int:
         number = int(text)
         if low <= number <= high:
             return number
-    raise ApiError(400, _(BAD_NUMBER, name=name), field=name)
+    raise ApiError(INVALID_FIELD, name, _(BAD_NUMBER, name=name))

@@ -12,7 +12,7 @@ from msgspec import Meta, Struct
 from ..pages import pair
 from ..site import limits, names
 from ..site.errors import ApiError
-from ..site.i18n import gettext as _
+from ..site.refusals import NAME_PROMISED
 from .api_answers import answer
 
 bp = Blueprint("api_names", __name__, url_prefix="/api")
@@ -37,7 +37,7 @@ def draw() -> ResponseReturnValue:
     """Draw another name for this browser, from the same words (not while it waits for an
     opponent: 409)."""
     if pair.waiting_for_one():
-        raise ApiError(409, _(names.PROMISED))
+        raise ApiError(NAME_PROMISED)
     return answer(_json(names.draw_another()))
 
 

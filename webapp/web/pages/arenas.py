@@ -138,7 +138,7 @@ def page(arena_id: str) -> ResponseReturnValue:
     """The arena: to the board of this browser's game in play, else its standings."""
     arena = arenas.tend(arena_id)
     if arena is None:
-        return render_error(404, _(errors.NO_ARENA))
+        return render_error(404, _(errors.NO_ARENA.message), refusal=errors.NO_ARENA)
     try:
         if entered(arena_id, arena):
             return redirect(url_for("board.index"), 303)

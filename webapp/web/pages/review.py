@@ -18,11 +18,12 @@ from ..cycle.matches import Current
 from ..site.errors import render_error
 from ..site.i18n import gettext as _
 from ..site.i18n import ngettext, render
+from ..site.refusals import REVIEW_NOT_READY
 from .naming import by_mark
 
 bp = Blueprint("review", __name__)
 
-NOT_OVER = N_("The review opens once the game is over.")
+NOT_OVER = REVIEW_NOT_READY.message
 OTHER_REVIEW = N_(
     "This review link is for another game than the one this browser is playing (an earlier "
     "one is not kept): only the current game can be reviewed."
