@@ -12,7 +12,7 @@ from webapp.engine import CELL_IDS
 from webapp.rules import errors
 from webapp.web.cycle.matches import StaleFormError
 
-NOTHING_TO_UNDO = errors.NOTHING_TO_UNDO
+NOTHING_TO_UNDO = errors.NOTHING_TO_UNDO.message  # the words the board flashes
 STALE = StaleFormError.refusal.message  # the words the board flashes
 
 
