@@ -15,7 +15,7 @@ from flask import Blueprint, flash, redirect, request, url_for
 from flask.typing import ResponseReturnValue
 from msgspec import Struct
 
-from ..engine import N_, Board, InvalidPositionError, Refusal, TicTacToeError
+from ..engine import N_, Board, InvalidPositionError, TicTacToeError
 from ..rules import RuleError, UnknownLinkError, errors
 from ..rules.errors import BadStartError
 from ..rules.seating import LeaveRefusedError
@@ -33,6 +33,7 @@ from .site.errors import WebError, for_api, to_board
 from .site.headers import move_result
 from .site.i18n import gettext as _
 from .site.i18n import said
+from .site.refusals import BAD_FORM
 
 bp = Blueprint("entries", __name__)
 Done = Any  # what a row's rule did, which its page and its JSON answer from
@@ -41,7 +42,7 @@ Done = Any  # what a row's rule did, which its page and its JSON answer from
 class BadFormError(WebError):
     """A form's fields that no page of ours posts (an unknown player, a clock not a number)."""
 
-    refusal = Refusal("bad_form", setup.BAD_PARAMETERS)  # forms only: the API reads bodies
+    refusal = BAD_FORM
 
 
 class ArenaParams(Struct):

@@ -283,5 +283,12 @@ class GameJson(Struct, kw_only=True):
 class ErrorJson(Struct):
     """A refused request, which changed nothing; a 400 names the body's bad `field`."""
 
-    error: str
+    error: Annotated[str, Meta(description="Why, in words for people, in the asked language.")]
+    code: Annotated[
+        str,
+        Meta(
+            description="Why, for programs: the same in every language, never reworded "
+            "(docs/api.md has the table of codes)."
+        ),
+    ]
     field: str | UnsetType = UNSET

@@ -67,6 +67,8 @@ NOT_AN_OBJECT = Refusal("not_an_object", N_("The request body must be a JSON obj
 NOT_UTF8 = Refusal("not_utf8", N_("The request body must be JSON encoded as UTF-8."))
 MISSING_FIELD = Refusal("missing_field", N_("The field %(name)s is required."))
 INVALID_FIELD = Refusal("invalid_field", BAD_REQUEST.message)
+# A form's fields that no page of ours posts (forms only: programs send bodies).
+BAD_FORM = Refusal("bad_form", N_("Bad parameters!"))
 # The state of this browser or the site.
 STALE = Refusal("stale", N_("This board has changed since the page was shown; nothing was played."))
 NO_MATCH = Refusal("no_match", N_("This browser has no match yet: start one with POST /api/new."))
