@@ -4,10 +4,10 @@ table's).
 
 It shares the session and the CSRF token (header ``X-CSRFToken``) with the pages. Bodies are
 read into the Structs of ``api_types``, and the answers are written from them. Errors are
-``{"error": message}`` and change nothing: 400 for a request of the wrong shape (naming its
-``field``), 409 when it conflicts with the match as it is now (a stale version or ply, an
-occupied cell, the game over), 422 for a position the engine refuses, 403 for a missing or
-wrong CSRF token.
+``{"error": message, "code": code}`` and change nothing, with the status of the code
+(site/refusals.py): 400 for a request of the wrong shape (naming its ``field``), 409 when it
+conflicts with the match as it is now (a stale version or ply, an occupied cell, the game
+over), 422 for a position the engine refuses, 403 for a missing or wrong CSRF token.
 """
 
 from __future__ import annotations
@@ -39,7 +39,9 @@ def _view(action: Action) -> Callable[[], ResponseReturnValue]:
         try:
             now, _outcome = matches.act(lambda seen: action.rule(seen, body), _expected(body))
         except tuple(action.api_says) as error:
-            raise ApiError(409, _(action.api_says[type(error)])) from error
+            # The API's words for this refusal, found by class: a subclass's too.
+            says = next(text for kind, text in action.api_says.items() if isinstance(error, kind))
+            raise ApiError(error.refusal, text=_(says)) from error
         return answer(game_json(now))
 
     view.__name__ = action.name

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from flask import Blueprint, Flask, current_app, request
 from flask.typing import ResponseReturnValue
 
+from ...rules import errors
 from ...rules.arena import Arena
 from ...store.record import MATCH_ID
 from ..cycle import arenas
@@ -20,7 +21,6 @@ from ..live.shared import Shared
 from ..live.ticking import ticking
 from ..site import browsers, i18n
 from ..site.errors import ApiError
-from ..site.i18n import gettext as _
 from ..site.i18n import render
 from ..text import text
 from ..views.arena_view import standings, view
@@ -46,7 +46,7 @@ def events(arena_id: str) -> ResponseReturnValue:
     """Server-Sent Events of the arena: its part's HTML and the viewer's row, as it changes."""
     arena = arenas.read(arena_id) if MATCH_ID.fullmatch(arena_id) else None
     if arena is None:
-        raise ApiError(404, _("There is no arena at this link: it may have ended long ago."))
+        raise ApiError(errors.NO_ARENA)
     app: Flask = current_app._get_current_object()  # type: ignore[attr-defined]
     mine = next((n for n, p in enumerate(arena.players) if p.browser == browsers.browser_id()), -1)
     reader = (arena_id, i18n.language(), text.enabled(), request.host_url, request.script_root)

@@ -15,6 +15,7 @@ from ..action_table import buttons
 from ..cycle import deadlines, matches
 from ..cycle.matches import Current
 from ..live import sse
+from ..site import refusals
 from ..site.errors import for_api, render_error
 from ..site.i18n import gettext as _
 from ..site.i18n import language
@@ -36,8 +37,6 @@ PARTS = (
     "chat", "online", "share",
 )  # fmt: skip
 NO_MATCH = N_("There is no match at this address: it may have expired.")
-NO_MATCH_YET = N_("This browser has no match yet: start one with POST /api/new.")
-NO_MATCH_ID = N_("There is no match with this id: it may have expired.")
 
 
 @dataclass(frozen=True)
@@ -262,7 +261,7 @@ def events() -> ResponseReturnValue:
     programs, the version alone."""
     current = matches.looked_at(request.args.get("match"), shared=True)
     if current is None or not current.match_id:
-        return render_error(404, _(_missing(current is None)))
+        return _missing(current is None)
     if for_api():
         return versions(current, sse.resumed_from())
     display = DISPLAYS["text" if text.enabled() else "board"]
@@ -280,8 +279,8 @@ def watch(match_id: str) -> ResponseReturnValue:
     return board(current)
 
 
-def _missing(unknown: bool) -> str:
-    """Why there is no match to stream: an id that names none, or (for programs) none yet."""
+def _missing(unknown: bool) -> ResponseReturnValue:
+    """The 404 of a stream with no match: an id that names none, or (for programs) none yet."""
     if not for_api():
-        return NO_MATCH
-    return NO_MATCH_ID if unknown else NO_MATCH_YET
+        return render_error(404, _(NO_MATCH))
+    return render_error(404, refusal=refusals.UNKNOWN_MATCH if unknown else refusals.NO_MATCH)

@@ -11,6 +11,7 @@ from ..site import i18n, limits, names
 from ..site.errors import ApiError, for_api
 from ..site.i18n import gettext as _
 from ..site.i18n import render
+from ..site.refusals import NAME_PROMISED
 from ..text import text
 from ..views.answers import answer
 from ..views.operations import Operation, read
@@ -63,7 +64,7 @@ def draw_name() -> ResponseReturnValue:
     waits for an opponent, who will know it by the name it has: 409)."""
     if pair.waiting_for_one():
         if for_api():
-            raise ApiError(409, _(names.PROMISED))
+            raise ApiError(NAME_PROMISED)
         return _page(text.mode() or NORMAL, i18n.language(), problem=_(names.PROMISED)), 409
     drawn = names.draw_another()
     if for_api():

@@ -13,10 +13,11 @@ from ...engine import N_, Evaluation, Review, ReviewedMove, rank, review
 from ..cycle.matches import Current
 from ..site.i18n import gettext as _
 from ..site.i18n import ngettext
+from ..site.refusals import REVIEW_NOT_READY
 from .naming import by_mark
 from .review_schema import MistakeJson, ReviewedMoveJson, ReviewJson, ValueJson
 
-NOT_OVER = N_("The review opens once the game is over.")
+NOT_OVER = REVIEW_NOT_READY.message
 OTHER_REVIEW = N_(
     "This review link is for another game than the one this browser is playing (an earlier "
     "one is not kept): only the current game can be reviewed."
