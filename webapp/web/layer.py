@@ -40,7 +40,8 @@ from .site import (
     sessions,
     stores,
 )
-from .text import text, text_input
+from .site import display as text
+from .text import text_input
 from .views import fragments, naming
 
 PAGES = (

@@ -20,9 +20,9 @@ from ..live import live, sse
 from ..live.shared import Shared
 from ..live.ticking import ticking
 from ..site import browsers, i18n
+from ..site import display as text
 from ..site.errors import ApiError
 from ..site.i18n import render
-from ..text import text
 from ..views.arena_view import standings, view
 
 bp = Blueprint("arena_stream", __name__)

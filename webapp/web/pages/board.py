@@ -15,11 +15,12 @@ from ..action_table import buttons
 from ..cycle import deadlines, matches
 from ..cycle.matches import Current
 from ..live import sse
+from ..site import display as text
 from ..site import refusals
 from ..site.errors import for_api, render_error
 from ..site.i18n import gettext as _
 from ..site.i18n import language
-from ..text import text, text_board
+from ..text import text_board
 from ..views import chat, fragments, live_parts, online
 from ..views.answers import answer, game_json
 from ..views.board_view import build, build_score

@@ -21,11 +21,11 @@ from ..cycle.deadlines import ClockView
 from ..live import live, sse
 from ..live.shared import Shared
 from ..live.ticking import ticking
+from ..site import display as text
 from ..site import i18n
 from ..site.errors import for_api
 from ..site.i18n import gettext as _
 from ..site.i18n import render
-from ..text import text
 from ..views.answers import answer, clock_json
 from ..views.naming import by_mark, name
 from ..views.operations import Operation, read

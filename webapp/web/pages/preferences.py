@@ -7,12 +7,12 @@ from flask import Blueprint, redirect, request, url_for
 from flask.typing import ResponseReturnValue
 
 from ...engine import N_
+from ..site import display as text
 from ..site import i18n, limits, names
 from ..site.errors import ApiError, for_api
 from ..site.i18n import gettext as _
 from ..site.i18n import render
 from ..site.refusals import NAME_PROMISED
-from ..text import text
 from ..views.answers import answer
 from ..views.operations import Operation, read
 from ..views.schema import NameJson
