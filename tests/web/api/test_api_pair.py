@@ -8,6 +8,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from tests.conftest import api_game
+from tests.refusals import code
 
 
 def call(client: FlaskClient, method: str) -> tuple[int, Any]:
@@ -37,7 +38,7 @@ def test_delete_stops_waiting_and_is_refused_when_not_waiting(app: Flask) -> Non
     assert call(client, "DELETE") == (200, {"state": "idle", "waited": 0,
                                             "offer_computer": False, "game": None})  # fmt: skip
     status, refused = call(client, "DELETE")
-    assert status == 409 and refused == {"error": "You are not waiting for an opponent."}
+    assert status == 409 and code(refused) == "not_seeking"
     assert call(client, "GET")[1]["state"] == "idle"
 
 

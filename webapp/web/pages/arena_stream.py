@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from flask import Blueprint, Flask, current_app, request
 from flask.typing import ResponseReturnValue
 
+from ...rules import errors
 from ...store.record import MATCH_ID
 from ..cycle import arenas
 from ..cycle.arenas import Look as ArenaLook
@@ -20,11 +21,10 @@ from ..live import live, sse
 from ..live.shared import Shared
 from ..live.ticking import ticking
 from ..site import browsers, i18n
+from ..site import display as text
 from ..site.errors import ApiError
-from ..site.i18n import gettext as _
 from ..site.i18n import render
-from ..text import text
-from .arena_view import standings, view
+from ..views.arena_view import standings, view
 
 bp = Blueprint("arena_stream", __name__)
 Look = tuple[int, ArenaLook | None]  # the arena's version, and the arena
@@ -47,7 +47,7 @@ def events(arena_id: str) -> ResponseReturnValue:
     """Server-Sent Events of the arena: its part's HTML and the viewer's row, as it changes."""
     arena = arenas.read(arena_id) if MATCH_ID.fullmatch(arena_id) else None
     if arena is None:
-        raise ApiError(404, _("There is no arena at this link: it may have ended long ago."))
+        raise ApiError(errors.NO_ARENA)
     app: Flask = current_app._get_current_object()  # type: ignore[attr-defined]
     browser = browsers.browser_id()
     mine = browser if arenas.player(arena_id, browser) is not None else ""

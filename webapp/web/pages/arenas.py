@@ -21,11 +21,28 @@ from ...store.record import MATCH_ID
 from .. import timing
 from ..cycle import arena_index, arenas, matches
 from ..site import browsers, limits, names
-from ..site.errors import render_error
+from ..site.errors import ApiError, for_api, render_error
 from ..site.headers import move_result
 from ..site.i18n import gettext as _
 from ..site.i18n import render, said
-from .arena_view import view
+from ..site.refusals import INVALID_FIELD
+from ..views.answers import answer
+from ..views.arena_json import (
+    LISTED,
+    MADE,
+    ONE,
+    ONLY_PRIVATE,
+    OUT_OF_RANGE,
+    RANGES,
+    ArenaBody,
+    ArenaMadeJson,
+    arena_json,
+    as_json,
+    link,
+)
+from ..views.arena_view import view
+from ..views.bodies import decode
+from ..views.operations import read
 
 bp = Blueprint("arenas", __name__)
 LENGTHS = (300, 600, 1800)  # the form's choices, in seconds; the API takes any from 1 s
@@ -112,18 +129,25 @@ def entered(arena_id: str) -> tuple[bool, Player | None]:
     return True, me
 
 
-@bp.get("/arenas")
+@read(bp, "/arenas", "/api/arenas", LISTED)
 def listing() -> ResponseReturnValue:
-    """The public arenas coming or running, and the form that makes one."""
+    """The public arenas coming or running, the soonest first, and the form that makes one."""
     shown = [view(found, browsers.browser_id()) for found in arena_index.listed()]
+    if for_api():
+        return answer([as_json(arena) for arena in shown])
     return render("arenas.html", arenas=shown, lengths=LENGTHS, clocks=CLOCKS, starts_in=STARTS_IN)
 
 
-@bp.post("/arenas")
+@read(bp, "/arenas", "/api/arenas", MADE, method="POST")
 @limits.creating
 @limits.arenas
 def create() -> ResponseReturnValue:
-    """Make an arena from the form's choices; to its page."""
+    """Make an arena from the form's choices, and go to its page; a program makes a private
+    one of any length and clock, and gets its id and link."""
+    if for_api():
+        body = _body()
+        made_id = made(body.length, body.clock, body.starts_in)
+        return answer(ArenaMadeJson(made_id, link(made_id)))
     form = request.form
     chosen = [form.get(name, "") for name in ("length", "clock", "starts_in")]
     allowed = [LENGTHS, CLOCKS, STARTS_IN]
@@ -135,13 +159,23 @@ def create() -> ResponseReturnValue:
     return redirect(url_for(".page", arena_id=arena_id), 303)
 
 
-@bp.get("/arenas/<arena_id>")
+@read(bp, "/arenas/<arena_id>", "/api/arenas/<arena_id>", ONE)
 def page(arena_id: str) -> ResponseReturnValue:
-    """The arena: to the board of this browser's game in play, else its standings."""
+    """The arena: to the board of this browser's game in play, else its standings. For
+    programs, the arena, its standings and this browser's place; a game the arena paired
+    this browser in becomes its match, as the page makes it (GET /api/game shows it). Both
+    show this browser's entry as ``entered`` read it."""
     found = arenas.tend(arena_id) if MATCH_ID.fullmatch(arena_id) else None
     if found is None:
-        return render_error(404, _(errors.NO_ARENA))
+        return render_error(404, _(errors.NO_ARENA.message), refusal=errors.NO_ARENA)
     browser, me = browsers.browser_id(), None
+    if for_api():
+        try:
+            _playing, me = entered(arena_id)
+        except LeaveRefusedError:  # it plays elsewhere: it goes there later
+            return answer(arena_json(found))
+        found = arenas.look(arena_id) or found
+        return answer(as_json(view(found, browser, me, read=False)))
     try:
         playing, me = entered(arena_id)
         if playing:
@@ -151,3 +185,17 @@ def page(arena_id: str) -> ResponseReturnValue:
         me = arenas.player(arena_id, browser)
     found = arenas.look(arena_id) or found
     return render("arena.html", view=view(found, browser, me, read=False))
+
+
+def _body() -> ArenaBody:
+    """The posted arena, its refusals naming the field and its range."""
+    try:
+        return decode(ArenaBody)
+    except ApiError as error:
+        if error.field == "private":
+            raise ApiError(INVALID_FIELD, "private", _(ONLY_PRIVATE)) from error
+        if error.field not in RANGES:
+            raise
+        low, high = RANGES[error.field]
+        message = _(OUT_OF_RANGE, name=repr(error.field), low=low, high=high)
+        raise ApiError(INVALID_FIELD, error.field, message) from error

@@ -5,7 +5,7 @@ from __future__ import annotations
 from flask import Blueprint, flash, request
 from flask.typing import ResponseReturnValue
 
-from ...engine import N_, PLAYER_KINDS, Board, TicTacToeError
+from ...engine import PLAYER_KINDS, Board, TicTacToeError
 from ...rules import FRIEND, actions, seating
 from ..action_table import BY_NAME
 from ..cycle import matches
@@ -13,12 +13,13 @@ from ..site import limits
 from ..site.errors import to_board
 from ..site.i18n import gettext as _
 from ..site.i18n import render, said
+from ..site.refusals import BAD_FORM
+from ..views.sentences import toss_line
 from . import forms
-from .sentences import toss_line
 
 bp = Blueprint("setup", __name__)
 
-BAD_PARAMETERS = N_("Bad parameters!")
+BAD_PARAMETERS = BAD_FORM.message
 KINDS = (*PLAYER_KINDS, FRIEND)  # the setup form's choices for each side
 POSITION_LIMIT = 20  # characters of a position kept from a form or link
 

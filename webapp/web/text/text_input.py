@@ -15,11 +15,12 @@ from ...rules import RuleError, errors
 from ..action_table import BY_NAME, Action
 from ..cycle import matches
 from ..cycle.matches import Current
-from ..pages.forms import posted_expected
+from ..cycle.posted import posted_expected
+from ..site import display as text
 from ..site.errors import render_error, to_board
 from ..site.i18n import gettext as _
 from ..site.i18n import said
-from . import announce, text, text_commands
+from . import announce, text_commands
 
 bp = Blueprint("text_input", __name__)
 

@@ -52,6 +52,7 @@ class ArenaView:
     seconds: int  # to the start while coming, to the end while running
     players: int
     in_play: int
+    look: Look  # the arena as read: its tallies
 
     @property
     def top(self) -> tuple[Standing, ...]:
@@ -169,6 +170,7 @@ def view(found: Look, browser: str, you: Player | None = None, read: bool = True
         seconds,
         found.joined,
         found.playing // 2,
+        found,
     )
 
 
