@@ -23,6 +23,7 @@ from webapp import create_app
 from webapp.rules import arena_pairing, names, new_secret
 from webapp.rules.arena import Arena, Player, ended
 from webapp.store import new_match_id
+from webapp.store.arena_rows import score
 from webapp.store.record import decode, encode
 from webapp.web.cycle import arena_steps, arenas
 from webapp.web.site.names import shown
@@ -120,6 +121,12 @@ class Kept:
 
     def waiting(self) -> dict[str, dict[str, Any]]:
         return {b: e for b, e in self.entries.items() if not e["match"]}
+
+    def floor(self) -> float | None:
+        scores = sorted(
+            (score(e["points"], e["number"]) for e in self.entries.values()), reverse=True
+        )
+        return scores[arenas.BEST - 1] if len(scores) >= arenas.BEST else None
 
 
 def game_end(kept: Arena) -> str:

@@ -13,6 +13,7 @@ T = TypeVar("T")
 # The standings' order: points first, then the join order (the first to join first among
 # equals), in one number: points * PLACES + (PLACES - 1 - number); exact in a double.
 PLACES = 1 << 20
+BEST = 50  # the best players a look shows: a change notes whether it moved them (``floor``)
 
 
 def score(points: int, number: int) -> float:
@@ -60,6 +61,9 @@ class ArenaReads(Protocol):
 
     def waiting(self) -> dict[str, dict[str, Any]]:
         """The entries of the players waiting to be paired, by browser."""
+
+    def floor(self) -> float | None:
+        """The score of the BEST-th best player; ``None`` while fewer have joined."""
 
 
 Step = Callable[[ArenaReads], tuple[Changes | None, T]]

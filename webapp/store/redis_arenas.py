@@ -16,7 +16,7 @@ from typing import Any
 import redis
 from redis.cluster import RedisCluster
 
-from .arena_rows import ArenaReads, Changes, Step, T, UnknownArena, at_least
+from .arena_rows import BEST, ArenaReads, Changes, Step, T, UnknownArena, at_least
 from .record import StoreBusy, StoreUnavailable, decode, encode
 from .redis_store import ERRORS, Names
 
@@ -55,8 +55,9 @@ redis.call(ARGV[6], ARGV[4], ARGV[5] .. ' ' .. v)
 return v
 """
 # KEYS: the same. ARGV: a game's match id (or ""), then browsers. Answers the head, the game's
-# players (JSON, or ""), how many entries follow, the entries of the game's players and of the
-# browsers, then the waiting players' entries if at most FEW wait (else none: read if needed).
+# players (JSON, or ""), the BEST-th best score (or ""), how many entries follow, the entries
+# of the game's players and of the browsers, then the waiting players' entries if at most FEW
+# wait (else none: read if needed).
 _READ = """
 local head = redis.call('get', KEYS[1])
 if not head then return false end
@@ -66,7 +67,8 @@ if ARGV[1] ~= '' then
   if game ~= '' then who = cjson.decode(game) end
 end
 for i = 2, #ARGV do who[#who + 1] = ARGV[i] end
-local out = {head, game, #who}
+local floor = redis.call('zrevrange', KEYS[3], BEST - 1, BEST - 1, 'withscores')[2] or ''
+local out = {head, game, floor, #who}
 for _, b in ipairs(who) do out[#out + 1] = redis.call('hget', KEYS[2], b) or '' end
 if redis.call('scard', KEYS[4]) <= FEW then
   out[#out + 1] = 'waiting'
@@ -75,7 +77,7 @@ if redis.call('scard', KEYS[4]) <= FEW then
   end
 end
 return out
-""".replace("FEW", "64")
+""".replace("FEW", "64").replace("BEST", str(BEST))
 TRIES = 200  # a change that lost the race this often in a row gives up: the arena is busy
 
 
@@ -140,8 +142,9 @@ class RedisArenas:
         raw = _guarded(lambda: self._read(keys=keys, args=[match_id, *browsers]))
         if not raw:
             return None
-        head, game, count, *rest = raw
+        head, game, floor, count, *rest = raw
         reads = _Reads(self.client, keys, head)
+        reads.floors = [float(floor)] if floor else [None]
         found = [decode(entry) for entry in rest[: int(count)] if entry]
         reads.known = {str(entry["browser"]): entry for entry in found}
         if match_id:
@@ -219,6 +222,7 @@ class _Reads:
         self.known: dict[str, dict[str, Any]] = {}
         self.games: dict[str, list[str]] = {}
         self.free: dict[str, dict[str, Any]] | None = None
+        self.floors: list[float | None] = []  # the floor, once read
 
     def rows(self, browsers: list[str]) -> dict[str, dict[str, Any]]:
         """See ArenaReads.rows."""
@@ -233,6 +237,14 @@ class _Reads:
             return self.games[match_id]
         raw = _guarded(lambda: self._client.hget(self._keys[4], match_id))
         return [] if raw is None else [str(b) for b in json.loads(raw)]
+
+    def floor(self) -> float | None:
+        """See ArenaReads.floor."""
+        if not self.floors:
+            key = self._keys[2]
+            found = _guarded(lambda: self._client.zrevrange(key, BEST - 1, BEST - 1, True))
+            self.floors = [float(found[0][1]) if found else None]
+        return self.floors[0]
 
     def waiting(self) -> dict[str, dict[str, Any]]:
         """See ArenaReads.waiting."""

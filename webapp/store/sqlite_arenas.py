@@ -11,7 +11,7 @@ import time
 from collections.abc import Iterator, Sequence
 from typing import Any
 
-from .arena_rows import ArenaReads, Changes, Step, T, UnknownArena, at_least
+from .arena_rows import BEST, ArenaReads, Changes, Step, T, UnknownArena, at_least
 from .pool import Connections, opener
 from .record import StoreBusy, StoreUnavailable, decode, encode
 from .sqlite_store import PRAGMAS
@@ -165,6 +165,15 @@ class _Reads:
         query = "SELECT data FROM arena_players WHERE arena_id = ? AND waiting"
         found = [decode(data) for (data,) in self._all(query, (self._arena_id,))]
         return {str(entry["browser"]): entry for entry in found}
+
+    def floor(self) -> float | None:
+        """See ArenaReads.floor."""
+        query = (
+            "SELECT score FROM arena_players WHERE arena_id = ? ORDER BY score DESC "
+            "LIMIT 1 OFFSET ?"
+        )
+        found = self._all(query, (self._arena_id, BEST - 1))
+        return float(found[0][0]) if found else None
 
     def _all(self, query: str, args: tuple[Any, ...]) -> list[Any]:
         """The rows ``query`` finds."""

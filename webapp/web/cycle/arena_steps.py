@@ -16,7 +16,9 @@ from ...store import new_match_id
 from ...store.arena_rows import ArenaReads, Changes, Row, score
 
 OLD = "players"  # a head that still holds every player: an arena stored before the rows
-TALLIES = ("joined", "playing", "waiting", "played")
+# The tallies, and ``best``: the version of the last change that moved the best players, so
+# that their rows are read once per ``best`` rather than once per version.
+TALLIES = ("joined", "playing", "waiting", "played", "best")
 Act = Callable[[Arena, float], Arena]  # what an action makes of the players it concerns
 
 
@@ -58,7 +60,7 @@ def step(
 ) -> tuple[Changes | None, Done]:
     """``act`` on the ``concerned`` players at ``now``, then whoever waits paired."""
     if OLD in reads.head:
-        return migration(reads.head), Done(migrated=True)
+        return migration(reads.head, reads.version), Done(migrated=True)
     arena = settings(reads.head)
     counts = tallies(reads.head)
     before = {p.browser: p for p in concerned}
@@ -78,6 +80,13 @@ def step(
         return None, Done(made, arena)
     for player in rows:
         _count(counts, before.get(player.browser), player)
+    floor = reads.floor()
+    if floor is None or any(
+        score(p.points, p.number) >= floor
+        or (p.browser in before and score(before[p.browser].points, p.number) >= floor)
+        for p in rows
+    ):
+        counts["best"] = reads.version + 1
     games = {game.match_id: [game.x.browser, game.o.browser] for game in made}
     after = {p.browser: p for p in pool.players}
     counted = sorted({p.match for p in concerned if p.match != after[p.browser].match})
@@ -100,11 +109,11 @@ def _count(counts: dict[str, int], before: Player | None, after: Player) -> None
     counts["played"] += after.games - (before.games if before is not None else 0)
 
 
-def migration(head: dict[str, Any]) -> Changes:
+def migration(head: dict[str, Any], version: int) -> Changes:
     """An arena of before (every player in its head): each player its row, numbered in the
     order they joined, its games in play kept, and the head without players."""
     old = Arena.from_dict(head)
-    counts = dict.fromkeys(TALLIES, 0)
+    counts = {**dict.fromkeys(TALLIES, 0), "best": version + 1}
     for player in old.players:
         _count(counts, None, player)
     games: dict[str, list[str]] = {}

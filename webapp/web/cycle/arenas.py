@@ -17,6 +17,7 @@ from ...rules import clock as clocks
 from ...rules.arena import Arena, Made, Player, ended
 from ...rules.arena_pairing import arena_match, pairable, results
 from ...store import MatchStore, Record, StoreUnavailable, new_match_id
+from ...store.arena_rows import BEST as rows_best
 from ...store.arena_rows import ArenaReads, ArenaRows, UnknownArena
 from ...store.record import MATCH_ID
 from .. import timing
@@ -26,13 +27,16 @@ from . import arena_steps, on_air
 from .arena_steps import OLD, Act, Done
 from .cycle import Stepped, commit, saved
 
-BEST = 50  # the best players a look shows (read once per version and process)
+# The best players a look shows, read once per change that moved them (the head's ``best``)
+# and process.
+BEST = rows_best
 
 
 @dataclass(frozen=True)
 class Look:
     """An arena as a look sees it: its id, version and settings, its tallies (players joined,
-    in a game, waiting to be paired, games counted) and its best players, best first."""
+    in a game, waiting to be paired, games counted), its best players, best first, and how
+    often they were moved (``ranked``: the best are the same while it is)."""
 
     arena_id: str
     version: int
@@ -42,6 +46,7 @@ class Look:
     waiting: int
     games: int
     best: tuple[Player, ...]
+    ranked: int = 0
 
 
 def init_app(app: Flask) -> None:
@@ -76,11 +81,12 @@ def look(arena_id: str) -> Look | None:
         _change(arena_id, [], lambda kept, _now: kept)
         return look(arena_id)
     counts = arena_steps.tallies(reads.head)
-    key = (arena_id, reads.version)
+    key = (arena_id, counts["best"])
     best = current_app.extensions["arena_best"].get(key, lambda: _best(arena_id))
     joined, playing, waiting = counts["joined"], counts["playing"], counts["waiting"]
     games = counts["played"] // 2
-    return Look(arena_id, reads.version, arena, joined, playing, waiting, games, best)
+    found = Look(arena_id, reads.version, arena, joined, playing, waiting, games, best)
+    return replace(found, ranked=counts["best"])
 
 
 def _best(arena_id: str) -> tuple[Player, ...]:

@@ -90,10 +90,10 @@ class ArenaView:
 def standings(found: Look, you: Player | None, named: bool = True) -> tuple[Standing, ...]:
     """The best players by points (the first to join first among equals), ranked, and ``you``
     after them if not among them; the names in the request's language unless not ``named``
-    (then ``""``: no request is needed). The best rows are made once per version, language
-    and process, for every viewer."""
+    (then ``""``: no request is needed). The best rows are made once per language and process
+    for every viewer, and again only after a change that moved them (``Look.ranked``)."""
     language = i18n.language() if named else ""
-    best = _BEST.get((found.arena_id, found.version, language), lambda: _best(found, named))
+    best = _BEST.get((found.arena_id, found.ranked, language), lambda: _best(found, named))
     mine = you.browser if you is not None else ""
     rows = [replace(row, you=True) if row.browser == mine else row for row in best]
     if you is not None and all(row.browser != mine for row in best):
