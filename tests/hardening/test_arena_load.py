@@ -21,6 +21,7 @@ def test_50_players_play_an_arena_and_every_game_counts_once(tmp_path: Path) -> 
         _, pairings = pairing_waits([server.url])
     finally:
         server.stop()
-    assert arena["state"] == "over" and sum(row["games"] for row in arena["standings"]) > 50
-    assert pairings >= sum(row["games"] for row in arena["standings"]) // 2
+    # Each game counted is in both its players' rows: twice the games is what they played.
+    assert arena["state"] == "over" and arena["games"] * 2 > 50
+    assert pairings >= arena["games"]
     check_run(played)

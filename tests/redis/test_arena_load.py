@@ -34,6 +34,7 @@ def test_100_players_over_two_servers_play_an_arena_and_every_game_counts_once(
     finally:
         for server in servers:
             server.stop()
-    assert arena["state"] == "over" and sum(row["games"] for row in arena["standings"]) > PLAYERS
-    assert pairings >= sum(row["games"] for row in arena["standings"]) // 2
+    # Each game counted is in both its players' rows: twice the games is what they played.
+    assert arena["state"] == "over" and arena["games"] * 2 > PLAYERS
+    assert pairings >= arena["games"]
     check_run(played)
