@@ -15,11 +15,9 @@ from ..action_table import buttons
 from ..cycle import deadlines, matches
 from ..cycle.matches import Current
 from ..live import sse
-from ..site import display as text
 from ..site import refusals
 from ..site.errors import for_api, render_error
 from ..site.i18n import gettext as _
-from ..site.i18n import language
 from ..text import text_board
 from ..views import chat, fragments, live_parts, online
 from ..views.answers import answer, game_json
@@ -27,6 +25,7 @@ from ..views.board_view import build, build_score
 from ..views.fragments import Parts, fragment, page
 from ..views.models import BoardView, OnlineParts, ScoreView
 from ..views.operations import Operation, read
+from ..views.viewer import viewer
 from .streams import EVENTS_QUERY, versions
 
 bp = Blueprint("board", __name__)
@@ -108,7 +107,7 @@ def board(current: matches.Current, hint: bool = False) -> ResponseReturnValue:
     """The board page of ``current`` as this browser sees it (a player, or a spectator)."""
     shown = _shown(Viewed.of(current, hint))
     extra = online.parts(current) if current.match.online or current.watching else None
-    if text.enabled():
+    if viewer(current).text:
         return text_board.page(current, shown.view, shown.score, extra)
     live = _live(current, shown, extra)
     parts = (live_parts.keep(current, "board", live) if extra is not None else live).parts
@@ -188,8 +187,8 @@ DISPLAYS = {
 @dataclass(frozen=True)
 class Viewed:
     """A stored state of a match as one viewer sees it, compared by ``key`` alone: the match's
-    id, version and game id (a version is never saved twice under one id and game), the seats
-    held, whether through a watch link, the hint asked, the language and the script root."""
+    id, version and game id (a version is never saved twice under one id and game), the hint
+    asked and the viewer (its seats, watching, language, display and address)."""
 
     key: tuple[object, ...]
     current: Current = field(compare=False)
@@ -198,11 +197,7 @@ class Viewed:
     @classmethod
     def of(cls, current: Current, hint: bool) -> Viewed:
         """The viewed state of ``current`` in this request."""
-        match = current.match
-        key = (
-            current.match_id, current.version, match.game_id, current.held, current.watching,
-            hint, language(), request.script_root,
-        )  # fmt: skip
+        key = (current.match_id, current.version, current.match.game_id, hint, viewer(current))
         return cls(key, current, hint)
 
 
@@ -265,7 +260,7 @@ def events() -> ResponseReturnValue:
         return _missing(current is None)
     if for_api():
         return versions(current, sse.resumed_from())
-    display = DISPLAYS["text" if text.enabled() else "board"]
+    display = DISPLAYS[viewer(current).shown]
     return live_parts.stream(current, display, sse.resumed_from())
 
 
