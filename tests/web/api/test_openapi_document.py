@@ -25,6 +25,7 @@ from webapp.web.api.api_document import (
     entry_routes,
 )
 from webapp.web.api.api_types import OPPONENTS, PAIR_STATES, RESULTS, GameJson, MoveBody
+from webapp.web.site.refusals import catalog
 
 # Flask answers these for every route by itself.
 AUTOMATIC = {"HEAD", "OPTIONS"}
@@ -49,6 +50,7 @@ def test_cells_kinds_and_statuses_are_the_engines() -> None:
                {"easy", "medium", "hard", "people"}, set(PHRASES),
                {COMING, RUNNING, OVER}]  # fmt: skip
     allowed.append({True})  # an arena a player makes: private, the literal true
+    allowed.append(set(catalog()))  # an error's code
     found = [set(enum) for enum in enums(DOCUMENT)]
     assert found, "the document has no enums"
     for enum in found:
