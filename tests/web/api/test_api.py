@@ -8,10 +8,10 @@ import pytest
 from flask.testing import FlaskClient
 
 from tests.conftest import api_game, post
+from tests.documented import DOCUMENT
 from tests.refusals import code, refusal
 from tests.web.conftest import state
 from tests.web.shown import page
-from webapp.web.api.api import DOCUMENT
 
 BAD = "invalid_field"
 MISSING = "missing_field"

@@ -13,7 +13,7 @@ from tests.refusals import refusal
 from tests.web.api.test_api import call
 from tests.web.conftest import state
 from tests.web.site.test_i18n import catalog
-from webapp.web.api.api_bodies import NOT_A_STRING
+from webapp.web.views.bodies import NOT_A_STRING
 
 BAD, MISSING = "invalid_field", "missing_field"
 PEOPLE = {"x": "user", "o": "user"}

@@ -13,12 +13,12 @@ import pytest
 from flask.testing import FlaskClient
 
 import webapp
+from tests.documented import DOCUMENT
 from tests.refusals import refusal
 from tests.web.api.test_api import call
 from webapp.engine import Refusal
 from webapp.rules import UnknownLinkError, actions, errors
 from webapp.rules.errors import BadStartError, OnlyComputersError, RuleError
-from webapp.web.api.api_document import DOCUMENT
 from webapp.web.site.refusals import catalog, status_of
 
 API_DOC = Path(__file__).resolve().parents[3] / "docs" / "api.md"

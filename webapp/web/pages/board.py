@@ -11,17 +11,22 @@ from flask.typing import ResponseReturnValue
 from markupsafe import Markup
 
 from ...engine import N_
+from ..action_table import buttons
 from ..cycle import deadlines, matches
 from ..cycle.matches import Current
 from ..live import sse
-from ..site.errors import render_error
+from ..site import refusals
+from ..site.errors import for_api, render_error
 from ..site.i18n import gettext as _
 from ..site.i18n import language
 from ..text import text, text_board
-from . import chat, fragments, live_parts, online
-from .board_view import build, build_score
-from .fragments import Parts, fragment, page
-from .views import BoardView, OnlineParts, ScoreView
+from ..views import chat, fragments, live_parts, online
+from ..views.answers import answer, game_json
+from ..views.board_view import build, build_score
+from ..views.fragments import Parts, fragment, page
+from ..views.models import BoardView, OnlineParts, ScoreView
+from ..views.operations import Operation, read
+from .streams import EVENTS_QUERY, versions
 
 bp = Blueprint("board", __name__)
 
@@ -84,9 +89,17 @@ class BoardPage:
     scripts: str  # "player" (the clock and the turn alerts), "clock", or ""
 
 
-@bp.get("/")
+@read(
+    bp,
+    "/",
+    "/api/game",
+    Operation("The match, with the CSRF token for the POSTs.", answered="The match."),
+)
 def index() -> ResponseReturnValue:
-    """The board; ``?hint=1`` adds the value of the position and marks the best cells."""
+    """The board; ``?hint=1`` adds the value of the position and marks the best cells. As
+    JSON, the match with the CSRF token that programs send back in ``X-CSRFToken``."""
+    if for_api():
+        return answer(game_json(matches.current()))
     return board(matches.current(), hint=request.args.get("hint") == "1")
 
 
@@ -213,7 +226,7 @@ def _shown(viewed: Viewed) -> Shown:
     """The parts of the board page of ``viewed``; the clock and quick messages, which also
     follow the time, are made per request."""
     current = viewed.current
-    view = build(current, viewed.hint)
+    view = build(current, buttons, viewed.hint)
     game = current.match.game
     return Shown(
         view=view,
@@ -226,13 +239,35 @@ def _shown(viewed: Viewed) -> Shown:
     )
 
 
-@bp.get("/board/events")
+EVENTS = Operation(
+    "Server-Sent Events of a match's versions: an event (its id is the version) whenever the "
+    "match changes; a comment now and then. The stream ends after a few minutes; reconnect "
+    "with Last-Event-ID.",
+    {
+        404: "No such match, or this session has none yet.",
+        503: "Too many streams open on this server, or the store is down; reload instead.",
+    },
+    answer=str,
+    answered='The event stream: `id: <version>` and `data: {"version": n}` per change.',
+    media="text/event-stream",
+    query=EVENTS_QUERY,
+)
+
+
+@read(bp, "/board/events", "/api/events", EVENTS)
 def events() -> ResponseReturnValue:
     """The live stream of a board (``?match=<id>``, else this browser's): each event's id is
-    a version, its data the parts of the board that changed (live.js swaps them in)."""
+    a version, its data the parts of the board that changed (live.js swaps them in); for
+    programs, the version alone."""
     current = matches.looked_at(request.args.get("match"), shared=True)
     if current is None or not current.match_id:
-        return render_error(404, _(NO_MATCH))
+        if not for_api():
+            return render_error(404, _(NO_MATCH))
+        # For programs: an id that names no match, or none of this browser's yet.
+        why = refusals.UNKNOWN_MATCH if current is None else refusals.NO_MATCH
+        return render_error(404, refusal=why)
+    if for_api():
+        return versions(current, sse.resumed_from())
     display = DISPLAYS["text" if text.enabled() else "board"]
     return live_parts.stream(current, display, sse.resumed_from())
 

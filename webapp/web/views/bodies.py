@@ -20,7 +20,7 @@ from ..site.refusals import (
     NOT_JSON,
     NOT_UTF8,
 )
-from .api_types import MissingFieldError
+from .schema import MissingFieldError
 
 Body = TypeVar("Body", bound=msgspec.Struct)
 
