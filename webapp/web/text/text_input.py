@@ -13,6 +13,7 @@ from werkzeug.wrappers import Response
 
 from ...rules import RuleError, errors
 from ..action_table import BY_NAME, Action
+from ..action_views import apply
 from ..cycle import matches
 from ..cycle.matches import Current
 from ..cycle.posted import posted_expected
@@ -71,7 +72,7 @@ def _change(current: Current, action: Action, fixed: dict[str, Any]) -> Response
         flash(said(RuleError(errors.SPECTATOR)), "error")
         return _back(current, accepted=False)
     params = msgspec.convert(fixed, action.params)
-    now, outcome = matches.act(lambda seen: action.rule(seen, params), posted_expected())
+    now, outcome = apply(action, params, posted_expected())
     flash(announce.outcome(now, outcome, announce.status(now)), ANNOUNCE)
     return to_board(accepted=True)
 
