@@ -11,7 +11,7 @@ from flask.typing import ResponseReturnValue
 from markupsafe import Markup
 
 from ...engine import N_
-from ..action_table import buttons
+from ..action_table import board_buttons
 from ..cycle import deadlines, matches
 from ..cycle.matches import Current
 from ..live import sse
@@ -32,10 +32,22 @@ bp = Blueprint("board", __name__)
 
 # In the page's order; the move form (or a spectator's box) holds those from grid to reset.
 PARTS = (
-    "modes", "score", "banner", "clock", "alerts", "invite",
-    "grid", "controls", "claim", "players", "moves", "reset",
-    "chat", "online", "share",
-)  # fmt: skip
+    "modes",
+    "score",
+    "banner",
+    "clock",
+    "alerts",
+    "invite",
+    "grid",
+    "controls",
+    "claim",
+    "players",
+    "moves",
+    "reset",
+    "chat",
+    "online",
+    "share",
+)
 NO_MATCH = N_("There is no match at this address: it may have expired.")
 
 
@@ -133,9 +145,14 @@ def board_parts(current: Current, shown: Shown, extra: OnlineParts | None) -> Pa
     """The parts of ``current``'s board page (``shown`` of it, ``extra`` its online parts)."""
     match = current.match
     here = Here(
-        current.you, current.seat, current.match_id, current.version, match.game_id,
-        match.full, match.is_over,
-    )  # fmt: skip
+        current.you,
+        current.seat,
+        current.match_id,
+        current.version,
+        match.game_id,
+        match.full,
+        match.is_over,
+    )
     model = PageView(
         view=shown.view,
         current=here,
@@ -222,7 +239,7 @@ def _shown(viewed: Viewed) -> Shown:
     """The parts of the board page of ``viewed``; the clock and quick messages, which also
     follow the time, are made per request."""
     current = viewed.current
-    view = build(current, buttons, viewed.hint)
+    view = build(current, board_buttons, viewed.hint)
     game = current.match.game
     return Shown(
         view=view,

@@ -25,9 +25,9 @@ from ..site.errors import for_api
 from ..site.i18n import gettext as _
 from ..site.i18n import render
 from ..views.answers import answer, clock_json
+from ..views.live import LiveGameJson
 from ..views.naming import by_mark, name
 from ..views.operations import Operation, read
-from ..views.schema import LiveGameJson
 from ..views.viewer import Viewer, request_of, viewer
 
 bp = Blueprint("live_games", __name__)
