@@ -28,7 +28,7 @@ def test_a_status_the_route_does_not_list_fails_the_test(app: Flask) -> None:
 def test_an_error_without_a_documented_code_fails_the_test(app: Flask) -> None:
     """So every API error a test meets carries one of the codes."""
     for body in ({"error": "Not over."}, {"error": "Not over.", "code": "made_up"}):
-        app.view_functions["api.review_json"] = lambda body=body: (body, 409)
+        app.view_functions["review.api_review_page"] = lambda body=body: (body, 409)
         with pytest.raises(AssertionError, match="outside the document"):
             app.test_client().get("/api/review")
 
