@@ -141,7 +141,7 @@ def board(current: matches.Current, hint: bool = False) -> ResponseReturnValue:
     )
 
 
-def board_parts(current: Current, shown: Shown, extra: OnlineParts | None) -> Parts:
+def board_parts(current: Current, shown: Drawn, extra: OnlineParts | None) -> Parts:
     """The parts of ``current``'s board page (``shown`` of it, ``extra`` its online parts)."""
     match = current.match
     here = Here(
@@ -170,13 +170,13 @@ def board_parts(current: Current, shown: Shown, extra: OnlineParts | None) -> Pa
     return fragments.parts("_parts.html", PARTS, model)
 
 
-def _live(current: Current, shown: Shown, extra: OnlineParts | None) -> live_parts.Shown:
+def _live(current: Current, shown: Drawn, extra: OnlineParts | None) -> live_parts.Shown:
     """The board's parts as kept for its live stream, with its title and form version."""
     parts = board_parts(current, shown, extra)
     return live_parts.Shown(parts, shown.view.status, current.version)
 
 
-def _streamed(current: Current) -> tuple[Shown, OnlineParts | None]:
+def _streamed(current: Current) -> tuple[Drawn, OnlineParts | None]:
     """What a live stream of ``current``'s board shows (no hint), and its online parts."""
     extra = online.parts(current) if current.match.online or current.watching else None
     return _shown(Viewed.of(current, False)), extra
@@ -219,7 +219,7 @@ class Viewed:
 
 
 @dataclass(frozen=True)
-class Shown:
+class Drawn:
     """The parts of the board page that are a pure function of a ``Viewed``: the view model,
     the score, the fragments rendered from the view, and the link to this position's setup."""
 
@@ -235,13 +235,13 @@ class Shown:
 # Every watcher of a match reloads its board at each move, and a player's board is shown
 # again at each reload: each state is built once per process, not once per page.
 @functools.lru_cache(maxsize=4096)
-def _shown(viewed: Viewed) -> Shown:
+def _shown(viewed: Viewed) -> Drawn:
     """The parts of the board page of ``viewed``; the clock and quick messages, which also
     follow the time, are made per request."""
     current = viewed.current
     view = build(current, board_buttons, viewed.hint)
     game = current.match.game
-    return Shown(
+    return Drawn(
         view=view,
         score=build_score(current),
         status=fragment("_game.html", "status", view),
