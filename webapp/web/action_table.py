@@ -227,7 +227,8 @@ ACTIONS: tuple[Action, ...] = (
     Action(
         name="claim",
         rule=lambda seen, p: claimed(seen),
-        summary="Claim the win from a friend to move who has had no page or stream open for 2 minutes.",
+        summary="Claim the win from a friend to move who has had no page or stream open for 2 "
+        "minutes.",
         forms={"claim": ("/claim", {})},
         api="/api/claim",
         refusals=_online("not the friend's turn, or away for less than 2 minutes"),
@@ -248,7 +249,8 @@ ACTIONS: tuple[Action, ...] = (
     Action(
         name="message",
         rule=lambda seen, p: messages.message(seen.match, seen.held, p.phrase, timing.now()),
-        summary="Send a quick message (one of a few phrases) to the other player of an online match.",
+        summary="Send a quick message (one of a few phrases) to the other player of an online "
+        "match.",
         params=PhraseParams,
         forms={"message": ("/message", {})},
         api="/api/message",
