@@ -575,8 +575,9 @@ def test_a_wrong_invite_seats_nobody(secret: object) -> None:
 
 
 def test_a_match_on_one_device_has_no_invite_to_use() -> None:
-    with pytest.raises(UnknownLinkError):
+    with pytest.raises(UnknownLinkError) as caught:
         seating.join(Match.between("user", "user"), "", new_secret(), NOBODY)
+    assert caught.value.code == "unknown_link"
 
 
 @pytest.mark.parametrize("seat", ["1", "2"])

@@ -123,8 +123,9 @@ def test_an_arena_round_trips_as_plain_data_and_anything_else_is_no_arena() -> N
     arena, _made = pair(fresh("a", "b", "c"))
     assert Arena.from_dict(arena.to_dict()) == arena
     for bad in ({}, {"kind": "match"}, {**arena.to_dict(), "players": [{"x": 1}]}):
-        with pytest.raises(UnknownLinkError):
+        with pytest.raises(UnknownLinkError) as caught:
             Arena.from_dict(bad)
+        assert caught.value.code == "no_arena"
 
 
 def test_the_arena_rules_import_no_web_stack() -> None:

@@ -168,69 +168,124 @@ def _stopped_page(given: Any, made: matches.Current | None) -> ResponseReturnVal
 def _arena_entry(what: str, summary: str, refused: str) -> Entry:
     """Join, pause or withdraw, back to the arena's page (or its JSON)."""
     return Entry(
-        f"arena_{what}", summary, f"/arenas/<arena_id>/{what}", f"/api/arenas/<arena_id>/{what}",
-        lambda given: arenas.acted(given.arena_id, what),
-        lambda given, done: redirect(url_for("arenas.page", arena_id=given.arena_id), 303),
-        lambda done: arena_json(done), lambda route: ArenaParams(route["arena_id"]),
+        name=f"arena_{what}",
+        summary=summary,
+        form=f"/arenas/<arena_id>/{what}",
+        api=f"/api/arenas/<arena_id>/{what}",
+        run=lambda given: arenas.acted(given.arena_id, what),
+        page=lambda given, done: redirect(url_for("arenas.page", arena_id=given.arena_id), 303),
+        json=lambda done: arena_json(done),
+        fields=lambda route: ArenaParams(route["arena_id"]),
         back=lambda route: url_for("arenas.page", arena_id=route["arena_id"]),
-        back_on=(RuleError,), refusals={404: NO_ARENA, 409: refused}, answer=ArenaJson,
-        answered="The arena after it.", query=ARENA_PATH,
-    )  # fmt: skip
+        back_on=(RuleError,),
+        refusals={404: NO_ARENA, 409: refused},
+        answer=ArenaJson,
+        answered="The arena after it.",
+        query=ARENA_PATH,
+    )
 
 
 ENTRIES: tuple[Entry, ...] = (
     Entry(
-        "new", "Start a new game, from the empty board or a position.", "/new", "/api/new",
-        _begun, _begun_page, game_json, _new_fields, NewBody, back=_new_back,
+        name="new",
+        summary="Start a new game, from the empty board or a position.",
+        form="/new",
+        api="/api/new",
+        run=_begun,
+        page=_begun_page,
+        json=game_json,
+        fields=_new_fields,
+        body=NewBody,
+        back=_new_back,
         back_on=(BadFormError, InvalidPositionError, BadStartError),
         creating=True,
-        refusals={409: "This browser plays an online game still in play: resign or abort it "
-                  "first.", 422: "The position cannot arise in a game (e.g. impossible "
-                  "counts), or a friend plays against a computer.", 429: "Too many new games "
-                  "or invites from this address in a short time (FLASK_LIMIT_CREATE), nothing "
-                  "changed; Retry-After says when to try again."},
+        refusals={
+            409: "This browser plays an online game still in play: resign or abort it first.",
+            422: "The position cannot arise in a game (e.g. impossible "
+            "counts), or a friend plays against a computer.",
+            429: "Too many new games "
+            "or invites from this address in a short time (FLASK_LIMIT_CREATE), nothing "
+            "changed; Retry-After says when to try again.",
+        },
     ),
     Entry(
-        "join", "Take the free seat of an online match with its invite token (the last part "
-        "of the invite link).", "/join/<token>", "/api/join", lambda given: join.join_by(
-        given.invite), _seated_page(N_("You joined the match: you play %(mark)s.")), game_json,
-        lambda route: JoinBody(route["token"]), JoinBody,
+        name="join",
+        summary="Take the free seat of an online match with its invite token (the last part "
+        "of the invite link).",
+        form="/join/<token>",
+        api="/api/join",
+        run=lambda given: join.join_by(given.invite),
+        page=_seated_page(N_("You joined the match: you play %(mark)s.")),
+        json=game_json,
+        fields=lambda route: JoinBody(route["token"]),
+        body=JoinBody,
         back=lambda route: url_for("join.join_page", token=route["token"]),
-        back_on=(RuleError,), says_why=False,  # its page says why: full, or one's own
-        refusals={404: "No match has this invite.", 409: "This match already has two "
-                  "players, or the invite is the caller's own."},
+        back_on=(RuleError,),
+        says_why=False,  # its page says why: full, or one's own
+        refusals={
+            404: "No match has this invite.",
+            409: "This match already has two players, or the invite is the caller's own.",
+        },
     ),
     Entry(
-        "seat", "Continue on this program: move the seat of a seat link (the last part of "
+        name="seat",
+        summary="Continue on this program: move the seat of a seat link (the last part of "
         "`online.seat`) here; the session that held it only watches, and the link works "
-        "once.", "/seat/<token>", "/api/seat", lambda given: join.take_seat(given.seat),
-        _seated_page(N_("This device now plays %(mark)s in this match.")), game_json,
-        lambda route: SeatBody(route["token"]), SeatBody,
+        "once.",
+        form="/seat/<token>",
+        api="/api/seat",
+        run=lambda given: join.take_seat(given.seat),
+        page=_seated_page(N_("This device now plays %(mark)s in this match.")),
+        json=game_json,
+        fields=lambda route: SeatBody(route["token"]),
+        body=SeatBody,
         refusals={404: "The link names no seat: unknown, or used already."},
     ),
     Entry(
-        "pair", "Play someone: seated at once with a seeker who waits (sides drawn at "
+        name="pair",
+        summary="Play someone: seated at once with a seeker who waits (sides drawn at "
         "random, 30 s a move), else waiting; poll GET /api/pair, or follow the match with "
-        "GET /api/events.", "/pair", "/api/pair", lambda given: pair.seek(), _sought_page,
-        lambda sought: pair.pair_json(*sought), creating=True,
-        refusals={409: "This browser plays an online game still in play: resign or abort it "
-                  "first.", 429: "Too many new games from this address in a short time "
-                  "(FLASK_LIMIT_CREATE)."}, answer=PairJson, answered="Where the seeker stands.",
+        "GET /api/events.",
+        form="/pair",
+        api="/api/pair",
+        run=lambda given: pair.seek(),
+        page=_sought_page,
+        json=lambda sought: pair.pair_json(*sought),
+        creating=True,
+        refusals={
+            409: "This browser plays an online game still in play: resign or abort it first.",
+            429: "Too many new games from this address in a short time (FLASK_LIMIT_CREATE).",
+        },
+        answer=PairJson,
+        answered="Where the seeker stands.",
     ),
     Entry(
-        "pair_cancel", "Stop waiting for an opponent.", "/pair/cancel", "/api/pair",
-        lambda given: _stopped(pair.stop()), _stopped_page, lambda made: pair.pair_json(None, made),
-        method="DELETE", refusals={409: "This session was not waiting."}, answer=PairJson,
+        name="pair_cancel",
+        summary="Stop waiting for an opponent.",
+        form="/pair/cancel",
+        api="/api/pair",
+        run=lambda given: _stopped(pair.stop()),
+        page=_stopped_page,
+        json=lambda made: pair.pair_json(None, made),
+        method="DELETE",
+        refusals={409: "This session was not waiting."},
+        answer=PairJson,
         answered="Idle.",
     ),
-    _arena_entry("join", "Join the arena, or come back after pausing or withdrawing: paired "
-                 "as soon as another player is free while it runs.",
-                 "This browser is in it already, it is over, or it plays an online game "
-                 "still in play (of a friend or of another arena)."),
-    _arena_entry("pause", "Pause: not paired again until coming back (a game in play goes on).",
-                 "This browser is not in it, or paused already."),
+    _arena_entry(
+        "join",
+        "Join the arena, or come back after pausing or withdrawing: paired "
+        "as soon as another player is free while it runs.",
+        "This browser is in it already, it is over, or it plays an online game "
+        "still in play (of a friend or of another arena).",
+    ),
+    _arena_entry(
+        "pause",
+        "Pause: not paired again until coming back (a game in play goes on).",
+        "This browser is not in it, or paused already.",
+    ),
     _arena_entry("withdraw", "Leave the arena; the points stay.", "This browser is not in it."),
-)  # fmt: skip
+)
 
 for _entry in ENTRIES:
     _seen = _view(_entry)

@@ -213,7 +213,8 @@ def test_the_csrf_token_is_needed_in_the_header(client: FlaskClient) -> None:
     refused(client, 403, "csrf_token", "/api/move", {"cell": "A1", "ply": 0}, token=False)
     before = state(client)
     response = client.post("/api/undo", headers={"X-CSRFToken": "forged"})
-    assert response.status_code == 403 and state(client) == before
+    assert response.status_code == 403 and code(response.get_json()) == "csrf_token"
+    assert state(client) == before
 
 
 def test_a_body_that_is_not_json_is_refused(client: FlaskClient) -> None:

@@ -43,4 +43,5 @@ def test_delete_stops_waiting_and_is_refused_when_not_waiting(app: Flask) -> Non
 
 
 def test_a_delete_without_the_token_is_refused(client: FlaskClient) -> None:
-    assert client.delete("/api/pair").status_code == 403
+    refused = client.delete("/api/pair")
+    assert refused.status_code == 403 and code(refused.get_json()) == "csrf_token"

@@ -13,7 +13,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from tests.conftest import MovableClock, api_game, post
-from tests.refusals import refusal
+from tests.refusals import code, refusal
 from tests.web.shown import page
 from webapp.store import StoreBusy
 from webapp.web.cycle import arenas as cycle_arenas
@@ -92,7 +92,7 @@ def test_two_players_are_paired_and_a_win_counts_once(
         "playing": True,
     }
     refused = api(x, "/api/rematch")
-    assert refused.status_code == 409
+    assert refused.status_code == 409 and code(refused.get_json()) == "game_not_over"
 
 
 def test_a_join_saved_is_answered_so_even_if_its_pairings_match_is_not_made_yet(
@@ -176,7 +176,8 @@ def test_at_the_end_nobody_is_paired_the_games_in_play_count_and_the_podium_show
         "rank": 1, "name": mine, "points": 2, "games": 1, "streak": 1, "you": True,
         "playing": False, "paused": False,
     }  # fmt: skip
-    assert api(o, f"/api/arenas/{arena_id}/join").status_code == 409
+    again = api(o, f"/api/arenas/{arena_id}/join")
+    assert again.status_code == 409 and code(again.get_json()) == "arena_over"
     assert '<meta http-equiv="refresh"' not in shown.html
 
 
@@ -232,10 +233,14 @@ def test_the_form_makes_an_arena_and_refuses_a_choice_it_does_not_offer(
 def test_an_unknown_arena_is_a_404_everywhere(client: FlaskClient) -> None:
     assert client.get("/arenas/AAAAAAAAAAAAAAAAAAAAAA").status_code == 404
     assert client.get("/arenas/nope").status_code == 404
-    assert client.get("/api/arenas/AAAAAAAAAAAAAAAAAAAAAA").status_code == 404
-    assert api(client, "/api/arenas/AAAAAAAAAAAAAAAAAAAAAA/join").status_code == 404
-    assert client.get("/arenas/AAAAAAAAAAAAAAAAAAAAAA/events").status_code == 404
-    assert api(client, "/api/arenas", {"length": 0, "clock": 5}).status_code == 400
+    assert client.get("/arenas/AAAAAAAAAAAAAAAAAAAAAA/events").status_code == 404  # a page's
+    for answer in (
+        client.get("/api/arenas/AAAAAAAAAAAAAAAAAAAAAA"),
+        api(client, "/api/arenas/AAAAAAAAAAAAAAAAAAAAAA/join"),
+    ):
+        assert answer.status_code == 404 and code(answer.get_json()) == "no_arena"
+    short = api(client, "/api/arenas", {"length": 0, "clock": 5})
+    assert short.status_code == 400 and refusal(short.get_json()) == ("invalid_field", "length")
 
 
 def test_the_stream_sends_the_standings_and_the_viewers_row(

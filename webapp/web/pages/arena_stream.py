@@ -10,7 +10,7 @@ import json
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from flask import Blueprint, Flask, current_app, request
+from flask import Blueprint, Flask, current_app
 from flask.typing import ResponseReturnValue
 
 from ...rules import errors
@@ -20,18 +20,18 @@ from ..cycle.arenas import Look as ArenaLook
 from ..live import live, sse
 from ..live.shared import Shared
 from ..live.ticking import ticking
-from ..site import browsers, i18n
-from ..site import display as text
+from ..site import browsers
 from ..site.errors import ApiError
 from ..site.i18n import render
 from ..views.arena_view import standings, view
+from ..views.viewer import Viewer, request_of, viewer
 
 bp = Blueprint("arena_stream", __name__)
 Look = tuple[int, ArenaLook | None]  # the arena's version, and the arena
 
 
 @dataclass(frozen=True)
-class _Kept:
+class _ArenaKept:
     """An app's looks at its arenas (one per arena and tick, shared by its streams), each
     version's part per language and display, and each version's row of each viewer in it."""
 
@@ -51,26 +51,25 @@ def events(arena_id: str) -> ResponseReturnValue:
     app: Flask = current_app._get_current_object()  # type: ignore[attr-defined]
     browser = browsers.browser_id()
     mine = browser if arenas.player(arena_id, browser) is not None else ""
-    reader = (arena_id, i18n.language(), text.enabled(), request.host_url, request.script_root)
-    return sse.event_stream(lambda hub, lifetime: _stream(app, hub, reader, mine, lifetime))
+    seen = viewer()
+    return sse.event_stream(lambda hub, lifetime: _stream(app, hub, arena_id, seen, mine, lifetime))
 
 
 def _stream(
-    app: Flask, hub: live.Hub, reader: tuple[str, str, bool, str, str], mine: str, lifetime: float
+    app: Flask, hub: live.Hub, arena_id: str, seen: Viewer, mine: str, lifetime: float
 ) -> Iterator[str]:
     """The arena's events for one viewer (the browser ``mine``, ``""`` if not in it)."""
-    kept: _Kept = app.extensions.setdefault("arena_stream_kept", _Kept())
-    arena_id = reader[0]
+    kept: _ArenaKept = app.extensions.setdefault("arena_stream_kept", _ArenaKept())
 
     def look(tick: int) -> Look:
         with app.test_request_context("/"):
             return kept.looks.get((arena_id, tick), lambda: _look(arena_id))
 
-    def event(seen: Look) -> str:
-        version, arena = seen
+    def event(now: Look) -> str:
+        version, arena = now
         if arena is None:
             return "event: gone\ndata: {}\n\n"
-        part = kept.parts.get((version, *reader), lambda: _part(app, reader, arena))
+        part = kept.parts.get((arena_id, version, seen), lambda: _part(app, arena_id, seen, arena))
         you = kept.rows.get((arena_id, version, mine), lambda: _row(app, arena, mine))
         return f'id: {version}\ndata: {{"html": {part}, "you": {json.dumps(you)}}}\n\n'
 
@@ -83,14 +82,9 @@ def _look(arena_id: str) -> Look:
     return (found.version, found) if found is not None else (0, None)
 
 
-def _part(app: Flask, reader: tuple[str, str, bool, str, str], arena: ArenaLook) -> str:
+def _part(app: Flask, arena_id: str, seen: Viewer, arena: ArenaLook) -> str:
     """The part's HTML for every viewer of a language and display, as a JSON string."""
-    arena_id, language, text_mode, host, root = reader
-    cookies = f"{i18n.COOKIE}={language}; {text.COOKIE}={text.ON if text_mode else ''}"
-    base = host.rstrip("/") + root
-    with app.test_request_context(
-        f"/arenas/{arena_id}", base_url=base, environ_overrides={"HTTP_COOKIE": cookies}
-    ):
+    with request_of(app, seen, f"/arenas/{arena_id}"):
         return json.dumps(render("_arena_state.html", view=view(arena, "")))
 
 

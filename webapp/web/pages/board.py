@@ -11,15 +11,13 @@ from flask.typing import ResponseReturnValue
 from markupsafe import Markup
 
 from ...engine import N_
-from ..action_table import buttons
+from ..action_table import board_buttons
 from ..cycle import deadlines, matches
 from ..cycle.matches import Current
 from ..live import sse
-from ..site import display as text
 from ..site import refusals
 from ..site.errors import for_api, render_error
 from ..site.i18n import gettext as _
-from ..site.i18n import language
 from ..text import text_board
 from ..views import chat, fragments, live_parts, online
 from ..views.answers import answer, game_json
@@ -27,16 +25,29 @@ from ..views.board_view import build, build_score
 from ..views.fragments import Parts, fragment, page
 from ..views.models import BoardView, OnlineParts, ScoreView
 from ..views.operations import Operation, read
+from ..views.viewer import viewer
 from .streams import EVENTS_QUERY, versions
 
 bp = Blueprint("board", __name__)
 
 # In the page's order; the move form (or a spectator's box) holds those from grid to reset.
 PARTS = (
-    "modes", "score", "banner", "clock", "alerts", "invite",
-    "grid", "controls", "claim", "players", "moves", "reset",
-    "chat", "online", "share",
-)  # fmt: skip
+    "modes",
+    "score",
+    "banner",
+    "clock",
+    "alerts",
+    "invite",
+    "grid",
+    "controls",
+    "claim",
+    "players",
+    "moves",
+    "reset",
+    "chat",
+    "online",
+    "share",
+)
 NO_MATCH = N_("There is no match at this address: it may have expired.")
 
 
@@ -108,7 +119,7 @@ def board(current: matches.Current, hint: bool = False) -> ResponseReturnValue:
     """The board page of ``current`` as this browser sees it (a player, or a spectator)."""
     shown = _shown(Viewed.of(current, hint))
     extra = online.parts(current) if current.match.online or current.watching else None
-    if text.enabled():
+    if viewer(current).text:
         return text_board.page(current, shown.view, shown.score, extra)
     live = _live(current, shown, extra)
     parts = (live_parts.keep(current, "board", live) if extra is not None else live).parts
@@ -130,13 +141,18 @@ def board(current: matches.Current, hint: bool = False) -> ResponseReturnValue:
     )
 
 
-def board_parts(current: Current, shown: Shown, extra: OnlineParts | None) -> Parts:
+def board_parts(current: Current, shown: Drawn, extra: OnlineParts | None) -> Parts:
     """The parts of ``current``'s board page (``shown`` of it, ``extra`` its online parts)."""
     match = current.match
     here = Here(
-        current.you, current.seat, current.match_id, current.version, match.game_id,
-        match.full, match.is_over,
-    )  # fmt: skip
+        current.you,
+        current.seat,
+        current.match_id,
+        current.version,
+        match.game_id,
+        match.full,
+        match.is_over,
+    )
     model = PageView(
         view=shown.view,
         current=here,
@@ -154,13 +170,13 @@ def board_parts(current: Current, shown: Shown, extra: OnlineParts | None) -> Pa
     return fragments.parts("_parts.html", PARTS, model)
 
 
-def _live(current: Current, shown: Shown, extra: OnlineParts | None) -> live_parts.Shown:
+def _live(current: Current, shown: Drawn, extra: OnlineParts | None) -> live_parts.Shown:
     """The board's parts as kept for its live stream, with its title and form version."""
     parts = board_parts(current, shown, extra)
     return live_parts.Shown(parts, shown.view.status, current.version)
 
 
-def _streamed(current: Current) -> tuple[Shown, OnlineParts | None]:
+def _streamed(current: Current) -> tuple[Drawn, OnlineParts | None]:
     """What a live stream of ``current``'s board shows (no hint), and its online parts."""
     extra = online.parts(current) if current.match.online or current.watching else None
     return _shown(Viewed.of(current, False)), extra
@@ -188,8 +204,8 @@ DISPLAYS = {
 @dataclass(frozen=True)
 class Viewed:
     """A stored state of a match as one viewer sees it, compared by ``key`` alone: the match's
-    id, version and game id (a version is never saved twice under one id and game), the seats
-    held, whether through a watch link, the hint asked, the language and the script root."""
+    id, version and game id (a version is never saved twice under one id and game), the hint
+    asked and the viewer (its seats, watching, language, display and address)."""
 
     key: tuple[object, ...]
     current: Current = field(compare=False)
@@ -198,16 +214,12 @@ class Viewed:
     @classmethod
     def of(cls, current: Current, hint: bool) -> Viewed:
         """The viewed state of ``current`` in this request."""
-        match = current.match
-        key = (
-            current.match_id, current.version, match.game_id, current.held, current.watching,
-            hint, language(), request.script_root,
-        )  # fmt: skip
+        key = (current.match_id, current.version, current.match.game_id, hint, viewer(current))
         return cls(key, current, hint)
 
 
 @dataclass(frozen=True)
-class Shown:
+class Drawn:
     """The parts of the board page that are a pure function of a ``Viewed``: the view model,
     the score, the fragments rendered from the view, and the link to this position's setup."""
 
@@ -223,13 +235,13 @@ class Shown:
 # Every watcher of a match reloads its board at each move, and a player's board is shown
 # again at each reload: each state is built once per process, not once per page.
 @functools.lru_cache(maxsize=4096)
-def _shown(viewed: Viewed) -> Shown:
+def _shown(viewed: Viewed) -> Drawn:
     """The parts of the board page of ``viewed``; the clock and quick messages, which also
     follow the time, are made per request."""
     current = viewed.current
-    view = build(current, buttons, viewed.hint)
+    view = build(current, board_buttons, viewed.hint)
     game = current.match.game
-    return Shown(
+    return Drawn(
         view=view,
         score=build_score(current),
         status=fragment("_game.html", "status", view),
@@ -265,7 +277,7 @@ def events() -> ResponseReturnValue:
         return _missing(current is None)
     if for_api():
         return versions(current, sse.resumed_from())
-    display = DISPLAYS["text" if text.enabled() else "board"]
+    display = DISPLAYS[viewer(current).shown]
     return live_parts.stream(current, display, sse.resumed_from())
 
 

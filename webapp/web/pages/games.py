@@ -98,9 +98,12 @@ def game(game_id: str) -> ResponseReturnValue:
     number = request.args.get("ply", "")
     ply = int(number) if number.isascii() and number.isdigit() and int(number) <= last else last
     return render(
-        "games_game.html", view=replay.build(current, ply), review=review.build(current),
-        entry=row(entry), moves=grid.moves(match.game),
-    )  # fmt: skip
+        "games_game.html",
+        view=replay.build(current, ply),
+        review=review.build(current),
+        entry=row(entry),
+        moves=grid.moves(match.game),
+    )
 
 
 def _number(name: str, default: int, low: int, high: int) -> int:

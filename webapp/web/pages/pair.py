@@ -42,8 +42,9 @@ def seek() -> tuple[Seek, matches.Current | None]:
     seen = matches.current()
     actions.leave(seen.match, seen.held)
     browsers.keep()
-    sought = queue().seek(browsers.browser_id(), new_secret(), new_match_id(), timing.now(),
-                          seen.match_id)  # fmt: skip
+    sought = queue().seek(
+        browsers.browser_id(), new_secret(), new_match_id(), timing.now(), seen.match_id
+    )
     return sought, _entered(sought)
 
 
@@ -143,9 +144,12 @@ def waiting() -> ResponseReturnValue:
     seconds = int(waited(sought))
     patience = int(current_app.config["PAIR_PATIENCE"])
     return render(
-        "pair.html", waited=seconds, offer=seconds >= patience, levels=LEVELS,
+        "pair.html",
+        waited=seconds,
+        offer=seconds >= patience,
+        levels=LEVELS,
         offer_in=max(0, patience - seconds),
-    )  # fmt: skip
+    )
 
 
 @bp.post("/pair/computer")

@@ -14,8 +14,8 @@ from ..site.i18n import gettext as _
 from ..site.i18n import render
 from ..site.refusals import NAME_PROMISED
 from ..views.answers import answer
+from ..views.names import NameJson, name_json
 from ..views.operations import Operation, read
-from ..views.schema import NameJson
 from . import pair
 
 bp = Blueprint("preferences", __name__)
@@ -70,11 +70,6 @@ def draw_name() -> ResponseReturnValue:
     if for_api():
         return answer(name_json(drawn))
     return redirect(url_for(".settings", named=1), 303)
-
-
-def name_json(drawn: str) -> NameJson:
-    """``drawn`` as the API answers it."""
-    return NameJson(name=names.shown(drawn), id=drawn)
 
 
 @bp.post("/settings")

@@ -8,7 +8,6 @@ from flask.typing import ResponseReturnValue
 from ...engine import N_
 from ..cycle import matches
 from ..cycle.matches import Current
-from ..site import display as text
 from ..site.errors import render_error
 from ..site.i18n import gettext as _
 from ..site.i18n import ngettext, render
@@ -16,6 +15,7 @@ from ..text import text_board
 from ..views import grid
 from ..views.models import ReplayView
 from ..views.sentences import status_line
+from ..views.viewer import viewer
 
 bp = Blueprint("replay", __name__)
 
@@ -49,7 +49,7 @@ def replay(ply: int) -> ResponseReturnValue:
                 ply=ply,
             ),
         )
-    if text.enabled():
+    if viewer(current).text:
         return text_board.replay(current, build(current, ply))
     return render("replay.html", view=build(current, ply))
 

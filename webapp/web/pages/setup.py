@@ -7,6 +7,7 @@ from flask.typing import ResponseReturnValue
 
 from ...engine import PLAYER_KINDS, Board, TicTacToeError
 from ...rules import FRIEND, actions, seating
+from .. import action_views
 from ..action_table import BY_NAME
 from ..cycle import matches
 from ..site import limits
@@ -15,7 +16,6 @@ from ..site.i18n import gettext as _
 from ..site.i18n import render, said
 from ..site.refusals import BAD_FORM
 from ..views.sentences import toss_line
-from . import forms
 
 bp = Blueprint("setup", __name__)
 
@@ -55,7 +55,7 @@ def mode() -> ResponseReturnValue:
     aborting it, never by a click here."""
     chosen = request.form.get("mode", "")
     if chosen == "restart":
-        return forms.apply(BY_NAME["restart"], {})
+        return action_views.from_form(BY_NAME["restart"], {})
     seen = matches.current()
     kinds = seating.mode_kinds(seen.match, seen.held, chosen)
     if kinds is None:

@@ -12,12 +12,9 @@ from ...engine import N_
 from ..cycle import arenas
 from ..site import browsers
 from .arena_view import ArenaView, view
-from .operations import Operation
+from .operations import Operation, parameter
 
-ARENA_PATH = [
-    {"name": "arena_id", "in": "path", "required": True, "schema": {"type": "string"},
-     "description": "The arena's id, the last part of its link."},
-]  # fmt: skip
+ARENA_PATH = [parameter("arena_id", "path", "The arena's id, the last part of its link.")]
 NO_ARENA = "There is no arena with this id."
 WEEK = 7 * 86400
 Seconds = Annotated[int, Meta(ge=1, le=WEEK)]
@@ -134,10 +131,21 @@ def as_json(shown: ArenaView) -> ArenaJson:
     if me is not None:
         you = ArenaYouJson(not me.withdrawn, me.paused, me.points, bool(me.match))
     return ArenaJson(
-        shown.arena_id, link(shown.arena_id), shown.state, shown.starts, shown.ends,  # type: ignore[arg-type]
-        arena.length, arena.clock, arena.private, rows, you,
-        shown.look.joined, shown.look.playing, shown.look.waiting, shown.look.games,
-    )  # fmt: skip
+        shown.arena_id,
+        link(shown.arena_id),
+        shown.state,  # type: ignore[arg-type]
+        shown.starts,
+        shown.ends,
+        arena.length,
+        arena.clock,
+        arena.private,
+        rows,
+        you,
+        shown.look.joined,
+        shown.look.playing,
+        shown.look.waiting,
+        shown.look.games,
+    )
 
 
 def link(arena_id: str) -> str:

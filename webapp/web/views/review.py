@@ -127,29 +127,41 @@ TO_A_DRAW = {
     "mark": N_("%(mark)s's move %(cell)s lost the win: it let the game end in a draw."),
 }
 LOST_THE_WIN = {
-    "you": NP_("Your move %(cell)s lost the win: it let %(winner)s win in %(num)d move.",
-               "Your move %(cell)s lost the win: it let %(winner)s win in %(num)d moves."),
+    "you": NP_(
+        "Your move %(cell)s lost the win: it let %(winner)s win in %(num)d move.",
+        "Your move %(cell)s lost the win: it let %(winner)s win in %(num)d moves.",
+    ),
     "friend": NP_(
         "Your friend's move %(cell)s lost the win: it let %(winner)s win in %(num)d move.",
-        "Your friend's move %(cell)s lost the win: it let %(winner)s win in %(num)d moves."),
+        "Your friend's move %(cell)s lost the win: it let %(winner)s win in %(num)d moves.",
+    ),
     "computer": NP_(
         "The computer's move %(cell)s lost the win: it let %(winner)s win in %(num)d move.",
-        "The computer's move %(cell)s lost the win: it let %(winner)s win in %(num)d moves."),
-    "mark": NP_("%(mark)s's move %(cell)s lost the win: it let %(winner)s win in %(num)d move.",
-                "%(mark)s's move %(cell)s lost the win: it let %(winner)s win in %(num)d moves."),
-}  # fmt: skip
+        "The computer's move %(cell)s lost the win: it let %(winner)s win in %(num)d moves.",
+    ),
+    "mark": NP_(
+        "%(mark)s's move %(cell)s lost the win: it let %(winner)s win in %(num)d move.",
+        "%(mark)s's move %(cell)s lost the win: it let %(winner)s win in %(num)d moves.",
+    ),
+}
 LOST_THE_DRAW = {
-    "you": NP_("Your move %(cell)s lost the draw: it let %(winner)s win in %(num)d move.",
-               "Your move %(cell)s lost the draw: it let %(winner)s win in %(num)d moves."),
+    "you": NP_(
+        "Your move %(cell)s lost the draw: it let %(winner)s win in %(num)d move.",
+        "Your move %(cell)s lost the draw: it let %(winner)s win in %(num)d moves.",
+    ),
     "friend": NP_(
         "Your friend's move %(cell)s lost the draw: it let %(winner)s win in %(num)d move.",
-        "Your friend's move %(cell)s lost the draw: it let %(winner)s win in %(num)d moves."),
+        "Your friend's move %(cell)s lost the draw: it let %(winner)s win in %(num)d moves.",
+    ),
     "computer": NP_(
         "The computer's move %(cell)s lost the draw: it let %(winner)s win in %(num)d move.",
-        "The computer's move %(cell)s lost the draw: it let %(winner)s win in %(num)d moves."),
-    "mark": NP_("%(mark)s's move %(cell)s lost the draw: it let %(winner)s win in %(num)d move.",
-                "%(mark)s's move %(cell)s lost the draw: it let %(winner)s win in %(num)d moves."),
-}  # fmt: skip
+        "The computer's move %(cell)s lost the draw: it let %(winner)s win in %(num)d moves.",
+    ),
+    "mark": NP_(
+        "%(mark)s's move %(cell)s lost the draw: it let %(winner)s win in %(num)d move.",
+        "%(mark)s's move %(cell)s lost the draw: it let %(winner)s win in %(num)d moves.",
+    ),
+}
 
 
 def _kept(cells: tuple[str, ...], lost: str) -> str:

@@ -292,20 +292,3 @@ class ErrorJson(Struct):
         ),
     ]
     field: str | UnsetType = UNSET
-
-
-class LiveGameJson(Struct):
-    """A game being played now by strangers met by quick pairing: anyone may watch it."""
-
-    match: str
-    watch: Annotated[str, Meta(description="The link that shows the board live, to watch.")]
-    names: Annotated[dict[str, str], Meta(description="The player of X and of O, by name.")]
-    board: Annotated[str, Meta(description="The position: 9 characters, X, O or _ per cell.")]
-    clock: ClockJson | None
-
-
-class NameJson(Struct):
-    """This browser's drawn name (an adjective and an animal), shown in paired games."""
-
-    name: Annotated[str, Meta(description="In the request's language, e.g. Quick Otter.")]
-    id: Annotated[str, Meta(description="The same in any language, e.g. quick-otter.")]

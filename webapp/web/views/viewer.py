@@ -5,15 +5,19 @@ streams and text mode read it, and what is kept per viewer is kept by it."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 
-from flask import g, request
+from flask import Flask, g, request
 
 from ..cycle.matches import Current
 from ..site import display as text
+from ..site import i18n
 from ..site.i18n import language
 
 NUMPAD = "numpad"
+COOKIES = {"board": "", "text": text.ON, NUMPAD: text.NUMPAD}  # text mode's, by display
 
 
 @dataclass(frozen=True)
@@ -60,5 +64,16 @@ def _made(current: Current | None) -> Viewer:
     spectator = current is None or current.you is None
     held = frozenset() if current is None or spectator else current.held
     watching = current is not None and (current.watching or spectator)
-    display = {"": "board", text.ON: "text", text.NUMPAD: NUMPAD}[text.mode()]
+    display = next(shown for shown, cookie in COOKIES.items() if cookie == text.mode())
     return Viewer(held, watching, language(), display, request.script_root, request.host_url)
+
+
+@contextmanager
+def request_of(app: Flask, seen: Viewer, path: str = "/") -> Iterator[None]:
+    """A request of ``seen``'s own at ``path``: its address, its language and display by their
+    cookies (as a browser chooses them), and no browser's session. A stream renders in one
+    what it sends, long after the request that opened it."""
+    cookies = f"{i18n.COOKIE}={seen.language}; {text.COOKIE}={COOKIES[seen.display]}"
+    base = seen.host.rstrip("/") + seen.root
+    with app.test_request_context(path, base_url=base, environ_overrides={"HTTP_COOKIE": cookies}):
+        yield
