@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TypeVar
 
-from flask import Flask, Response, request
+from flask import Request, Response
 from werkzeug.wrappers import Response as AnyResponse
 
 CONTENT_SECURITY_POLICY = (
@@ -23,21 +23,16 @@ SAFE_METHODS = ("GET", "HEAD", "OPTIONS")
 Answer = TypeVar("Answer", bound=AnyResponse)
 
 
-def init_app(app: Flask) -> None:
-    """Add the headers after every request, error pages included."""
-    app.after_request(add_headers)
-
-
-def add_headers(response: Response) -> Response:
+def add_headers(req: Request, response: Response) -> None:
     """Our security headers (a view may set its own instead); ``no-store`` on pages and JSON,
-    which are this browser's alone; and the result of a post that its view left unsaid."""
+    which are this browser's alone; and the result of a post that its view left unsaid. Run
+    after every request, error pages included (web/path.py)."""
     for name, value in HEADERS.items():
         response.headers.setdefault(name, value)
     if response.mimetype in ("text/html", "application/json") and not response.cache_control:
         response.cache_control.no_store = True
-    if request.method not in SAFE_METHODS and MOVE_RESULT not in response.headers:
+    if req.method not in SAFE_METHODS and MOVE_RESULT not in response.headers:
         move_result(response, response.status_code < 400)
-    return response
 
 
 def move_result(response: Answer, accepted: bool) -> Answer:

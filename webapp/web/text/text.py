@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 from urllib.parse import urlencode
 
-from flask import Blueprint, request, url_for
+from flask import Blueprint, Request, request, url_for
 from flask.typing import ResponseReturnValue
 from werkzeug.wrappers import Response
 
@@ -65,13 +65,12 @@ def _switch_context() -> dict[str, Any]:
     return {"text_mode": on, "text_switch_url": target}
 
 
-@bp.after_app_request
-def _shared_link(response: Response) -> Response:
-    """``?text=1`` (or ``?text=0``) in a link is remembered, as the switch would."""
-    asked = request.args.get("text")
-    if request.method == "GET" and asked in ("0", "1") and response.status_code < 400:
-        return remember(response, mode())
-    return response
+def shared_link(req: Request, response: Response) -> None:
+    """``?text=1`` (or ``?text=0``) in a link is remembered, as the switch would: run after
+    every request (web/path.py)."""
+    asked = req.args.get("text") if req.query_string else None
+    if asked in ("0", "1") and req.method == "GET" and response.status_code < 400:
+        remember(response, mode())
 
 
 @bp.get("/text/<state>")
