@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 from urllib.parse import urlencode
 
@@ -61,8 +62,15 @@ def here_without_switch() -> str:
 def _switch_context() -> dict[str, Any]:
     """Every template knows whether it is in text mode, and where the switch leads."""
     on = enabled()
-    target = url_for("text.switch", state="off" if on else "on", next=here_without_switch())
-    return {"text_mode": on, "text_switch_url": target}
+    url = _switch_url(on, here_without_switch(), request.script_root)
+    return {"text_mode": on, "text_switch_url": url}
+
+
+# A site has few pages to switch from, and each one's link is the same at every request.
+@functools.lru_cache(maxsize=1024)
+def _switch_url(on: bool, back: str, script_root: str) -> str:
+    """The switch's link from the page ``back`` (under ``script_root``, which starts it)."""
+    return url_for("text.switch", state="off" if on else "on", next=back)
 
 
 def shared_link(req: Request, response: Response) -> None:
