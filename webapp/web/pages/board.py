@@ -6,7 +6,15 @@ import functools
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-from flask import Blueprint, redirect, request, session, url_for
+from flask import (
+    Blueprint,
+    current_app,
+    get_flashed_messages,
+    redirect,
+    request,
+    session,
+    url_for,
+)
 from flask.typing import ResponseReturnValue
 from markupsafe import Markup
 
@@ -14,13 +22,14 @@ from ...engine import N_
 from ..cycle import deadlines, matches
 from ..cycle.matches import Current
 from ..live import sse
+from ..live.shared import Shared
 from ..site.errors import render_error
 from ..site.i18n import gettext as _
 from ..site.i18n import language
 from ..text import text, text_board
 from . import chat, fragments, live_parts, online
 from .board_view import build, build_score
-from .fragments import Parts, fragment, page
+from .fragments import Parts, fragment, marked
 from .views import BoardView, OnlineParts, ScoreView
 
 bp = Blueprint("board", __name__)
@@ -92,14 +101,44 @@ def index() -> ResponseReturnValue:
 
 def board(current: matches.Current, hint: bool = False) -> ResponseReturnValue:
     """The board page of ``current`` as this browser sees it (a player, or a spectator)."""
+    key = _whole_key(current, hint)
+    if key is None:
+        return fragments.filled(*_marked(current, hint))
+    return fragments.filled(_WHOLE.get(key, lambda: _marked(current, hint)[0]))
+
+
+# A board shown again (a reload, a waiting page's refresh, every page after the computer's
+# reply that was seen before) is kept whole per state, viewer, language and display: only its
+# CSRF token and messages are put in per request. Not a board whose page follows the time or
+# who is there (a clock, an online match's presence, a spectator's), nor text mode's page
+# with messages, which it says in its own words.
+_WHOLE: Shared[tuple[object, ...], str] = Shared(1024)
+
+
+def _whole_key(current: Current, hint: bool) -> tuple[object, ...] | None:
+    """What ``current``'s page depends on in this request, or ``None`` if it is not kept."""
+    match = current.match
+    if match.online or match.clock or current.watching:
+        return None
+    display = text.mode()
+    if display and get_flashed_messages():
+        return None
+    # The app too: the pages of one process's apps (tests make many) are theirs alone.
+    app = current_app._get_current_object()  # type: ignore[attr-defined]
+    return (Viewed.of(current, hint).key, display, request.full_path, request.host_url, app)
+
+
+def _marked(current: Current, hint: bool) -> tuple[str, str | None]:
+    """The page with the marks in place of the CSRF token and the messages, and text mode's
+    own messages (``None``: the flashed ones)."""
     shown = _shown(Viewed.of(current, hint))
     extra = online.parts(current) if current.match.online or current.watching else None
     if text.enabled():
-        return text_board.page(current, shown.view, shown.score, extra)
+        return text_board.marked(current, shown.view, shown.score, extra)
     live = _live(current, shown, extra)
     parts = (live_parts.keep(current, "board", live) if extra is not None else live).parts
     player = extra is not None and current.you is not None
-    return page(
+    return marked(
         "board.html",
         BoardPage(
             title=shown.view.status,
@@ -113,7 +152,7 @@ def board(current: matches.Current, hint: bool = False) -> ResponseReturnValue:
             seat=current.seat,
             scripts="player" if player else "clock" if extra or current.match.clock else "",
         ),
-    )
+    ), None
 
 
 def board_parts(current: Current, shown: Shown, extra: OnlineParts | None) -> Parts:
