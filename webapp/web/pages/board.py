@@ -125,7 +125,10 @@ def _whole_key(current: Current, hint: bool) -> tuple[object, ...] | None:
         return None
     # The app too: the pages of one process's apps (tests make many) are theirs alone.
     app = current_app._get_current_object()  # type: ignore[attr-defined]
-    return (Viewed.of(current, hint).key, display, request.full_path, request.host_url, app)
+    # The scheme and host (with the script root, in the viewed key) are what the share link
+    # starts with: request.host_url would build that link at every request to compare it.
+    where = (request.scheme, request.host, request.full_path)
+    return (Viewed.of(current, hint).key, display, where, app)
 
 
 def _marked(current: Current, hint: bool) -> tuple[str, str | None]:
