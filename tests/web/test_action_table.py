@@ -7,11 +7,12 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from tests.conftest import api_game, post
+from tests.documented import DOCUMENT
 from tests.web.conftest import new_game, state
 from webapp.web.action_table import ACTIONS, BY_NAME
-from webapp.web.api.api_document import DOCUMENT
-from webapp.web.entry_table import ENTRIES, openapi_path
+from webapp.web.entry_table import ENTRIES
 from webapp.web.text import text_commands
+from webapp.web.views.operations import openapi_path
 
 # The POST routes that are no row of either table: the mode bar (a new game, or the restart
 # row), the computer instead of waiting, settings (and drawing a name), making an arena, the
@@ -37,7 +38,9 @@ def test_each_row_reaches_its_rule_by_its_form_and_its_api_route(app: Flask) -> 
         for endpoint, (route, _fixed) in action.forms.items():
             assert endpoints[f"forms.{endpoint}"] == route
         if action.api:
-            assert endpoints[f"api.{action.name}"] == action.api
+            assert endpoints[f"forms.api_{action.name}"] == action.api
+            made = {app.view_functions[f"forms.{e}"].__qualname__ for e in action.forms}
+            assert made <= {app.view_functions[f"forms.api_{action.name}"].__qualname__}
             assert "post" in DOCUMENT["paths"][action.api]
             assert DOCUMENT["paths"][action.api]["post"]["summary"] == action.summary
 

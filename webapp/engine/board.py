@@ -6,7 +6,19 @@ from collections.abc import Iterator
 from enum import StrEnum
 from functools import cache
 
-from .errors import N_, GameOverError, InvalidPositionError, OccupiedCellError
+from .errors import (
+    BOTH_WON,
+    IMPOSSIBLE_COUNTS,
+    NOT_A_POSITION,
+    O_AFTER_X_WON,
+    POSITION_LENGTH,
+    POSITION_MARKS,
+    X_AFTER_O_WON,
+    ZERO_FOR_O,
+    GameOverError,
+    InvalidPositionError,
+    OccupiedCellError,
+)
 from .notation import CELL_IDS, EMPTY, MARKS, parse_cell
 
 # The eight triplets of seed 001: three rows, three columns, two diagonals.
@@ -156,41 +168,22 @@ def _outcome(cells: str) -> tuple[Status, tuple[int, ...]]:
 
 def _validated(position: object) -> str:
     if not isinstance(position, str):
-        raise InvalidPositionError(N_("A position must be a string of 9 cells."))
+        raise InvalidPositionError(NOT_A_POSITION)
     cells = position.strip().upper()
     if len(cells) != 9:
-        raise InvalidPositionError(
-            N_("A position has exactly 9 cells; this one has %(count)d."), count=len(cells)
-        )
+        raise InvalidPositionError(POSITION_LENGTH, count=len(cells))
     if any(mark not in MARKS for mark in cells):
-        # In many fonts the letter O and the digit 0 look alike.
-        if "0" in cells:
-            raise InvalidPositionError(
-                N_(
-                    "A position may contain only X, O and _ (for an empty cell): "
-                    "use the letter O, not zero."
-                )
-            )
-        raise InvalidPositionError(
-            N_("A position may contain only X, O and _ (for an empty cell).")
-        )
+        raise InvalidPositionError(ZERO_FOR_O if "0" in cells else POSITION_MARKS)
     x_count, o_count = cells.count("X"), cells.count("O")
     if x_count not in (o_count, o_count + 1):
-        raise InvalidPositionError(
-            N_(
-                "Impossible counts: %(x)d X and %(o)d O. X moves first, "
-                "so X has as many marks as O, or one more."
-            ),
-            x=x_count,
-            o=o_count,
-        )
+        raise InvalidPositionError(IMPOSSIBLE_COUNTS, x=x_count, o=o_count)
     x_won, o_won = bool(_lines_of(cells, "X")), bool(_lines_of(cells, "O"))
     if x_won and o_won:
-        raise InvalidPositionError(N_("Impossible position: both X and O have three in a row."))
+        raise InvalidPositionError(BOTH_WON)
     if x_won and x_count == o_count:
-        raise InvalidPositionError(N_("Impossible position: O moved after X had already won."))
+        raise InvalidPositionError(O_AFTER_X_WON)
     if o_won and x_count > o_count:
-        raise InvalidPositionError(N_("Impossible position: X moved after O had already won."))
+        raise InvalidPositionError(X_AFTER_O_WON)
     return cells
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 from .errors import (
-    N_,
+    UNKNOWN_KEY,
     CoordinatesOutOfRangeError,
     NotNumbersError,
     UnknownCellError,
@@ -60,7 +60,7 @@ def parse_numpad(text: str) -> int:
     """The board index of a numpad digit: 7 is top-left, 3 bottom-right."""
     index = _INDEX_OF_KEY.get(text.strip()) if isinstance(text, str) else None
     if index is None:
-        raise UnknownCellError(text, N_("Unknown key %(text)s: the numpad keys are 1 to 9."))
+        raise UnknownCellError(text, UNKNOWN_KEY)
     return index
 
 

@@ -6,7 +6,6 @@ API's operations for these come from the rows too (api_document.py)."""
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -20,19 +19,19 @@ from ..rules import RuleError, UnknownLinkError, errors
 from ..rules.errors import BadStartError
 from ..rules.seating import LeaveRefusedError
 from .action_table import NoParams
-from .api.api_answers import answer, game_json
-from .api.api_arenas import ARENA_PATH, NO_ARENA, ArenaJson, arena_json
-from .api.api_bodies import decode
-from .api.api_pair import pair_json
-from .api.api_types import JoinBody, NewBody, PairJson, SeatBody
 from .cycle import matches
 from .pages import arenas, join, pair, setup
-from .pages.sentences import toss_line
 from .site import limits
-from .site.errors import ApiError, WebError, for_api, to_board
+from .site.errors import WebError, for_api, to_board
 from .site.headers import move_result
 from .site.i18n import gettext as _
 from .site.i18n import said
+from .site.refusals import BAD_FORM
+from .views.answers import answer, game_json
+from .views.arena_json import ARENA_PATH, NO_ARENA, ArenaJson, arena_json
+from .views.bodies import decode
+from .views.schema import JoinBody, NewBody, PairJson, SeatBody
+from .views.sentences import toss_line
 
 bp = Blueprint("entries", __name__)
 Done = Any  # what a row's rule did, which its page and its JSON answer from
@@ -40,6 +39,8 @@ Done = Any  # what a row's rule did, which its page and its JSON answer from
 
 class BadFormError(WebError):
     """A form's fields that no page of ours posts (an unknown player, a clock not a number)."""
+
+    refusal = BAD_FORM
 
 
 class ArenaParams(Struct):
@@ -54,7 +55,7 @@ class Entry:
     ``fields`` reads the parameters of a form (and of either route's path), ``body`` the API's
     JSON; ``page`` answers the form from the parameters and what was done, ``json`` the API.
     A form refused with one of ``back_on`` goes ``back`` (saying why, unless the page there
-    does), and an API request refused with one of ``api_status`` gets that status."""
+    does); a refused API request gets the status of the refusal's code (site/refusals.py)."""
 
     name: str
     summary: str
@@ -69,7 +70,6 @@ class Entry:
     back: Callable[[dict[str, str]], str] | None = None
     back_on: tuple[type[TicTacToeError], ...] = ()
     says_why: bool = True
-    api_status: dict[type[TicTacToeError], int] = field(default_factory=dict)
     creating: bool = False  # a new match: counted by the limit on new games
     refusals: dict[int, str] = field(default_factory=dict)
     answer: Any = None  # the API's answer type, for the OpenAPI document
@@ -81,11 +81,7 @@ def _view(entry: Entry) -> Callable[..., ResponseReturnValue]:
     def view(**route: str) -> ResponseReturnValue:
         if for_api():
             given = decode(entry.body) if entry.body else entry.fields(route)
-            try:
-                return answer(entry.json(entry.run(given)))
-            except tuple(entry.api_status) as error:
-                status = next(v for kind, v in entry.api_status.items() if isinstance(error, kind))
-                raise ApiError(status, said(error)) from error
+            return answer(entry.json(entry.run(given)))  # a refusal: the error writer's
         try:
             given = entry.fields(route)
             done = entry.run(given)
@@ -109,7 +105,7 @@ def _new_fields(route: dict[str, str]) -> NewBody:
     x, o = setup.kind(form.get("x")), setup.kind(form.get("o"))
     clock = setup.clock(form.get("clock"))
     if x is None or o is None or clock is None:
-        raise BadFormError(setup.BAD_PARAMETERS)
+        raise BadFormError()
     position = form.get("position", "").strip() or None
     return NewBody(x=x, o=o, position=position, toss=bool(form.get("toss")), clock=clock)
 
@@ -187,7 +183,7 @@ ENTRIES: tuple[Entry, ...] = (
         "new", "Start a new game, from the empty board or a position.", "/new", "/api/new",
         _begun, _begun_page, game_json, _new_fields, NewBody, back=_new_back,
         back_on=(BadFormError, InvalidPositionError, BadStartError),
-        api_status={InvalidPositionError: 422, BadStartError: 422}, creating=True,
+        creating=True,
         refusals={409: "This browser plays an online game still in play: resign or abort it "
                   "first.", 422: "The position cannot arise in a game (e.g. impossible "
                   "counts), or a friend plays against a computer.", 429: "Too many new games "
@@ -216,14 +212,14 @@ ENTRIES: tuple[Entry, ...] = (
         "pair", "Play someone: seated at once with a seeker who waits (sides drawn at "
         "random, 30 s a move), else waiting; poll GET /api/pair, or follow the match with "
         "GET /api/events.", "/pair", "/api/pair", lambda given: pair.seek(), _sought_page,
-        lambda sought: pair_json(*sought), creating=True,
+        lambda sought: pair.pair_json(*sought), creating=True,
         refusals={409: "This browser plays an online game still in play: resign or abort it "
                   "first.", 429: "Too many new games from this address in a short time "
                   "(FLASK_LIMIT_CREATE)."}, answer=PairJson, answered="Where the seeker stands.",
     ),
     Entry(
         "pair_cancel", "Stop waiting for an opponent.", "/pair/cancel", "/api/pair",
-        lambda given: _stopped(pair.stop()), _stopped_page, lambda made: pair_json(None, made),
+        lambda given: _stopped(pair.stop()), _stopped_page, lambda made: pair.pair_json(None, made),
         method="DELETE", refusals={409: "This session was not waiting."}, answer=PairJson,
         answered="Idle.",
     ),
@@ -240,8 +236,3 @@ for _entry in ENTRIES:
     _seen = _view(_entry)
     bp.add_url_rule(_entry.form, _entry.name, _seen, methods=["POST"])
     bp.add_url_rule(_entry.api, f"api_{_entry.name}", _seen, methods=[_entry.method])
-
-
-def openapi_path(route: str) -> str:
-    """A Flask route as an OpenAPI path: ``<arena_id>`` is ``{arena_id}``."""
-    return re.sub(r"<(\w+)>", r"{\1}", route)

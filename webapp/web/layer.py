@@ -7,8 +7,8 @@ from flask import Flask
 from flask_wtf.csrf import CSRFProtect
 
 from ..settings import RedisClient
-from . import entry_table, path
-from .api import api, api_arenas, api_games, api_live, api_names, api_pair
+from . import action_views, entry_table
+from .api import api
 from .cycle import arenas as arena_cycle
 from .cycle import settler
 from .live import live
@@ -16,12 +16,9 @@ from .pages import (
     arena_stream,
     arenas,
     board,
-    forms,
-    fragments,
     games,
     join,
     live_games,
-    naming,
     online,
     pair,
     preferences,
@@ -29,14 +26,30 @@ from .pages import (
     review,
     setup,
 )
-from .site import assets, errors, health, i18n, limits, metrics, sessions, stores
-from .text import text, text_input
+from .site import assets, errors, health, i18n, limits, metrics, path, sessions, stores
+from .site import display as text
+from .text import text_input
+from .views import fragments, naming
 
 PAGES = (
-    board, setup, replay, review, join, forms, online, pair, games, text, text_input,
-    api, api_pair, api_games, api_names, api_live, preferences,
-    live_games, arenas, arena_stream, api_arenas, entry_table,
-)  # fmt: skip
+    board,
+    setup,
+    replay,
+    review,
+    join,
+    action_views,
+    online,
+    pair,
+    games,
+    text,
+    text_input,
+    api,
+    preferences,
+    live_games,
+    arenas,
+    arena_stream,
+    entry_table,
+)
 
 
 def init_app(app: Flask, client: RedisClient | None) -> None:

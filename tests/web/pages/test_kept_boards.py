@@ -11,7 +11,8 @@ from flask.testing import FlaskClient
 
 from tests.conftest import play, post
 from tests.web.conftest import new_game
-from webapp.web.pages import board, fragments
+from webapp.web.pages import board
+from webapp.web.views import fragments
 
 
 def _token(html: str) -> str:

@@ -6,31 +6,28 @@ import functools
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-from flask import (
-    Blueprint,
-    current_app,
-    get_flashed_messages,
-    redirect,
-    request,
-    session,
-    url_for,
-)
+from flask import Blueprint, current_app, get_flashed_messages, redirect, request, session, url_for
 from flask.typing import ResponseReturnValue
 from markupsafe import Markup
 
 from ...engine import N_
+from ..action_table import buttons
 from ..cycle import deadlines, matches
 from ..cycle.matches import Current
 from ..live import sse
 from ..live.shared import Shared
-from ..site.errors import render_error
+from ..site import refusals
+from ..site.errors import for_api, render_error
 from ..site.i18n import gettext as _
-from ..site.i18n import language
-from ..text import text, text_board
-from . import chat, fragments, live_parts, online
-from .board_view import build, build_score
-from .fragments import Parts, fragment, marked
-from .views import BoardView, OnlineParts, ScoreView
+from ..text import text_board
+from ..views import chat, fragments, live_parts, online
+from ..views.answers import answer, game_json
+from ..views.board_view import build, build_score
+from ..views.fragments import Parts, fragment, marked
+from ..views.models import BoardView, OnlineParts, ScoreView
+from ..views.operations import Operation, read
+from ..views.viewer import viewer
+from .streams import EVENTS_QUERY, versions
 
 bp = Blueprint("board", __name__)
 
@@ -93,9 +90,17 @@ class BoardPage:
     scripts: str  # "player" (the clock and the turn alerts), "clock", or ""
 
 
-@bp.get("/")
+@read(
+    bp,
+    "/",
+    "/api/game",
+    Operation("The match, with the CSRF token for the POSTs.", answered="The match."),
+)
 def index() -> ResponseReturnValue:
-    """The board; ``?hint=1`` adds the value of the position and marks the best cells."""
+    """The board; ``?hint=1`` adds the value of the position and marks the best cells. As
+    JSON, the match with the CSRF token that programs send back in ``X-CSRFToken``."""
+    if for_api():
+        return answer(game_json(matches.current()))
     return board(matches.current(), hint=request.args.get("hint") == "1")
 
 
@@ -120,15 +125,11 @@ def _whole_key(current: Current, hint: bool) -> tuple[object, ...] | None:
     match = current.match
     if match.online or match.clock or current.watching:
         return None
-    display = text.mode()
-    if display and get_flashed_messages():
+    if viewer(current).text and get_flashed_messages():
         return None
     # The app too: the pages of one process's apps (tests make many) are theirs alone.
     app = current_app._get_current_object()  # type: ignore[attr-defined]
-    # The scheme and host (with the script root, in the viewed key) are what the share link
-    # starts with: request.host_url would build that link at every request to compare it.
-    where = (request.scheme, request.host, request.full_path)
-    return (Viewed.of(current, hint).key, display, where, app)
+    return (Viewed.of(current, hint).key, request.full_path, app)
 
 
 def _marked(current: Current, hint: bool) -> tuple[str, str | None]:
@@ -136,7 +137,7 @@ def _marked(current: Current, hint: bool) -> tuple[str, str | None]:
     own messages (``None``: the flashed ones)."""
     shown = _shown(Viewed.of(current, hint))
     extra = online.parts(current) if current.match.online or current.watching else None
-    if text.enabled():
+    if viewer(current).text:
         return text_board.marked(current, shown.view, shown.score, extra)
     live = _live(current, shown, extra)
     parts = (live_parts.keep(current, "board", live) if extra is not None else live).parts
@@ -216,8 +217,8 @@ DISPLAYS = {
 @dataclass(frozen=True)
 class Viewed:
     """A stored state of a match as one viewer sees it, compared by ``key`` alone: the match's
-    id, version and game id (a version is never saved twice under one id and game), the seats
-    held, whether through a watch link, the hint asked, the language and the script root."""
+    id, version and game id (a version is never saved twice under one id and game), the hint
+    asked and the viewer (its seats, watching, language, display and address)."""
 
     key: tuple[object, ...]
     current: Current = field(compare=False)
@@ -226,11 +227,7 @@ class Viewed:
     @classmethod
     def of(cls, current: Current, hint: bool) -> Viewed:
         """The viewed state of ``current`` in this request."""
-        match = current.match
-        key = (
-            current.match_id, current.version, match.game_id, current.held, current.watching,
-            hint, language(), request.script_root,
-        )  # fmt: skip
+        key = (current.match_id, current.version, current.match.game_id, hint, viewer(current))
         return cls(key, current, hint)
 
 
@@ -255,7 +252,7 @@ def _shown(viewed: Viewed) -> Shown:
     """The parts of the board page of ``viewed``; the clock and quick messages, which also
     follow the time, are made per request."""
     current = viewed.current
-    view = build(current, viewed.hint)
+    view = build(current, buttons, viewed.hint)
     game = current.match.game
     return Shown(
         view=view,
@@ -268,14 +265,32 @@ def _shown(viewed: Viewed) -> Shown:
     )
 
 
-@bp.get("/board/events")
+EVENTS = Operation(
+    "Server-Sent Events of a match's versions: an event (its id is the version) whenever the "
+    "match changes; a comment now and then. The stream ends after a few minutes; reconnect "
+    "with Last-Event-ID.",
+    {
+        404: "No such match, or this session has none yet.",
+        503: "Too many streams open on this server, or the store is down; reload instead.",
+    },
+    answer=str,
+    answered='The event stream: `id: <version>` and `data: {"version": n}` per change.',
+    media="text/event-stream",
+    query=EVENTS_QUERY,
+)
+
+
+@read(bp, "/board/events", "/api/events", EVENTS)
 def events() -> ResponseReturnValue:
     """The live stream of a board (``?match=<id>``, else this browser's): each event's id is
-    a version, its data the parts of the board that changed (live.js swaps them in)."""
+    a version, its data the parts of the board that changed (live.js swaps them in); for
+    programs, the version alone."""
     current = matches.looked_at(request.args.get("match"), shared=True)
     if current is None or not current.match_id:
-        return render_error(404, _(NO_MATCH))
-    display = DISPLAYS["text" if text.enabled() else "board"]
+        return _missing(current is None)
+    if for_api():
+        return versions(current, sse.resumed_from())
+    display = DISPLAYS[viewer(current).shown]
     return live_parts.stream(current, display, sse.resumed_from())
 
 
@@ -288,3 +303,10 @@ def watch(match_id: str) -> ResponseReturnValue:
     if current is None:
         return render_error(404, _(NO_MATCH))
     return board(current)
+
+
+def _missing(unknown: bool) -> ResponseReturnValue:
+    """The 404 of a stream with no match: an id that names none, or (for programs) none yet."""
+    if not for_api():
+        return render_error(404, _(NO_MATCH))
+    return render_error(404, refusal=refusals.UNKNOWN_MATCH if unknown else refusals.NO_MATCH)

@@ -38,7 +38,7 @@ def keep() -> None:
 
 
 def stamp(app: Flask, here: sessions.Globals, kept: SessionMixin) -> None:
-    """Run after every request (web/path.py), with its ``g`` and its session (``kept``).
+    """Run after every request (site/path.py), with its ``g`` and its session (``kept``).
     A session stored for the first time keeps the browser's id, derived now from its
     visitor id. Two first requests of one browser at once (a join and a name drawn, each
     without a session cookie) store two sessions, and the browser keeps the cookie of the

@@ -29,7 +29,7 @@ Answer = TypeVar("Answer", bound=AnyResponse)
 def add_headers(req: Request, response: Response) -> None:
     """Our security headers (a view may set its own instead); ``no-store`` on pages and JSON,
     which are this browser's alone; and the result of a post that its view left unsaid. Run
-    after every request, error pages included (web/path.py)."""
+    after every request, error pages included (site/path.py)."""
     headers = response.headers
     present = set(headers.keys(lower=True))  # one pass; a lookup per name would be a pass each
     headers.extend([(name, value) for lower, name, value in _SECURITY if lower not in present])

@@ -43,7 +43,7 @@ class ObservedRequest(Request):
 
 def init_app(app: Flask) -> FilteringBoundLogger:
     """Give each request an id; the logger of the line each request gets once answered
-    (``answered``, which the request path calls at its end: web/path.py)."""
+    (``answered``, which the request path calls at its end: site/path.py)."""
     app.request_class = ObservedRequest
     request_log = logs.configure(str(app.config["LOG_FORMAT"]))
     # Flask's own handler would print app.logger's lines a second time, unrendered.

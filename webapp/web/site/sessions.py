@@ -36,7 +36,7 @@ SESSIONLESS: set[str] = set()
 MATCH_KEY = "match"  # the session's key of the match it is at (cycle/matches.py)
 SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
 # The request's ``flask.g`` object itself (its class is private to Flask), passed down by the
-# request path (web/path.py) so that each step looks it up once.
+# request path (site/path.py) so that each step looks it up once.
 Globals = Any
 
 

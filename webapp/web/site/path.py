@@ -10,8 +10,7 @@ from flask import Flask, Request, Response, g, request, session
 from flask_wtf.csrf import CSRFProtect
 from werkzeug.local import LocalProxy
 
-from .site import browsers, headers, hosts, observe, sessions
-from .text import text
+from . import browsers, display, headers, hosts, observe, sessions
 
 
 def init_app(app: Flask, csrf: CSRFProtect) -> None:
@@ -43,7 +42,7 @@ def init_app(app: Flask, csrf: CSRFProtect) -> None:
         session first stored, and a new visitor's cookie."""
         req: Request = _current(request)
         here = _current(g)
-        text.shared_link(req, response)
+        display.shared_link(req, response)
         observe.answering(req, response)
         headers.add_headers(req, response)
         browsers.stamp(app, here, _current(session))

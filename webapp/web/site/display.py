@@ -1,5 +1,6 @@
-"""Text mode's switch: whether this request is in text mode (a cookie per browser, or
-``?text=1`` in a shared link), the link that turns it on or off, and its route."""
+"""Text mode's switch, a choice of display kept beside the language: whether this request is
+in text mode (a cookie per browser, or ``?text=1`` in a shared link), the link that turns it
+on or off, and its route."""
 
 from __future__ import annotations
 
@@ -75,7 +76,7 @@ def _switch_url(on: bool, back: str, script_root: str) -> str:
 
 def shared_link(req: Request, response: Response) -> None:
     """``?text=1`` (or ``?text=0``) in a link is remembered, as the switch would: run after
-    every request (web/path.py)."""
+    every request (site/path.py)."""
     asked = req.args.get("text") if req.query_string else None
     if asked in ("0", "1") and req.method == "GET" and response.status_code < 400:
         remember(response, mode())

@@ -11,8 +11,8 @@ from webapp.web.site.headers import HEADERS
 
 
 def test_the_app_runs_one_step_before_and_one_after_each_request(app: Flask) -> None:
-    ours = [f for f in app.before_request_funcs[None] if f.__module__ == "webapp.web.path"]
-    after = [f for f in app.after_request_funcs[None] if f.__module__ == "webapp.web.path"]
+    ours = [f for f in app.before_request_funcs[None] if f.__module__ == "webapp.web.site.path"]
+    after = [f for f in app.after_request_funcs[None] if f.__module__ == "webapp.web.site.path"]
     assert len(ours) == 1
     assert len(after) == 1
     # CSRFProtect's own hook stands down: the path checks the token after the visitor's.
