@@ -6,7 +6,7 @@ import functools
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-from flask import Blueprint, current_app, get_flashed_messages, redirect, request, session, url_for
+from flask import Blueprint, redirect, request, session, url_for
 from flask.typing import ResponseReturnValue
 from markupsafe import Markup
 
@@ -15,7 +15,6 @@ from ..action_table import buttons
 from ..cycle import deadlines, matches
 from ..cycle.matches import Current
 from ..live import sse
-from ..live.shared import Shared
 from ..site import refusals
 from ..site.errors import for_api, render_error
 from ..site.i18n import gettext as _
@@ -27,6 +26,7 @@ from ..views.fragments import Parts, fragment, marked
 from ..views.models import BoardView, OnlineParts, ScoreView
 from ..views.operations import Operation, read
 from ..views.viewer import viewer
+from . import whole_pages
 from .streams import EVENTS_QUERY, versions
 
 bp = Blueprint("board", __name__)
@@ -106,30 +106,10 @@ def index() -> ResponseReturnValue:
 
 def board(current: matches.Current, hint: bool = False) -> ResponseReturnValue:
     """The board page of ``current`` as this browser sees it (a player, or a spectator)."""
-    key = _whole_key(current, hint)
-    if key is None:
+    kept_as = whole_pages.key(current, Viewed.of(current, hint).key)
+    if kept_as is None:
         return fragments.filled(*_marked(current, hint))
-    return fragments.filled(_WHOLE.get(key, lambda: _marked(current, hint)[0]))
-
-
-# A board shown again (a reload, a waiting page's refresh, every page after the computer's
-# reply that was seen before) is kept whole per state, viewer, language and display: only its
-# CSRF token and messages are put in per request. Not a board whose page follows the time or
-# who is there (a clock, an online match's presence, a spectator's), nor text mode's page
-# with messages, which it says in its own words.
-_WHOLE: Shared[tuple[object, ...], str] = Shared(1024)
-
-
-def _whole_key(current: Current, hint: bool) -> tuple[object, ...] | None:
-    """What ``current``'s page depends on in this request, or ``None`` if it is not kept."""
-    match = current.match
-    if match.online or match.clock or current.watching:
-        return None
-    if viewer(current).text and get_flashed_messages():
-        return None
-    # The app too: the pages of one process's apps (tests make many) are theirs alone.
-    app = current_app._get_current_object()  # type: ignore[attr-defined]
-    return (Viewed.of(current, hint).key, request.full_path, app)
+    return whole_pages.page(kept_as, lambda: _marked(current, hint)[0])
 
 
 def _marked(current: Current, hint: bool) -> tuple[str, str | None]:

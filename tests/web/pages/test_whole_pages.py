@@ -11,7 +11,7 @@ from flask.testing import FlaskClient
 
 from tests.conftest import play, post
 from tests.web.conftest import new_game
-from webapp.web.pages import board
+from webapp.web.pages import whole_pages
 from webapp.web.views import fragments
 
 
@@ -24,9 +24,9 @@ def _token(html: str) -> str:
 def test_a_board_seen_again_is_made_once(client: FlaskClient) -> None:
     play(client, ["B2"])
     client.get("/")
-    made = board._WHOLE.made
+    made = whole_pages.made()
     pages = [client.get("/").get_data(as_text=True) for _ in range(3)]
-    assert board._WHOLE.made == made
+    assert whole_pages.made() == made
     # The same but for the token, which is signed with the time (a new second, a new token).
     shown = {page.replace(_token(page), "") for page in pages}
     assert len(shown) == 1
@@ -80,10 +80,10 @@ def test_each_language_display_and_hint_has_its_own_page(client: FlaskClient) ->
 def test_a_new_version_is_made_anew(client: FlaskClient) -> None:
     new_game(client, "user", "user")
     before = client.get("/").get_data(as_text=True)
-    made = board._WHOLE.made
+    made = whole_pages.made()
     play(client, ["A1"])
     after = client.get("/").get_data(as_text=True)
-    assert board._WHOLE.made > made
+    assert whole_pages.made() > made
     assert 'value="A1"' in before and 'value="A1"' not in after
 
 
