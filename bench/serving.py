@@ -191,7 +191,8 @@ def report(
     for label, model_rows in rows.items():
         by_name = {row.label: row for row in model_rows}
         for row in model_rows:
-            stock = by_name.get(f"stock: {row.label}")
+            # "move cycle vs hard" is compared with the stock stack's "move cycle".
+            stock = by_name.get(f"stock: {row.label.removesuffix(' vs hard')}")
             versus = ""
             if stock is not None:
                 versus = f"{statistics.median(a['rps'] / b['rps'] for a, b in zip(row.runs, stock.runs, strict=True)):.2f}x"  # noqa: E501
