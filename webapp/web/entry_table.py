@@ -7,96 +7,32 @@ API's operations for these come from the rows too (api_document.py)."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from typing import Any
 
 from flask import Blueprint, flash, redirect, request, url_for
 from flask.typing import ResponseReturnValue
 from msgspec import Struct
 
-from ..engine import N_, Board, InvalidPositionError, TicTacToeError
-from ..rules import RuleError, UnknownLinkError, errors
+from ..engine import N_, Board, InvalidPositionError
+from ..rules import RuleError, errors
 from ..rules.errors import BadStartError
-from ..rules.seating import LeaveRefusedError
-from .action_table import NoParams
+from .action_views import BadFormError, Entry, register
 from .cycle import matches
 from .pages import arenas, join, pair, setup
-from .site import limits
-from .site.errors import WebError, for_api, to_board
-from .site.headers import move_result
+from .site.errors import to_board
 from .site.i18n import gettext as _
-from .site.i18n import said
-from .site.refusals import BAD_FORM
-from .views.answers import answer, game_json
+from .views.answers import game_json
 from .views.arena_json import ARENA_PATH, NO_ARENA, ArenaJson, arena_json
-from .views.bodies import decode
 from .views.schema import JoinBody, NewBody, PairJson, SeatBody
 from .views.sentences import toss_line
 
 bp = Blueprint("entries", __name__)
-Done = Any  # what a row's rule did, which its page and its JSON answer from
-
-
-class BadFormError(WebError):
-    """A form's fields that no page of ours posts (an unknown player, a clock not a number)."""
-
-    refusal = BAD_FORM
 
 
 class ArenaParams(Struct):
     """The arena, by the id in its route."""
 
     arena_id: str = ""
-
-
-@dataclass(frozen=True)
-class Entry:
-    """One way in, and both ways to reach it. ``run`` is the rule, through the request cycle;
-    ``fields`` reads the parameters of a form (and of either route's path), ``body`` the API's
-    JSON; ``page`` answers the form from the parameters and what was done, ``json`` the API.
-    A form refused with one of ``back_on`` goes ``back`` (saying why, unless the page there
-    does); a refused API request gets the status of the refusal's code (site/refusals.py)."""
-
-    name: str
-    summary: str
-    form: str
-    api: str
-    run: Callable[[Any], Done]
-    page: Callable[[Any, Done], ResponseReturnValue]
-    json: Callable[[Done], Struct]
-    fields: Callable[[dict[str, str]], Struct] = lambda route: NoParams()
-    body: type[Struct] | None = None
-    method: str = "POST"
-    back: Callable[[dict[str, str]], str] | None = None
-    back_on: tuple[type[TicTacToeError], ...] = ()
-    says_why: bool = True
-    creating: bool = False  # a new match: counted by the limit on new games
-    refusals: dict[int, str] = field(default_factory=dict)
-    answer: Any = None  # the API's answer type, for the OpenAPI document
-    answered: str = "The match after the change."
-    query: list[dict[str, Any]] = field(default_factory=list)
-
-
-def _view(entry: Entry) -> Callable[..., ResponseReturnValue]:
-    def view(**route: str) -> ResponseReturnValue:
-        if for_api():
-            given = decode(entry.body) if entry.body else entry.fields(route)
-            return answer(entry.json(entry.run(given)))  # a refusal: the error writer's
-        try:
-            given = entry.fields(route)
-            done = entry.run(given)
-        except (UnknownLinkError, LeaveRefusedError):
-            raise  # the error writer's: a 404, or back to the board saying why
-        except entry.back_on as error:
-            if entry.says_why:
-                flash(said(error), "error")
-            assert entry.back is not None
-            return move_result(redirect(entry.back(route), 303), accepted=False)
-        return entry.page(given, done)
-
-    view.__name__ = entry.name
-    view.__doc__ = entry.summary
-    return limits.creating(view) if entry.creating else view
 
 
 def _new_fields(route: dict[str, str]) -> NewBody:
@@ -287,7 +223,4 @@ ENTRIES: tuple[Entry, ...] = (
     _arena_entry("withdraw", "Leave the arena; the points stay.", "This browser is not in it."),
 )
 
-for _entry in ENTRIES:
-    _seen = _view(_entry)
-    bp.add_url_rule(_entry.form, _entry.name, _seen, methods=["POST"])
-    bp.add_url_rule(_entry.api, f"api_{_entry.name}", _seen, methods=[_entry.method])
+register(bp, ENTRIES)

@@ -22,10 +22,11 @@ from ..text import text_board
 from ..views import chat, fragments, live_parts, online
 from ..views.answers import answer, game_json
 from ..views.board_view import build, build_score
-from ..views.fragments import Parts, fragment, page
+from ..views.fragments import Parts, fragment, marked
 from ..views.models import BoardView, OnlineParts, ScoreView
 from ..views.operations import Operation, read
 from ..views.viewer import viewer
+from . import whole_pages
 from .streams import EVENTS_QUERY, versions
 
 bp = Blueprint("board", __name__)
@@ -117,14 +118,23 @@ def index() -> ResponseReturnValue:
 
 def board(current: matches.Current, hint: bool = False) -> ResponseReturnValue:
     """The board page of ``current`` as this browser sees it (a player, or a spectator)."""
+    kept_as = whole_pages.key(current, Viewed.of(current, hint).key)
+    if kept_as is None:
+        return fragments.filled(*_marked(current, hint))
+    return whole_pages.page(kept_as, lambda: _marked(current, hint)[0])
+
+
+def _marked(current: Current, hint: bool) -> tuple[str, str | None]:
+    """The page with the marks in place of the CSRF token and the messages, and text mode's
+    own messages (``None``: the flashed ones)."""
     shown = _shown(Viewed.of(current, hint))
     extra = online.parts(current) if current.match.online or current.watching else None
     if viewer(current).text:
-        return text_board.page(current, shown.view, shown.score, extra)
+        return text_board.marked(current, shown.view, shown.score, extra)
     live = _live(current, shown, extra)
     parts = (live_parts.keep(current, "board", live) if extra is not None else live).parts
     player = extra is not None and current.you is not None
-    return page(
+    return marked(
         "board.html",
         BoardPage(
             title=shown.view.status,
@@ -138,7 +148,7 @@ def board(current: matches.Current, hint: bool = False) -> ResponseReturnValue:
             seat=current.seat,
             scripts="player" if player else "clock" if extra or current.match.clock else "",
         ),
-    )
+    ), None
 
 
 def board_parts(current: Current, shown: Drawn, extra: OnlineParts | None) -> Parts:
