@@ -36,6 +36,7 @@ HOW = {
     "time": N_("time"),
     "abort": N_("aborted"),
     "claim": N_("win claimed"),
+    "agreement": N_("draw agreed"),
 }
 
 
