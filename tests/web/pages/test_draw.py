@@ -77,14 +77,18 @@ def test_by_the_api_refusals_have_codes_and_a_move_lapses_the_offer(
     play(client, guest, ["B2"])
     game = api_game(client)
     headers = {"X-CSRFToken": game["csrf_token"]}
+    assert game["online"]["draw"] is None
     offered = client.post("/api/draw", json={"version": game["version"]}, headers=headers)
     assert offered.status_code == 200 and offered.get_json()["ended_by"] is None
+    assert offered.get_json()["online"]["draw"] == "you"
+    assert api_game(guest)["online"]["draw"] == "friend"
     again = client.post("/api/draw", json={}, headers=headers)
     assert again.status_code == 409 and code(again.get_json()) == "draw_offered"
     own = client.post("/api/draw", json={"accept": True}, headers=headers)
     assert own.status_code == 409 and code(own.get_json()) == "own_draw"
     guest_headers = {"X-CSRFToken": api_game(guest)["csrf_token"]}
     play(client, guest, ["A1"])
+    assert api_game(guest)["online"]["draw"] is None  # the move answered it
     lapsed = guest.post("/api/draw", json={"accept": True}, headers=guest_headers)
     assert lapsed.status_code == 409 and code(lapsed.get_json()) == "no_draw_offered"
     withdrawn = client.post("/api/draw", json={}, headers=headers)
