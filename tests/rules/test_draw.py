@@ -3,7 +3,8 @@ withdrawing, and a move answering it."""
 
 from __future__ import annotations
 
-from webapp.rules import Event, actions, errors
+from webapp.rules import Event, actions, arena_pairing, errors
+from webapp.rules.arena import DRAW
 from webapp.rules.draw import SPENT, draw
 from webapp.rules.termination import Termination
 
@@ -77,3 +78,8 @@ def test_a_draw_needs_an_online_game_going_with_both_players() -> None:
         draw(hot_seat(["B2"]), BOTH, None)
     with refused(errors.WAITING_FOR_FRIEND):
         draw(opened()[0], ONE, None)
+
+
+def test_an_arena_counts_a_draw_agreed_as_a_draw_for_both() -> None:
+    offered = draw(play(joined()[0], ["B2"]), ONE, None).match
+    assert arena_pairing.results(draw(offered, TWO, True).match) == {"X": DRAW, "O": DRAW}

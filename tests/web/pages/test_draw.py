@@ -55,6 +55,10 @@ def test_offered_on_the_board_and_accepted_the_game_is_drawn_and_counted(
         listed = player.get("/api/games").get_json()["games"][0]
         assert (listed["result"], listed["ended_by"]) == ("drawn", "agreement")
     assert "draw agreed" in page(client, "/games").text
+    shown = client.get(f"/api/games/{listed['game']}").get_json()  # its replay and review
+    assert shown["game"]["ended_by"] == "agreement"
+    assert [move["cell"] for move in shown["moves"]] == ["B2"]
+    assert client.get(f"/games/{listed['game']}").status_code == 200
 
 
 def test_declined_on_the_board_the_game_goes_on_and_a_move_lets_one_offer_again(
