@@ -381,3 +381,12 @@ def test_whether_a_result_is_scored_is_derived_and_a_stored_one_never_read() -> 
     assert Match.from_dict(data).scored
     del data["scored"]
     assert Match.from_dict(data) == won
+
+
+def test_a_draw_agreed_ends_the_game_and_counts_once_as_a_draw() -> None:
+    match = play(joined()[0], ["B2", "A1"])
+    agreed = match.ended(Termination.AGREEMENT, "")
+    assert agreed.is_over and agreed.termination is Termination.AGREEMENT
+    assert agreed.ending == "agreed" and agreed.scored and agreed.winner_seat() is None
+    assert agreed.score.draws == match.score.draws + 1 and agreed.score.wins == match.score.wins
+    assert agreed.ended(Termination.AGREEMENT, "").score == agreed.score

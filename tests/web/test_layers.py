@@ -70,6 +70,7 @@ def test_each_read_answers_its_page_and_its_json_from_one_view(app: Flask) -> No
         "/board/events": "/api/events",
         "/review": "/api/review",
         "/games": "/api/games",
+        "/games/<game_id>": "/api/games/<game_id>",
         "/live": "/api/live",
         "/arenas": "/api/arenas",
         "/arenas/<arena_id>": "/api/arenas/<arena_id>",

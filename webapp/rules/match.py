@@ -122,12 +122,12 @@ class Match:
 
     @property
     def scored(self) -> bool:
-        """Whether the current game's result is in the score: it ended, with a line or a
-        draw on the board or off it with a winner, and did not start from a chosen position."""
+        """Whether the current game's result is in the score: it ended, with a line or a draw
+        on the board or off it with a winner or agreed, and did not start from a position."""
         if self.practice:
             return False
         if self.ending:
-            return self.playing(self.winner) is not None
+            return self.winner != "" or self.termination is Termination.AGREEMENT
         return self.game.board.is_over and self.game.ply > 0
 
     @property
@@ -185,12 +185,12 @@ class Match:
 
     def ended(self, how: Termination, winner: str) -> Match:
         """The current game ended off the board (``how``), won by ``winner``'s mark, or by
-        nobody (``""``); a won game is counted once."""
+        nobody (``""``); a won game, or a draw agreed, is counted once."""
         ending = how.stored
         score = self.score
         seat = self.playing(winner)
-        if seat is not None and not self.scored and not self.practice:
-            score = score.counted(seat.id, +1)
+        if (seat or how is Termination.AGREEMENT) and not self.scored and not self.practice:
+            score = score.counted(seat.id if seat else None, +1)
         return replace(self, ending=ending, winner=winner, score=score, offers=())
 
     def to_dict(self) -> dict[str, Any]:

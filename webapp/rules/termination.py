@@ -15,6 +15,7 @@ class Termination(StrEnum):
     TIME = "time"  # the player to move ran out of time (in an arena, even before moving)
     ABORT = "abort"  # called off before each side had moved (by a player, or the clock)
     CLAIM = "claim"  # the win claimed from a player away for 2 minutes
+    AGREEMENT = "agreement"  # a draw offered by one player and accepted by the other
 
     @property
     def stored(self) -> str:
@@ -33,5 +34,6 @@ _STORED = {
     Termination.ABORT: "aborted",
     Termination.CLAIM: "claimed",
     Termination.TIME: "timed_out",
+    Termination.AGREEMENT: "agreed",
 }
 STORED_ENDINGS = tuple(_STORED.values())  # every ending a match may keep

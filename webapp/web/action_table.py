@@ -1,6 +1,5 @@
-"""THE table of actions: each row is one rule of the match, its typed parameters, and how the
-board's forms, the JSON API and text mode reach it (forms.py, api.py, text_input.py and
-api_document.py build their routes, operations and commands from these rows alone)."""
+"""THE table of actions: each row one rule of the match, its typed parameters, and how forms,
+the JSON API and text mode reach it (action_views.py makes their views from the rows alone)."""
 
 from __future__ import annotations
 
@@ -11,7 +10,7 @@ from typing import Annotated, Any
 from msgspec import Meta, Struct
 
 from ..engine import N_, Game
-from ..rules import Outcome, actions, messages, takeback
+from ..rules import Outcome, actions, draw, messages, takeback
 from ..rules.errors import OnlyComputersError, RuleError
 from . import timing
 from .cycle.matches import Current
@@ -55,19 +54,15 @@ class MutedParams(Struct):
 
 
 class AnswerParams(Struct):
-    """An offer: make it, or accept the other player's (``None``), accept only (``True``),
-    or decline the other's or withdraw one's own (``False``)."""
+    """An offer: make or accept it (``None``), accept only (``True``), decline or withdraw."""
 
     accept: bool | None = None
 
 
 class AnswerBody(ExpectedBody, kw_only=True):
-    """An offer made (or the other player's accepted) when ``accept`` is left out; accepted
-    only (``true``); declined, or one's own withdrawn (``false``)."""
+    """An offer made, or the other player's accepted, when ``accept`` is left out."""
 
-    accept: Annotated[
-        bool | None, Meta(description="true accepts only; false declines, or withdraws one's own.")
-    ] = None
+    accept: Annotated[bool | None, Meta(description="true accepts only; false declines.")] = None
 
 
 Buttons = Callable[[Game, Seating, bool], tuple[Button, ...]]  # the game, its viewer, over
@@ -75,15 +70,12 @@ Buttons = Callable[[Game, Seating, bool], tuple[Button, ...]]  # the game, its v
 
 @dataclass(frozen=True)
 class Action:
-    """One thing a player can do to their match, and every way to reach it.
-
-    ``forms`` maps each of the board's form endpoints to its route and the parameters it
-    fixes (its other parameters are posted fields); ``api`` is the JSON route, whose ``body``
-    is typed; ``words`` map text mode's commands (marked with ``C_``) to the parameters they fix.
-    ``done`` is flashed after a form; ``said`` has an offer's words, by event, for the one who
-    made it and for the other player (``%(name)s``), and ``asked`` the question that text mode
-    puts to the other player while the offer is open (``%(name)s``, and each of ``words`` by
-    its English name). ``buttons`` are the board's for it, if any."""
+    """One thing a player can do to their match, and every way to reach it: ``forms`` maps
+    each board form's endpoint to its route and fixed parameters (others are posted); ``api``
+    is the JSON route, its ``body`` typed; ``words`` map text mode's commands (``C_``) to fixed
+    parameters. ``done`` is flashed after a form; ``said`` has an offer's words by event, for its
+    maker and the other player (``%(name)s``); ``asked`` is text mode's question to the other
+    while it is open (``%(name)s``, and ``words`` by English name). ``buttons``: the board's."""
 
     name: str
     rule: Rule
@@ -225,6 +217,27 @@ ACTIONS: tuple[Action, ...] = (
         buttons=buttons.takeback,
     ),
     Action(
+        name="draw",
+        rule=lambda seen, p: draw.draw(seen.match, seen.held, p.accept),
+        summary="Online: offer a draw, or accept or decline the other's, or withdraw yours.",
+        params=AnswerParams,
+        forms={"draw": ("/draw", {})},
+        api="/api/draw",
+        body=AnswerBody,
+        refusals=_online("the game over, or a draw offered already since the last move"),
+        words={
+            C_("text-mode command", "draw"): {},
+            C_("text-mode command", "decline"): {"accept": False},
+        },
+        said={
+            "offered": (N_("You offered a draw."), N_("%(name)s offers a draw.")),
+            "declined": (N_("You declined the draw."), N_("%(name)s declined the draw.")),
+            "withdrawn": (N_("You withdrew your draw offer."), N_("%(name)s withdrew the draw.")),
+        },
+        asked=N_("%(name)s offers a draw: type %(draw)s to accept, or %(decline)s to decline."),
+        buttons=buttons.draw,
+    ),
+    Action(
         name="claim",
         rule=lambda seen, p: claimed(seen),
         summary="Claim the win from a friend to move who has had no page or stream open for 2 "
@@ -278,8 +291,7 @@ BY_NAME = {action.name: action for action in ACTIONS}
 
 
 def board_buttons(game: Game, seat: Seating, is_over: bool) -> tuple[Button, ...]:
-    """The game's buttons, each action's in the order of the table (Next move, Play again,
-    Undo…; online, Abort or Resign, and the offers)."""
+    """The game's buttons, each action's in the table's order (Next move, Play again, Undo…)."""
     return tuple(
         button
         for action in ACTIONS

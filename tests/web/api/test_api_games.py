@@ -31,3 +31,29 @@ def test_a_query_out_of_range_is_a_400(client: FlaskClient) -> None:
         response = client.get(f"/api/games?{query}")
         assert response.status_code == 400, query
         assert refusal(response.get_json()) == ("invalid_field", query.split("=")[0])
+
+
+def test_a_listed_game_for_programs_is_its_entry_moves_and_review(client: FlaskClient) -> None:
+    new_game(client, "user", "user")
+    play(client, X_WINS)
+    entry = client.get("/api/games").get_json()["games"][0]
+    shown = client.get(f"/api/games/{entry['game']}").get_json()
+    assert shown["game"] == entry
+    assert [move["cell"] for move in shown["moves"]] == X_WINS
+    assert [move["by"] for move in shown["moves"]] == ["X", "O", "X", "O", "X"]
+    assert shown["moves"][0]["ply"] == 1
+    assert shown["review"]["game"] == entry["game"]
+    assert [move["cell"] for move in shown["review"]["moves"]] == X_WINS
+    assert set(shown) == {"game", "moves", "review"}
+
+
+def test_a_game_not_in_the_list_is_a_404_with_its_code(client: FlaskClient) -> None:
+    new_game(client, "user", "user")
+    play(client, X_WINS)
+    game_id = client.get("/api/games").get_json()["games"][0]["game"]
+    response = client.get("/api/games/unknown")
+    assert response.status_code == 404 and refusal(response.get_json()) == ("unknown_game", None)
+    token = client.get("/api/game").get_json()["csrf_token"]
+    client.delete("/api/games", headers={"X-CSRFToken": token})
+    response = client.get(f"/api/games/{game_id}")
+    assert response.status_code == 404 and response.get_json()["code"] == "unknown_game"

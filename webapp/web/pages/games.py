@@ -3,6 +3,8 @@ them, each game's replay and review, and clearing the list."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from flask import Blueprint, flash, redirect, request, url_for
 from flask.typing import ResponseReturnValue
 
@@ -16,7 +18,7 @@ from ..site import browsers
 from ..site.errors import ApiError, for_api, render_error
 from ..site.i18n import gettext as _
 from ..site.i18n import render
-from ..site.refusals import INVALID_FIELD
+from ..site.refusals import INVALID_FIELD, UNKNOWN_GAME
 from ..views import grid, review
 from ..views.answers import answer
 from ..views.games import (
@@ -24,10 +26,12 @@ from ..views.games import (
     LIMIT,
     MOST_OFFSET,
     PER_PAGE,
+    GameReplayJson,
     GamesJson,
     entry_json,
     record,
     record_json,
+    replay_json,
     row,
 )
 from ..views.operations import Operation, read
@@ -35,7 +39,6 @@ from . import replay
 
 bp = Blueprint("games", __name__)
 
-NO_GAME = N_("This game is not in your list of games: it may have been cleared or expired.")
 GAMES = Operation(
     "This browser's finished games, newest first, paged, and its record against each "
     "computer level and against people.",
@@ -46,6 +49,12 @@ GAMES = Operation(
 )
 CLEARED = Operation(
     "Forget this browser's games (and so its record).", answer=GamesJson, answered="The empty list."
+)
+GAME = Operation(
+    "A game of this browser's list: its entry, its moves and its review.",
+    {404: "The game is not in this browser's list (cleared, expired, or never played here)."},
+    answer=GameReplayJson,
+    answered="The game, its moves and its review.",
 )
 BAD_NUMBER = N_("The query's %(name)s is not a whole number in the documented range.")
 
@@ -82,18 +91,22 @@ def clear() -> ResponseReturnValue:
     return redirect(url_for(".games"), code=303)
 
 
-@bp.get("/games/<game_id>")
+@read(bp, "/games/<game_id>", "/api/games/<game_id>", GAME)
 def game(game_id: str) -> ResponseReturnValue:
-    """A listed game's replay (``?ply=n``, the end by default) and its review."""
+    """A listed game's replay (``?ply=n``, the end by default) and its review; programs get
+    the entry, its moves and the review (404 for a game not in this browser's list)."""
     entries, _count = history().page(browsers.browser_id(), 0, MOST)
     entry = next((e for e in entries if e.get("game_id") == game_id), None)
-    if entry is None:
-        return render_error(404, _(NO_GAME))
     try:
+        if entry is None:
+            raise ValueError(game_id)
         match, held = records.replayed_match(entry)
     except (TicTacToeError, ValueError):
-        return render_error(404, _(NO_GAME))
-    current = Current(match, "", 0, held)
+        return render_error(404, refusal=UNKNOWN_GAME)
+    # The replayed match keeps the listed game's id, which the review's JSON names.
+    current = Current(replace(match, game_id=game_id), "", 0, held)
+    if for_api():
+        return answer(replay_json(entry, current))
     last = match.game.ply
     number = request.args.get("ply", "")
     ply = int(number) if number.isascii() and number.isdigit() and int(number) <= last else last

@@ -77,6 +77,10 @@ BAD_FIELD = Refusal(
 STALE = Refusal("stale", N_("This board has changed since the page was shown; nothing was played."))
 NO_MATCH = Refusal("no_match", N_("This browser has no match yet: start one with POST /api/new."))
 UNKNOWN_MATCH = Refusal("unknown_match", N_("There is no match with this id: it may have expired."))
+UNKNOWN_GAME = Refusal(
+    "unknown_game",
+    N_("This game is not in your list of games: it may have been cleared or expired."),
+)
 REVIEW_NOT_READY = Refusal("review_not_ready", N_("The review opens once the game is over."))
 NAME_PROMISED = Refusal(
     "name_promised",
@@ -97,6 +101,7 @@ STATUSES = {refusal.code: status for status, refusal in HTTP.items()} | {
     "stale_seat_link": 404,
     "no_match": 404,
     "unknown_match": 404,
+    "unknown_game": 404,
     "not_json": 415,
     "not_an_object": 400,
     "not_utf8": 400,

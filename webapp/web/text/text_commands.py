@@ -34,16 +34,27 @@ _TELLS = (
     C_("text-mode command", "hint"),
 )
 _LAST = (C_("text-mode command", "review"), C_("text-mode command", "numpad"))
-# The commands that change the match: each action's words, and the parameters they fix.
-CHANGES: dict[str, tuple[Action, dict[str, Any]]] = {
-    word: (action, fixed) for action in ACTIONS for word, fixed in action.words.items()
-}
+# The commands that change the match: each action's words, and the parameters they fix; a
+# word that rows share (decline) answers the open offer (``change``), else the first row's.
+_ROWS: dict[str, list[tuple[Action, dict[str, Any]]]] = {}
+for _action in ACTIONS:
+    for _word, _fixed in _action.words.items():
+        _ROWS.setdefault(_word, []).append((_action, _fixed))
+CHANGES = {word: rows[0] for word, rows in _ROWS.items()}
 COMMANDS = (*_TELLS, *CHANGES, *_LAST)
 
 
 def words() -> dict[str, str]:
     """Each command as typed in the page's language."""
     return {command: pgettext("text-mode command", command) for command in COMMANDS}
+
+
+def change(current: Current, command: str) -> tuple[Action, dict[str, Any]]:
+    """The row that ``command`` applies to ``current``'s match: of the rows sharing its word,
+    the one whose offer the other player made and left open, else the first."""
+    rows = _ROWS[command]
+    held = ("", *current.held)
+    return next((row for row in rows if current.match.offered(row[0].name) not in held), rows[0])
 
 
 def yes_word() -> str:

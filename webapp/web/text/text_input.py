@@ -52,7 +52,7 @@ def typed() -> ResponseReturnValue:
         if current.watching:  # the watched match is not the spectator's to resign
             return _change(current, *text_commands.CHANGES[command])
         return redirect(url_for("board.index", confirm="resign"), 303)
-    return _change(current, *text_commands.CHANGES[command])
+    return _change(current, *text_commands.change(current, command))
 
 
 def _move(current: Current, typed_text: str) -> ResponseReturnValue:

@@ -4,6 +4,7 @@ and whether they are pressed already (the action table names each row's)."""
 from __future__ import annotations
 
 from ...engine import Game
+from ...rules import draw as drawn
 from ...rules.takeback import SPENT
 from ..site.i18n import gettext as _
 from .models import Button
@@ -71,6 +72,21 @@ def takeback(game: Game, seat: Seating, is_over: bool) -> tuple[Button, ...]:
     moved = any(board.turn == seat.you for board in game.boards[:-1])
     spent = seat.offer(SPENT) == "you"  # once per move
     return (Button("forms.takeback", _("Ask to take back"), disabled=not moved or spent),)
+
+
+def draw(game: Game, seat: Seating, is_over: bool) -> tuple[Button, ...]:
+    """Offer a draw while the game goes on, or answer the other player's offer."""
+    if not _in_play(seat, is_over) or not seat.full:
+        return ()
+    if seat.offer("draw") == "friend":
+        return (
+            Button("forms.draw", _("Accept the draw"), primary=True, value="1"),
+            Button("forms.draw", _("Decline the draw"), value="0"),
+        )
+    if seat.offer("draw") == "you":
+        return (Button("forms.draw", _("Draw offered"), disabled=True),)
+    spent = seat.offer(drawn.SPENT) == "you"  # once per move
+    return (Button("forms.draw", _("Offer a draw"), disabled=spent),)
 
 
 def rematch(game: Game, seat: Seating, is_over: bool) -> tuple[Button, ...]:

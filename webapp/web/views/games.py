@@ -1,5 +1,5 @@
 """The list of a browser's finished games as it shows them: the page's rows in the viewer's
-words, and the JSON of GET /api/games."""
+words, and the JSON of GET /api/games and of GET /api/games/<game_id>."""
 
 from __future__ import annotations
 
@@ -10,10 +10,13 @@ from typing import Annotated, Any, get_args
 from msgspec import Meta, Struct
 
 from ...engine import LEVELS, N_
+from ..cycle.matches import Current
 from ..site.i18n import gettext as _
+from . import grid, review
 from .naming import level_word
 from .operations import parameter
-from .schema import Against, EndedBy, Opponent, Result, You
+from .review_schema import ReviewJson
+from .schema import Against, CellId, EndedBy, Mark, Opponent, Result, You
 
 PER_PAGE = 20
 LIMIT = 100  # entries per page at most
@@ -33,6 +36,7 @@ HOW = {
     "time": N_("time"),
     "abort": N_("aborted"),
     "claim": N_("win claimed"),
+    "agreement": N_("draw agreed"),
 }
 
 
@@ -179,3 +183,27 @@ def record_json(entries: list[dict[str, Any]]) -> list[RecordJson]:
     """The record by kind of opponent, as the page counts it."""
     rows = zip(get_args(Against), record(entries), strict=True)
     return [RecordJson(kind, r.played, r.won, r.drawn, r.lost) for kind, r in rows]
+
+
+class PlayedJson(Struct):
+    """One move of the list: its number (the ply after it), the mark that played it, the cell."""
+
+    ply: Annotated[int, Meta(ge=1)]
+    by: Mark
+    cell: CellId
+
+
+class GameReplayJson(Struct):
+    """A listed game as its page shows it: the entry, its moves and its review."""
+
+    game: GameEntryJson
+    moves: list[PlayedJson]
+    review: ReviewJson
+
+
+def replay_json(entry: dict[str, Any], current: Current) -> GameReplayJson:
+    """The listed game of ``entry``, replayed as ``current``, as the API shows it."""
+    moves = [
+        PlayedJson(move.number, move.mark, move.cell) for move in grid.moves(current.match.game)
+    ]
+    return GameReplayJson(entry_json(entry), moves, review.as_json(current))

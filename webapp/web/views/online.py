@@ -86,6 +86,7 @@ def as_json(current: matches.Current) -> OnlineJson | None:
         watch=extra.watch_url,
         rematch=seating(current).rematch or None,
         takeback=seating(current).offer("takeback") or None,
+        draw=seating(current).offer("draw") or None,
         ending=match.ending or None,
         winner=match.winner or None,
         can_claim=extra.can_claim,

@@ -208,8 +208,8 @@ class PresenceJson(Struct, rename="upper"):
 
 
 class OnlineJson(Struct):
-    """The seats of a match played from two devices, its links, the open rematch and takeback
-    offers and how the game ended off the board."""
+    """The seats of a match played from two devices, its links, the open rematch, takeback
+    and draw offers and how the game ended off the board."""
 
     full: Annotated[bool, Meta(description="Whether the friend has joined.")]
     invite: Annotated[str | None, Meta(description="Player 1's link until the friend joins.")]
@@ -219,6 +219,7 @@ class OnlineJson(Struct):
     takeback: Annotated[
         Offer | None, Meta(description="Who asks to take back their last move, if anyone.")
     ]
+    draw: Annotated[Offer | None, Meta(description="Who offers a draw, if anyone.")]
     ending: Ending | None
     winner: Mark | None
     can_claim: bool

@@ -88,6 +88,8 @@ def online_status(game: Game, seat: Seating) -> str:
         return _("Game aborted: it counts for nobody")
     if seat.ending is Termination.TIME:
         return on_time(seat)
+    if seat.ending is Termination.AGREEMENT:
+        return _("Draw by agreement")
     if seat.paired and seat.ending:
         return paired_ending(seat)
     if seat.ending:
