@@ -4,12 +4,18 @@ from __future__ import annotations
 
 import re
 import sqlite3
+from typing import Any
 
 from flask import Flask
 from flask.testing import FlaskClient
 
 from tests.conftest import api_game, match_store, play, post, stored_match
 from tests.web.shown import page
+from webapp.rules import Match
+from webapp.store import Record
+from webapp.web.cycle import matches
+
+MATCH = "m" * 22  # a match id of the stored shape
 
 
 def _fields(client: FlaskClient) -> dict[str, str]:
@@ -127,3 +133,20 @@ def test_a_match_that_expired_is_not_reused_for_the_next_one(app: Flask) -> None
     assert api_game(guest)["board"] == "X________" and api_game(host)["board"] == "____X____"
     with host.session_transaction() as session:
         assert session["match"] != old
+
+
+def test_a_stored_version_is_decoded_once_and_a_new_game_anew(app: Flask) -> None:
+    first = Match.between("user", "hard").to_dict()
+    again = {**first, "moves": ["B2"], "game_id": first["game_id"] + "2"}  # the id came back
+
+    def shown(data: dict[str, Any], version: int) -> Match:
+        current = matches.watched(MATCH, Record(MATCH, data, version))
+        assert current is not None
+        return current.match
+
+    with app.test_request_context("/"):
+        kept = shown(first, 1)
+        assert shown(dict(first), 1) is kept
+        assert shown(first, 2) is not kept
+        other = shown(again, 1)
+    assert kept.game.moves == () and other.game.moves == ("B2",)

@@ -30,6 +30,7 @@ from ...store.record import MATCH_ID
 from .. import timing
 from ..live.audience import PUBLIC, seen_versions
 from ..live.live import Hub
+from ..live.shared import Shared
 from ..site import browsers
 from ..site.i18n import said
 from ..site.sessions import MATCH_KEY as MATCH_KEY  # re-exported: the pages name it
@@ -43,6 +44,11 @@ from .match_ids import derived, first_match_id, session_match_id
 KEYS_KEY = "keys"  # the secret keys of the seats this browser holds by key (online)
 LEGACY_SEAT_KEY = "seat"  # one key, as sessions before seats were kept as a list held it
 RENEWED_KEY = "renewed"  # the day (since 1970) the session's expiry was last renewed
+
+# The decoded matches of the newest records, by store, id, version and game id: a version is
+# saved once under one id and game (an expired match's id comes back with a new game), and a
+# Match is frozen, so a board shown again and the move that follows it decode it once.
+_DECODED: Shared[tuple[object, ...], Match] = Shared(1024)
 
 
 def _new_match() -> Match:
@@ -281,8 +287,12 @@ def _hub() -> Hub:
 
 def _readable(record: Record) -> Match:
     """The match of ``record``; a new one, with a message, when it cannot be read."""
+    data = record.data
     try:
-        return read(record.data)
+        game_id = data.get("game_id") if isinstance(data, dict) else None
+        if not isinstance(game_id, str):  # no game id to tell two records apart by
+            return read(data)
+        return _DECODED.get((store(), record.match_id, record.version, game_id), lambda: read(data))
     except LostMatchError as error:
         flash(said(error), "error")
         return _new_match()

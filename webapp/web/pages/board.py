@@ -173,7 +173,7 @@ def board_parts(current: Current, shown: Drawn, extra: OnlineParts | None) -> Pa
         controls=shown.controls,
         players=shown.players,
         share_path=shown.share_path,
-        host=request.host_url[:-1],
+        host=viewer(current).host[:-1],
         clock=deadlines.clock_view(match),
         chat=chat.chat_view(current),
     )

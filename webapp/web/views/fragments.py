@@ -15,6 +15,7 @@ from flask_wtf.csrf import generate_csrf
 from jinja2 import Environment
 from markupsafe import Markup
 
+from ..site import hosts
 from ..site.i18n import language, render
 
 Parts = tuple[tuple[str, Markup], ...]  # a page's parts, by name, in order
@@ -55,7 +56,7 @@ def marked(template: str, model: Any) -> str:
     context: dict[str, Any] = {}
     current_app.update_template_context(context)  # what the context processors give the page
     given = tuple(sorted((k, v) for k, v in context.items() if k not in _PER_REQUEST))
-    key = (request.method, request.full_path, request.host_url, request.script_root, given)
+    key = (request.method, request.full_path, hosts.address(request), request.script_root, given)
     try:
         return _page(template, model, language(), key)
     except TypeError:  # a value that cannot be a key: the page is rendered for this request

@@ -13,11 +13,12 @@ from flask import Flask, g, request
 
 from ..cycle.matches import Current
 from ..site import display as text
-from ..site import i18n
+from ..site import hosts, i18n
 from ..site.i18n import language
 
 NUMPAD = "numpad"
 COOKIES = {"board": "", "text": text.ON, NUMPAD: text.NUMPAD}  # text mode's, by display
+_DISPLAYS = {cookie: shown for shown, cookie in COOKIES.items()}
 
 
 @dataclass(frozen=True)
@@ -64,8 +65,8 @@ def _made(current: Current | None) -> Viewer:
     spectator = current is None or current.you is None
     held = frozenset() if current is None or spectator else current.held
     watching = current is not None and (current.watching or spectator)
-    display = next(shown for shown, cookie in COOKIES.items() if cookie == text.mode())
-    return Viewer(held, watching, language(), display, request.script_root, request.host_url)
+    display = _DISPLAYS[text.mode()]
+    return Viewer(held, watching, language(), display, request.script_root, hosts.address(request))
 
 
 @contextmanager
