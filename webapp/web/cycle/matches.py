@@ -3,6 +3,7 @@ sees it, and changed through the commit shell (cycle.py), renewing the session."
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
@@ -292,7 +293,8 @@ def _readable(record: Record) -> Match:
         game_id = data.get("game_id") if isinstance(data, dict) else None
         if not isinstance(game_id, str):  # no game id to tell two records apart by
             return read(data)
-        return _DECODED.get((store(), record.match_id, record.version, game_id), lambda: read(data))
+        key = (weakref.ref(store()), record.match_id, record.version, game_id)  # keeps no store
+        return _DECODED.get(key, lambda: read(data))
     except LostMatchError as error:
         flash(said(error), "error")
         return _new_match()

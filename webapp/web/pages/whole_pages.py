@@ -4,6 +4,7 @@ and this request's CSRF token and messages put in, no template."""
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Callable
 
 from flask import current_app, get_flashed_messages, request
@@ -27,9 +28,10 @@ def key(current: Current, viewed: tuple[object, ...]) -> tuple[object, ...] | No
         return None
     if viewer(current).text and get_flashed_messages():
         return None
-    # The app too: the pages of one process's apps (tests make many) are theirs alone.
+    # The app too: the pages of one process's apps (tests make many) are theirs alone; weakly,
+    # so that a closed app (its stores and their files) is not kept alive by its pages.
     app = current_app._get_current_object()  # type: ignore[attr-defined]
-    return (viewed, request.full_path, app)
+    return (viewed, request.full_path, weakref.ref(app))
 
 
 def page(kept_as: tuple[object, ...], make: Callable[[], str]) -> str:

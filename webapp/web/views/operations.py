@@ -73,7 +73,21 @@ def read(
         if page is not None:
             bp.add_url_rule(page, view.__name__, view, methods=[method])
         bp.add_url_rule(api, f"api_{view.__name__}", view, methods=[verb])
-        DECLARED.append(replace(operation, method=verb, path=openapi_path(api)))
+        DECLARED.append(
+            replace(
+                operation,
+                method=verb,
+                path=openapi_path(api),
+                query=_with_path(api, operation.query),
+            )
+        )
         return view
 
     return register
+
+
+def _with_path(route: str, query: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """``query`` with a parameter for each part of ``route``'s path it does not declare."""
+    named = {each["name"] for each in query}
+    parts = [name for name in re.findall(r"<(\w+)>", route) if name not in named]
+    return [*query, *(parameter(name, "path", f"The {name} of the link.") for name in parts)]
