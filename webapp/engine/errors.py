@@ -62,9 +62,19 @@ class UnknownCellError(TicTacToeError):
     """A cell id (or numpad key) that names no cell of the board."""
 
     def __init__(
-        self, text: object, template: str = N_("Unknown cell %(text)s: cells are A1 to C3.")
+        self,
+        text: object,
+        template: str = N_("Unknown cell %(text)s: cells are A1 to C3."),
+        **params: Any,
     ) -> None:
-        super().__init__(template, text=shown(text))
+        super().__init__(template, text=shown(text), **params)
+
+
+class UnknownBoardError(TicTacToeError):
+    """A board other than 3x3, 5x5 and 7x7."""
+
+    def __init__(self, text: object) -> None:
+        super().__init__(N_("Unknown board %(text)s: choose 3x3, 5x5 or 7x7."), text=shown(text))
 
 
 class GameOverError(TicTacToeError):
