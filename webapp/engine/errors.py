@@ -53,9 +53,15 @@ class NotNumbersError(TicTacToeError):
 
 
 class CoordinatesOutOfRangeError(TicTacToeError):
-    """Typed coordinates were numbers outside 1..3."""
+    """Typed coordinates were numbers outside 1..3 (1..5, 1..7 on the larger boards)."""
 
     default_message = N_("Coordinates should be from 1 to 3!")
+
+    def __init__(self, size: int = 3) -> None:
+        if size == 3:
+            super().__init__()
+        else:
+            super().__init__(N_("Coordinates should be from 1 to %(size)d!"), size=size)
 
 
 class UnknownCellError(TicTacToeError):

@@ -48,15 +48,16 @@ def cell_name(index: int, size: int = 3) -> str:
     return geometry(size).cell_ids[index]
 
 
-def parse_coordinates(text: str) -> int:
-    """The board index of ``"row col"`` as typed in seed 002, both from 1 to 3, row first."""
+def parse_coordinates(text: str, size: int = 3) -> int:
+    """The board index of ``"row col"`` as typed in seed 002, both from 1 to 3 (to ``size``
+    on a larger board), row first."""
     parts = text.split() if isinstance(text, str) else []
     if len(parts) != 2 or not all(_WHOLE_NUMBER.fullmatch(part) for part in parts):
         raise NotNumbersError()
     row, column = (int(part) for part in parts)
-    if not (1 <= row <= 3 and 1 <= column <= 3):
-        raise CoordinatesOutOfRangeError()
-    return (row - 1) * 3 + (column - 1)
+    if not (1 <= row <= size and 1 <= column <= size):
+        raise CoordinatesOutOfRangeError(size)
+    return (row - 1) * size + (column - 1)
 
 
 def format_coordinates(index: int) -> str:
