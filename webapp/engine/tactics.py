@@ -1,6 +1,6 @@
 """Hard's move on 5x5 and 7x7: win, block, a forced win by fours, and otherwise the best-scored
-move after which the opponent has no forced win by fours, nor a quiet move that makes one
-unstoppable (a one-move threat-space search), all within a budget of searched positions."""
+move after which a threat-space search finds no forced win for the opponent, all within a
+budget of searched positions."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from .board import Board
 from .geometry import Geometry
 from .threats import Budget, cells_of, four_cells, vcf, vct, win_cells
 
-THREAT_DEPTH = 2  # quiet threats looked at: one more lets the opponent escape at most once
+THREAT_DEPTH = {5: 2, 7: 3}  # quiet threats looked at, by board size
 MOVE_BUDGET = 20000  # positions per move: keeps 7x7's slowest moves well under half a second
 _ATTACK = (1, 8, 64, 512, 4096)  # a line's worth by how many of its cells the mover holds
 _DEFEND = (1, 6, 48, 384, 3072)  # and by how many the opponent holds: attack leads
@@ -59,7 +59,7 @@ def _stops(me: int, them: int, geo: Geometry, budget: Budget) -> bool:
 def _safe(me: int, them: int, geo: Geometry, budget: Budget) -> bool:
     """Whether after our move the opponent has no forced win by threats that this search
     finds: quiet moves threatening a win by fours, up to THREAT_DEPTH of them."""
-    return not vct(them, me, geo, budget, THREAT_DEPTH)
+    return not vct(them, me, geo, budget, THREAT_DEPTH[geo.size])
 
 
 def ranked(me: int, them: int, geo: Geometry, rng: random.Random | None) -> list[int]:
