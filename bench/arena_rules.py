@@ -22,8 +22,8 @@ from webapp.rules import arena_pairing, names, new_secret
 from webapp.rules.arena import Arena, Player
 from webapp.store import new_match_id
 from webapp.store.record import decode, encode
-from webapp.web.pages.arena_view import standings
 from webapp.web.site.names import shown
+from webapp.web.views.arena_view import standings
 
 NOW = 1_000_000.0
 

@@ -14,14 +14,14 @@ from ..engine import N_, Game
 from ..rules import Outcome, actions, messages, takeback
 from ..rules.errors import OnlyComputersError, RuleError
 from . import timing
-from .api.api_chat_types import MessageBody, MuteBody
-from .api.api_types import ExpectedBody, MoveBody, StepBody
 from .cycle.matches import Current
-from .pages.naming import Seating
-from .pages.online import claimed
-from .pages.views import Button
 from .site.i18n import C_
 from .site.i18n import gettext as _
+from .views.chat_schema import MessageBody, MuteBody
+from .views.models import Button
+from .views.naming import Seating
+from .views.online import claimed
+from .views.schema import ExpectedBody, MoveBody, StepBody
 
 Rule = Callable[[Current, Any], Outcome]  # the match as seen, and the parameters
 
@@ -291,3 +291,14 @@ ACTIONS: tuple[Action, ...] = (
 )  # fmt: skip
 
 BY_NAME = {action.name: action for action in ACTIONS}
+
+
+def buttons(game: Game, seat: Seating, is_over: bool) -> tuple[Button, ...]:
+    """The game's buttons, each action's in the order of the table (Next move, Play again,
+    Undo…; online, Abort or Resign, and the offers)."""
+    return tuple(
+        button
+        for action in ACTIONS
+        if action.buttons is not None
+        for button in action.buttons(game, seat, is_over)
+    )

@@ -20,19 +20,19 @@ from ..rules import RuleError, UnknownLinkError, errors
 from ..rules.errors import BadStartError
 from ..rules.seating import LeaveRefusedError
 from .action_table import NoParams
-from .api.api_answers import answer, game_json
 from .api.api_arenas import ARENA_PATH, NO_ARENA, ArenaJson, arena_json
 from .api.api_bodies import decode
 from .api.api_pair import pair_json
-from .api.api_types import JoinBody, NewBody, PairJson, SeatBody
 from .cycle import matches
 from .pages import arenas, join, pair, setup
-from .pages.sentences import toss_line
 from .site import limits
 from .site.errors import ApiError, WebError, for_api, to_board
 from .site.headers import move_result
 from .site.i18n import gettext as _
 from .site.i18n import said
+from .views.answers import answer, game_json
+from .views.schema import JoinBody, NewBody, PairJson, SeatBody
+from .views.sentences import toss_line
 
 bp = Blueprint("entries", __name__)
 Done = Any  # what a row's rule did, which its page and its JSON answer from

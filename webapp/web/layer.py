@@ -17,11 +17,9 @@ from .pages import (
     arenas,
     board,
     forms,
-    fragments,
     games,
     join,
     live_games,
-    naming,
     online,
     pair,
     preferences,
@@ -43,6 +41,7 @@ from .site import (
     stores,
 )
 from .text import text, text_input
+from .views import fragments, naming
 
 PAGES = (
     board, setup, replay, review, join, forms, online, pair, games, text, text_input,

@@ -24,7 +24,7 @@ from webapp.web.api.api_document import (
     build,
     entry_routes,
 )
-from webapp.web.api.api_types import OPPONENTS, PAIR_STATES, RESULTS, GameJson, MoveBody
+from webapp.web.views.schema import OPPONENTS, PAIR_STATES, RESULTS, GameJson, MoveBody
 
 # Flask answers these for every route by itself.
 AUTOMATIC = {"HEAD", "OPTIONS"}

@@ -15,7 +15,8 @@ from tests.conftest import MovableClock, post
 from tests.web.cycle.test_deadlines import seated
 from tests.web.pages.test_online import fields, move
 from tests.web.shown import page
-from webapp.web.pages import board, live_parts
+from webapp.web.pages import board
+from webapp.web.views import live_parts
 
 
 def events(app: Flask, client: FlaskClient, url: str, **headers: str) -> list[dict[str, Any]]:

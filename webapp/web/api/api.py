@@ -23,13 +23,13 @@ from ..action_table import ACTIONS, Action
 from ..cycle import deadlines, matches
 from ..live import live, sse
 from ..live.stream import events as followed
-from ..pages import review
 from ..site.errors import ApiError
 from ..site.i18n import gettext as _
-from .api_answers import answer, game_json
+from ..views import review
+from ..views.answers import answer, game_json
+from ..views.schema import ExpectedBody
 from .api_bodies import decode
 from .api_document import DOCUMENT
-from .api_types import ExpectedBody
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 Given = TypeVar("Given")

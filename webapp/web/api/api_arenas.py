@@ -16,11 +16,11 @@ from ...rules.arena import Arena
 from ...rules.seating import LeaveRefusedError
 from ..cycle import arena_index, arenas
 from ..pages import arenas as arena_pages
-from ..pages.arena_view import ArenaView, view
 from ..site import browsers, limits
 from ..site.errors import ApiError
 from ..site.i18n import gettext as _
-from .api_answers import answer
+from ..views.answers import answer
+from ..views.arena_view import ArenaView, view
 from .api_bodies import decode
 
 bp = Blueprint("api_arenas", __name__, url_prefix="/api")

@@ -9,12 +9,12 @@ import msgspec
 
 from ..action_table import ACTIONS
 from ..entry_table import ENTRIES, openapi_path
+from ..views.review_schema import ReviewJson
+from ..views.schema import ErrorJson, GameJson, PairJson
 from .api_arenas import ARENA_PATH, NO_ARENA, ArenaBody, ArenaJson, ArenaMadeJson
 from .api_games import GAMES_QUERY, GamesJson
 from .api_live import LiveGameJson
 from .api_names import NameJson
-from .api_review_types import ReviewJson
-from .api_types import ErrorJson, GameJson, PairJson
 
 REF = "#/components/schemas/{name}"
 INFO = {

@@ -18,8 +18,8 @@ from ..pages import games
 from ..site import browsers
 from ..site.errors import ApiError
 from ..site.i18n import gettext as _
-from .api_answers import answer
-from .api_types import Against, EndedBy, Opponent, Result, You
+from ..views.answers import answer
+from ..views.schema import Against, EndedBy, Opponent, Result, You
 
 bp = Blueprint("api_games", __name__, url_prefix="/api")
 LIMIT = 100  # entries per page at most

@@ -9,8 +9,8 @@ from flask.typing import ResponseReturnValue
 from msgspec import Meta, Struct
 
 from ..pages.live_games import now_playing
-from .api_answers import answer, clock_json
-from .api_types import ClockJson
+from ..views.answers import answer, clock_json
+from ..views.schema import ClockJson
 
 bp = Blueprint("api_live", __name__, url_prefix="/api")
 

@@ -13,7 +13,7 @@ from ..pages import pair
 from ..site import limits, names
 from ..site.errors import ApiError
 from ..site.i18n import gettext as _
-from .api_answers import answer
+from ..views.answers import answer
 
 bp = Blueprint("api_names", __name__, url_prefix="/api")
 

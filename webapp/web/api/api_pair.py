@@ -9,8 +9,8 @@ from flask.typing import ResponseReturnValue
 from ...store.pairing import Seek
 from ..cycle import matches
 from ..pages import pair
-from .api_answers import answer, game_json
-from .api_types import PairJson
+from ..views.answers import answer, game_json
+from ..views.schema import PairJson
 
 bp = Blueprint("api_pair", __name__, url_prefix="/api")
 

@@ -23,7 +23,7 @@ from ..site.errors import ApiError
 from ..site.i18n import gettext as _
 from ..site.i18n import render
 from ..text import text
-from .arena_view import standings, view
+from ..views.arena_view import standings, view
 
 bp = Blueprint("arena_stream", __name__)
 Look = tuple[int, Arena | None]  # the arena's version, and the arena

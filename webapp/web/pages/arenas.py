@@ -23,7 +23,7 @@ from ..site.errors import render_error
 from ..site.headers import move_result
 from ..site.i18n import gettext as _
 from ..site.i18n import render, said
-from .arena_view import view
+from ..views.arena_view import view
 
 bp = Blueprint("arenas", __name__)
 LENGTHS = (300, 600, 1800)  # the form's choices, in seconds; the API takes any from 1 s

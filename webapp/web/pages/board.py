@@ -11,6 +11,7 @@ from flask.typing import ResponseReturnValue
 from markupsafe import Markup
 
 from ...engine import N_
+from ..action_table import buttons
 from ..cycle import deadlines, matches
 from ..cycle.matches import Current
 from ..live import sse
@@ -18,10 +19,10 @@ from ..site.errors import render_error
 from ..site.i18n import gettext as _
 from ..site.i18n import language
 from ..text import text, text_board
-from . import chat, fragments, live_parts, online
-from .board_view import build, build_score
-from .fragments import Parts, fragment, page
-from .views import BoardView, OnlineParts, ScoreView
+from ..views import chat, fragments, live_parts, online
+from ..views.board_view import build, build_score
+from ..views.fragments import Parts, fragment, page
+from ..views.models import BoardView, OnlineParts, ScoreView
 
 bp = Blueprint("board", __name__)
 
@@ -213,7 +214,7 @@ def _shown(viewed: Viewed) -> Shown:
     """The parts of the board page of ``viewed``; the clock and quick messages, which also
     follow the time, are made per request."""
     current = viewed.current
-    view = build(current, viewed.hint)
+    view = build(current, buttons, viewed.hint)
     game = current.match.game
     return Shown(
         view=view,

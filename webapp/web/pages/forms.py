@@ -14,6 +14,7 @@ from flask.typing import ResponseReturnValue
 from ...engine import N_
 from ..action_table import ACTIONS, Action
 from ..cycle import matches
+from ..cycle.posted import posted_expected
 from ..site.errors import to_board
 from ..site.i18n import gettext as _
 
@@ -50,19 +51,3 @@ def _view(action: Action, endpoint: str, fixed: dict[str, Any]) -> Callable[[], 
 for _action in ACTIONS:
     for _endpoint, (_route, _fixed) in _action.forms.items():
         bp.add_url_rule(_route, _endpoint, _view(_action, _endpoint, _fixed), methods=["POST"])
-
-
-def posted_expected() -> matches.Expected | None:
-    """What the posted form was made for: the match, and the version of the board it showed,
-    which a move made after a later change of the game is refused against (a message or a
-    mute since changes nothing: Expected.is_stale). The messages' form sends no version, as
-    nothing it acts on is in the game. Requests that send neither (scripts speaking only
-    the ``cell`` contract) are validated by the rules alone."""
-    match_id, version = request.form.get("match"), request.form.get("version")
-    if match_id is None and version is None:
-        return None
-    # Only a short run of ASCII digits is a version: int() refuses "²" and 5,000 digits.
-    number = None if version is None else -1
-    if version is not None and version.isascii() and version.isdigit() and len(version) < 19:
-        number = int(version)
-    return matches.Expected(match_id=match_id, version=number)

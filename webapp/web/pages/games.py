@@ -20,8 +20,9 @@ from ..site import browsers
 from ..site.errors import render_error
 from ..site.i18n import gettext as _
 from ..site.i18n import render
-from . import grid, replay, review
-from .naming import level_word
+from ..views import grid, review
+from ..views.naming import level_word
+from . import replay
 
 bp = Blueprint("games", __name__)
 

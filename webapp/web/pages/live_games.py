@@ -25,7 +25,7 @@ from ..site import i18n
 from ..site.i18n import gettext as _
 from ..site.i18n import render
 from ..text import text
-from .naming import by_mark, name
+from ..views.naming import by_mark, name
 
 bp = Blueprint("live_games", __name__)
 Look = tuple[tuple[str, int], ...]  # what the list holds: each game and its version

@@ -12,9 +12,9 @@ from ..site.errors import render_error
 from ..site.i18n import gettext as _
 from ..site.i18n import ngettext, render
 from ..text import text, text_board
-from . import grid
-from .sentences import status_line
-from .views import ReplayView
+from ..views import grid
+from ..views.models import ReplayView
+from ..views.sentences import status_line
 
 bp = Blueprint("replay", __name__)
 

@@ -13,8 +13,8 @@ from ..site import limits
 from ..site.errors import to_board
 from ..site.i18n import gettext as _
 from ..site.i18n import render, said
+from ..views.sentences import toss_line
 from . import forms
-from .sentences import toss_line
 
 bp = Blueprint("setup", __name__)
 

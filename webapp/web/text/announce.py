@@ -9,10 +9,10 @@ from ...rules import Event, Outcome
 from ...rules.said import PHRASES, Said
 from ..action_table import BY_NAME
 from ..cycle.matches import Current
-from ..pages.naming import Who, by_mark, level_word, name, seating, who
-from ..pages.sentences import online_status, status_line, toss_line
 from ..site.i18n import gettext as _
 from ..site.i18n import ngettext
+from ..views.naming import Who, by_mark, level_word, name, seating, who
+from ..views.sentences import online_status, status_line, toss_line
 
 
 def summary(current: Current, status: str) -> str:

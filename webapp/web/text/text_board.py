@@ -15,11 +15,11 @@ from markupsafe import Markup
 from ...rules.said import Said
 from ..action_table import BY_NAME
 from ..cycle.matches import Current
-from ..pages import chat, fragments, live_parts
-from ..pages.naming import name, who
-from ..pages.views import BoardView, OnlineParts, ReplayView, ScoreView
 from ..site.i18n import gettext as _
 from ..site.i18n import render
+from ..views import chat, fragments, live_parts
+from ..views.models import BoardView, OnlineParts, ReplayView, ScoreView
+from ..views.naming import name, who
 from . import announce, text_commands
 from .text_commands import words, yes_word
 

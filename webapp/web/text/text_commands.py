@@ -17,11 +17,11 @@ from ...engine import (
 from ..action_table import ACTIONS, Action
 from ..cycle import deadlines
 from ..cycle.matches import Current
-from ..pages import review
-from ..pages.naming import name, who
-from ..pages.sentences import best_text, hint_text
 from ..site.i18n import C_, ngettext, pgettext
 from ..site.i18n import gettext as _
+from ..views import review
+from ..views.naming import name, who
+from ..views.sentences import best_text, hint_text
 from . import announce
 
 # The commands that only tell, in the order help lists them around the actions' words.

@@ -15,7 +15,7 @@ from ...rules import RuleError, errors
 from ..action_table import BY_NAME, Action
 from ..cycle import matches
 from ..cycle.matches import Current
-from ..pages.forms import posted_expected
+from ..cycle.posted import posted_expected
 from ..site.errors import render_error, to_board
 from ..site.i18n import gettext as _
 from ..site.i18n import said

@@ -8,7 +8,7 @@ from flask import Flask
 
 from webapp.rules import Match, Seat
 from webapp.web.cycle.matches import Current
-from webapp.web.pages.naming import by_mark, label, name
+from webapp.web.views.naming import by_mark, label, name
 
 KEY_1, KEY_2 = "a" * 22, "b" * 22
 

@@ -12,9 +12,9 @@ from ...engine import evaluate
 from ...rules import Match, Seat, legacy_names, records
 from ..cycle import deadlines
 from ..cycle.matches import Current
-from ..pages import naming, online
 from ..site.names import shown
-from .api_types import (
+from . import naming, online
+from .schema import (
     ClockJson,
     EvaluationJson,
     GameJson,

@@ -7,9 +7,9 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 
 from ...rules.said import PHRASES, Said
-from ..api.api_chat_types import MessageJson
 from ..cycle import matches
 from ..site.i18n import gettext as _
+from .chat_schema import MessageJson
 from .naming import name, who
 
 

@@ -3,18 +3,21 @@ the names, the moves, the buttons (from the action table) and the score."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from ...engine import Game, evaluate
-from ..action_table import ACTIONS
 from ..cycle.matches import Current
 from . import grid
+from .models import BoardView, Button, ScoreView
 from .naming import Seating, by_mark, label, name, seating, who
 from .sentences import best_text, computer_move_line, hint_text, online_status, status_line
-from .views import BoardView, Button, ScoreView
+
+Buttons = Callable[[Game, Seating, bool], tuple[Button, ...]]  # the action table's, in its order
 
 
-def build(current: Current, hint: bool = False) -> BoardView:
+def build(current: Current, buttons: Buttons, hint: bool = False) -> BoardView:
     """The view of ``current``'s match for the board page as its viewer sees it, with the
-    hint when ``hint`` is asked."""
+    ``buttons`` of its actions (a spectator has none) and the hint when ``hint`` is asked."""
     seat = seating(current)
     game = current.match.game
     board = game.board
@@ -39,7 +42,7 @@ def build(current: Current, hint: bool = False) -> BoardView:
         is_over=is_over,
         hint=text,
         best_moves=best,
-        buttons=_buttons(game, seat, is_over),
+        buttons=buttons(game, seat, is_over) if seat.you is not None else (),
         best_text=best_text(board, best),
         computer_move=computer_move_line(game),
         waiting=waiting,
@@ -69,16 +72,3 @@ def _mode(game: Game, seat: Seating) -> str:
         return "two"
     levels = kinds - {"user"}
     return levels.pop() if "user" in kinds and len(levels) == 1 else ""
-
-
-def _buttons(game: Game, seat: Seating, is_over: bool) -> tuple[Button, ...]:
-    """The game's buttons, each action's in the order of the action table (Next move, Play
-    again, Undo…; online, Abort or Resign, and the offers). A spectator has none."""
-    if seat.you is None:
-        return ()
-    return tuple(
-        button
-        for action in ACTIONS
-        if action.buttons is not None
-        for button in action.buttons(game, seat, is_over)
-    )

@@ -8,7 +8,7 @@ from typing import Annotated
 from msgspec import Meta, Struct
 
 from ...engine import Status
-from .api_types import CellId, Count, Mark
+from .schema import CellId, Count, Mark
 
 
 class ValueJson(Struct):

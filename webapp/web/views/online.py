@@ -1,0 +1,95 @@
+"""What an online match shows its viewer: the invite, seat and watch links, the claim, the
+arena, presence, and the online part of the match's JSON."""
+
+from __future__ import annotations
+
+from flask import current_app, url_for
+
+from ...rules import Outcome, actions
+from ..cycle import matches, on_air
+from ..live.live import Hub
+from . import chat
+from .models import OnlineParts
+from .naming import seating
+from .schema import OnlineJson, PresenceJson, SeatPresenceJson
+
+
+def parts(current: matches.Current) -> OnlineParts:
+    """The online parts of ``current``'s board; a player's board also notes their presence."""
+    match, match_id, seat = current.match, current.match_id, current.seat
+    invite = seat_url = None
+    can_claim = False
+    if match.online and seat is not None:
+        hub().touch(match_id, seat)
+        if not match.full and seat == "1":
+            invite = _external("join.join_page", f"{match_id}.{match.invite}")
+        seat_url = _external("join.seat_page", f"{match_id}.{match.seat(seat).key}")
+        if match.full and not match.is_over and match.game.board.turn != current.you:
+            absent = hub().absent_for(match_id, _other(seat))
+            can_claim = actions.can_claim(match, current.held, absent)
+    return OnlineParts(
+        invite_url=invite,
+        seat_url=seat_url,
+        watch_url=url_for("board.watch", match_id=match_id, _external=True),
+        can_claim=can_claim,
+        paired=match.paired,
+        arena_url=url_for("arenas.page", arena_id=arena)
+        if (arena := shown_arena(current))
+        else None,
+    )
+
+
+def claimed(seen: matches.Current) -> Outcome:
+    """The claim of ``seen``'s player, against the other's absence as the store knows it."""
+    absent = hub().absent_for(seen.match_id, _other(seen.seat)) if seen.seat else 0.0
+    return actions.claim(seen.match, seen.held, absent)
+
+
+def hub() -> Hub:
+    """The app's live hub."""
+    live: Hub = current_app.extensions["live"]
+    return live
+
+
+def shown_arena(current: matches.Current) -> str:
+    """The id of the arena that paired ``current``'s game, as its viewer may know it: its
+    players always, a spectator only a public arena's (a private one's id lets one in)."""
+    if current.you is not None or on_air.public(current.match):
+        return current.match.arena
+    return ""
+
+
+def _other(seat: str) -> str:
+    return "2" if seat == "1" else "1"
+
+
+def _external(endpoint: str, token: str) -> str:
+    return url_for(endpoint, token=token, _external=True)
+
+
+def as_json(current: matches.Current) -> OnlineJson | None:
+    """The online part of the API's match: seats, presence, links, rematch and ending."""
+    match = current.match
+    if not match.online:
+        return None
+    extra = parts(current)
+    seen = hub().store.seen(current.match_id)
+    presence = {}
+    for seat in match.seats:
+        when = seen.get(seat.id)
+        away = None if when is None else round(max(0.0, hub().clock() - when), 1)
+        presence[seat.mark] = SeatPresenceJson(seated=bool(seat.key), away=away)
+    return OnlineJson(
+        full=match.full,
+        invite=extra.invite_url,
+        seat=extra.seat_url,
+        watch=extra.watch_url,
+        rematch=seating(current).rematch or None,
+        takeback=seating(current).offer("takeback") or None,
+        ending=match.ending or None,
+        winner=match.winner or None,
+        can_claim=extra.can_claim,
+        presence=PresenceJson(x=presence["X"], o=presence["O"]),
+        messages=chat.as_json(current),
+        muted=current.seat in match.muted,
+    )
