@@ -185,7 +185,8 @@ ACTIONS: tuple[Action, ...] = (
         "move", lambda seen, p: actions.move(seen.match, seen.held, p.cell),
         "Play a cell for the person to move; the computer replies at once.",
         CellParams, {"move": ("/move", {})}, "/api/move", MoveBody, True,
-        {409: "Stale, an occupied cell, the game over, or not a person's turn."},
+        {409: "Stale, an occupied cell, the game over, or not a person's turn.",
+         422: "A cell off this game's board (F1 on 5x5)."},
     ),
     Action(
         "step", lambda seen, p: actions.step(seen.match, seen.held, p.to_end),

@@ -15,7 +15,7 @@ from flask import Blueprint, flash, redirect, request, url_for
 from flask.typing import ResponseReturnValue
 from msgspec import Struct
 
-from ..engine import N_, Board, InvalidPositionError, TicTacToeError
+from ..engine import BOARD_NAMES, N_, Board, InvalidPositionError, TicTacToeError, parse_board
 from ..rules import RuleError, UnknownLinkError, errors
 from ..rules.errors import BadStartError
 from ..rules.seating import LeaveRefusedError
@@ -31,7 +31,7 @@ from .site.headers import move_result
 from .site.i18n import gettext as _
 from .site.i18n import said
 from .views.answers import answer, game_json
-from .views.schema import JoinBody, NewBody, PairJson, SeatBody
+from .views.schema import JoinBody, NewBody, PairBody, PairJson, SeatBody
 from .views.sentences import toss_line
 
 bp = Blueprint("entries", __name__)
@@ -75,12 +75,13 @@ class Entry:
     answer: Any = None  # the API's answer type, for the OpenAPI document
     answered: str = "The match after the change."
     query: list[dict[str, Any]] = field(default_factory=list)
+    optional_body: bool = False  # an empty body is the body's defaults
 
 
 def _view(entry: Entry) -> Callable[..., ResponseReturnValue]:
     def view(**route: str) -> ResponseReturnValue:
         if for_api():
-            given = decode(entry.body) if entry.body else entry.fields(route)
+            given = decode(entry.body, entry.optional_body) if entry.body else entry.fields(route)
             try:
                 return answer(entry.json(entry.run(given)))
             except tuple(entry.api_status) as error:
@@ -111,7 +112,11 @@ def _new_fields(route: dict[str, str]) -> NewBody:
     if x is None or o is None or clock is None:
         raise BadFormError(setup.BAD_PARAMETERS)
     position = form.get("position", "").strip() or None
-    return NewBody(x=x, o=o, position=position, toss=bool(form.get("toss")), clock=clock)
+    board = form.get("board", "3x3")
+    if board not in BOARD_NAMES:
+        raise BadFormError(setup.BAD_PARAMETERS)
+    toss = bool(form.get("toss"))
+    return NewBody(x=x, o=o, position=position, toss=toss, clock=clock, board=board)
 
 
 def _new_back(route: dict[str, str]) -> str:
@@ -124,8 +129,17 @@ def _new_back(route: dict[str, str]) -> str:
     return url_for("setup.setup", x=x, o=o, position=position or None)
 
 
+def _pair_fields(route: dict[str, str]) -> PairBody:
+    """The board a seeker of the page's form seeks an opponent on (3x3 unless told)."""
+    board = request.form.get("board", "3x3")
+    if board not in BOARD_NAMES:
+        raise BadFormError(setup.BAD_PARAMETERS)
+    return PairBody(board=board)
+
+
 def _begun(given: NewBody) -> matches.Current:
-    start = Board.from_string(given.position) if given.position else Board()
+    size = parse_board(given.board)
+    start = Board.from_string(given.position, size) if given.position else Board(size)
     return matches.begin(given.x, given.o, start, given.toss, given.clock)[0]
 
 
@@ -215,8 +229,9 @@ ENTRIES: tuple[Entry, ...] = (
     Entry(
         "pair", "Play someone: seated at once with a seeker who waits (sides drawn at "
         "random, 30 s a move), else waiting; poll GET /api/pair, or follow the match with "
-        "GET /api/events.", "/pair", "/api/pair", lambda given: pair.seek(), _sought_page,
-        lambda sought: pair_json(*sought), creating=True,
+        "GET /api/events.", "/pair", "/api/pair", lambda given: pair.seek(given.board),
+        _sought_page, lambda sought: pair_json(*sought), _pair_fields, PairBody, creating=True,
+        optional_body=True,
         refusals={409: "This browser plays an online game still in play: resign or abort it "
                   "first.", 429: "Too many new games from this address in a short time "
                   "(FLASK_LIMIT_CREATE)."}, answer=PairJson, answered="Where the seeker stands.",

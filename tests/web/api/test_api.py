@@ -25,7 +25,7 @@ NINE_X = "Impossible counts: 9 X and 0 O. X moves first, so X has as many marks 
 GAME_KEYS = {
     "board", "turn", "status", "line", "players", "moves", "version", "start", "ply", "game",
     "csrf_token", "evaluation", "tally", "names", "you", "online", "seats", "score", "clock",
-    "ended_by", "arena",
+    "ended_by", "arena", "size", "in_a_row",
 }  # fmt: skip
 
 

@@ -27,7 +27,7 @@ DEEP = "[" * 1000 + "]" * 1000
     ("path", "body", "field", "message"),
     [
         ("/api/move", {"cell": "A1", "ply": 3.5}, "ply", BAD_PLY),
-        ("/api/move", {"cell": "A1", "ply": 10}, "ply", BAD_PLY),
+        ("/api/move", {"cell": "A1", "ply": 50}, "ply", BAD_PLY),
         ("/api/move", {"cell": "A1", "ply": -1}, "ply", BAD_PLY),
         ("/api/move", {"cell": "A1", "ply": None}, "ply", BAD_PLY),
         ("/api/move", {"cell": "A1", "version": False}, "version", BAD_VERSION),

@@ -19,12 +19,14 @@ from flask import Blueprint, request
 from flask.typing import ResponseReturnValue
 from msgspec import UNSET, Struct, UnsetType
 
+from ...engine import UnknownCellError
 from ..action_table import ACTIONS, Action
 from ..cycle import deadlines, matches
 from ..live import live, sse
 from ..live.stream import events as followed
 from ..site.errors import ApiError
 from ..site.i18n import gettext as _
+from ..site.i18n import said
 from ..views import review
 from ..views.answers import answer, game_json
 from ..views.schema import ExpectedBody
@@ -75,6 +77,8 @@ def _view(action: Action) -> Callable[[], ResponseReturnValue]:
             now, _outcome = matches.act(lambda seen: action.rule(seen, body), _expected(body))
         except tuple(action.api_says) as error:
             raise ApiError(409, _(action.api_says[type(error)])) from error
+        except UnknownCellError as error:  # a cell of 7x7 off this game's board, as F1 on 5x5
+            raise ApiError(422, said(error), "cell") from error
         return answer(game_json(now))
 
     view.__name__ = action.name

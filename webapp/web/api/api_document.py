@@ -144,7 +144,8 @@ def entry_routes() -> tuple[Route, ...]:
     """The operation of each row of the entry table."""
     return tuple(
         Route(entry.method, openapi_path(entry.api), entry.summary, entry.refusals, entry.body,
-              answer=entry.answer or GameJson, answered=entry.answered, query=entry.query)
+              not entry.optional_body, answer=entry.answer or GameJson,
+              answered=entry.answered, query=entry.query)
         for entry in ENTRIES
     )  # fmt: skip
 

@@ -10,10 +10,10 @@ from collections.abc import Iterator
 from flask import Blueprint, current_app, flash, redirect, request, url_for
 from flask.typing import ResponseReturnValue
 
-from ...engine import LEVELS, Board
+from ...engine import LEVELS, Board, parse_board
 from ...rules import Outcome, actions, new_secret, pairing
 from ...store import StoreUnavailable, new_match_id
-from ...store.pairing import FOUND, PAIRED, WAITING, PairingQueue, Seek
+from ...store.pairing import FOUND, PAIRED, WAITING, PairingQueue, Pools, Seek
 from .. import timing
 from ..cycle import matches
 from ..live import live, sse
@@ -26,21 +26,22 @@ from ..site.i18n import render
 bp = Blueprint("pair", __name__)
 
 
-def queue() -> PairingQueue:
-    """The app's pairing queue (in the match store's backend)."""
-    pairs: PairingQueue = current_app.extensions["pairing"]
+def queue() -> Pools:
+    """The app's pairing queues, one per board (in the match store's backend)."""
+    pairs: Pools = current_app.extensions["pairing"]
     return pairs
 
 
-def seek() -> tuple[Seek, matches.Current | None]:
+def seek(board: str = "3x3") -> tuple[Seek, matches.Current | None]:
     """This browser seeks an opponent: where it stands, and its match once one is made (by
     this request, which met a waiter, or by the one that met it). An online game still in
     play is not left this way (the rules refuse)."""
     seen = matches.current()
     actions.leave(seen.match, seen.held)
     browsers.keep()
+    pool = "" if board == "3x3" else board
     sought = queue().seek(browsers.browser_id(), new_secret(), new_match_id(), timing.now(),
-                          seen.match_id)  # fmt: skip
+                          seen.match_id, pool)  # fmt: skip
     return sought, _entered(sought)
 
 
@@ -91,7 +92,7 @@ def _entered(sought: Seek | None) -> matches.Current | None:
     def make(now: matches.Current) -> Outcome:
         if now.match_id:  # stored: the other seeker's request made it meanwhile
             raise pairing.MadeAlreadyError()
-        return pairing.paired(*sought.seats, clock, drawn)
+        return pairing.paired(*sought.seats, clock, drawn, parse_board(sought.pool or "3x3"))
 
     try:
         return matches.switch(make, sought.match_id, mine)[0]

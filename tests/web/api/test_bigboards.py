@@ -1,0 +1,71 @@
+"""Issue 46's contract on the web: a 5x5 or 7x7 game by the API and on the page without
+JavaScript; a cell off the board refused; quick pairing only between seekers of one board."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from flask import Flask
+from flask.testing import FlaskClient
+
+from tests.conftest import api_game
+from tests.web.conftest import new_game
+from tests.web.shown import submit
+
+
+def call(client: FlaskClient, path: str, body: Any, method: str = "POST") -> tuple[int, Any]:
+    """``method`` JSON ``body`` to ``path`` with the session's CSRF token."""
+    token = api_game(client)["csrf_token"]
+    response = client.open(path, method=method, json=body, headers={"X-CSRFToken": token})
+    return response.status_code, response.get_json()
+
+
+def test_a_5x5_game_against_hard_has_its_size_line_and_25_cells(client: FlaskClient) -> None:
+    status, game = call(client, "/api/new", {"x": "user", "o": "hard", "board": "5x5"})
+    assert status == 200, game
+    assert (game["size"], game["in_a_row"], len(game["board"])) == (5, 4, 25)
+    assert game["evaluation"]["proven"] is False
+    status, moved = call(client, "/api/move", {"cell": "C3", "ply": 0})
+    assert status == 200 and moved["ply"] == 2 and moved["moves"][0] == "C3"
+
+
+def test_a_cell_off_the_board_is_refused_and_changes_nothing(client: FlaskClient) -> None:
+    call(client, "/api/new", {"x": "user", "o": "user", "board": "5x5"})
+    before = api_game(client)
+    status, refused = call(client, "/api/move", {"cell": "F1", "ply": 0})
+    assert status == 422 and refused["field"] == "cell", refused
+    assert refused["error"] == "Unknown cell 'F1': cells are A1 to E5."
+    after = api_game(client)
+    assert (after["board"], after["version"]) == (before["board"], before["version"])
+
+
+def test_a_new_game_is_3x3_unless_told_and_an_unknown_board_is_refused(
+    client: FlaskClient,
+) -> None:
+    status, game = call(client, "/api/new", {"x": "user", "o": "user"})
+    assert (status, game["size"], game["in_a_row"], len(game["board"])) == (200, 3, 3, 9)
+    status, refused = call(client, "/api/new", {"x": "user", "o": "user", "board": "4x4"})
+    assert status == 400 and refused["field"] == "board"
+
+
+def test_a_5x5_board_page_has_25_cell_buttons_without_javascript(client: FlaskClient) -> None:
+    new_game(client, "user", "user", board="5x5")
+    page = client.get("/").get_data(as_text=True)
+    cells = re.findall(r'<button type="submit" name="cell" value="([A-G][1-7])"', page)
+    assert cells == [row + str(col) for row in "ABCDE" for col in range(1, 6)]
+    submit(client, "/move", cell="E5")
+    assert api_game(client)["moves"] == ["E5"]
+    assert submit(client, "/move", cell="F1").status_code in (303, 400)
+    assert api_game(client)["moves"] == ["E5"]
+
+
+def test_pairing_meets_only_a_seeker_of_the_same_board(app: Flask) -> None:
+    small, large, other = app.test_client(), app.test_client(), app.test_client()
+    assert call(small, "/api/pair", {})[1]["state"] == "waiting"
+    assert call(large, "/api/pair", {"board": "5x5"})[1]["state"] == "waiting"
+    status, paired = call(other, "/api/pair", {"board": "5x5"})
+    assert status == 200 and paired["state"] == "paired"
+    assert paired["game"]["size"] == 5
+    assert call(large, "/api/pair", None, "GET")[1]["state"] == "paired"
+    assert call(small, "/api/pair", None, "GET")[1]["state"] == "waiting"
