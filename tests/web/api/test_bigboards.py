@@ -69,3 +69,21 @@ def test_pairing_meets_only_a_seeker_of_the_same_board(app: Flask) -> None:
     assert paired["game"]["size"] == 5
     assert call(large, "/api/pair", None, "GET")[1]["state"] == "paired"
     assert call(small, "/api/pair", None, "GET")[1]["state"] == "waiting"
+
+
+def test_the_mode_bar_chooses_the_board_and_keeps_it_otherwise(client: FlaskClient) -> None:
+    submit(client, "/mode", mode="hard", board="7x7")
+    game = api_game(client)
+    assert (game["size"], game["players"]) == (7, {"X": "user", "O": "hard"})
+    page = client.get("/").get_data(as_text=True)
+    assert '<option value="7x7" selected>' in page
+    submit(client, "/mode", mode="two")  # the form posts the board shown: 7x7
+    assert api_game(client)["size"] == 7
+    client.post("/mode", data={"mode": "easy", "csrf_token": game["csrf_token"]})
+    assert api_game(client)["size"] == 7  # a post without a board keeps the game's
+
+
+def test_the_new_game_page_offers_every_board(client: FlaskClient) -> None:
+    page = client.get("/new?board=5x5").get_data(as_text=True)
+    offered = re.findall(r'name="board" value="(\dx\d)"( checked)?', page)
+    assert offered == [("3x3", ""), ("5x5", " checked"), ("7x7", "")]
