@@ -87,3 +87,18 @@ def test_the_new_game_page_offers_every_board(client: FlaskClient) -> None:
     page = client.get("/new?board=5x5").get_data(as_text=True)
     offered = re.findall(r'name="board" value="(\dx\d)"( checked)?', page)
     assert offered == [("3x3", ""), ("5x5", " checked"), ("7x7", "")]
+
+
+def test_an_arena_has_one_board_and_pairs_its_players_on_it(app: Flask) -> None:
+    maker = app.test_client()
+    status, made = call(maker, "/api/arenas", {"length": 60, "clock": 5, "board": "5x5"})
+    assert status == 200
+    assert maker.get(f"/api/arenas/{made['id']}").get_json()["size"] == 5
+    players = [app.test_client(), app.test_client()]
+    for player in players:
+        token = api_game(player)["csrf_token"]
+        joined = player.post(f"/arenas/{made['id']}/join", data={"csrf_token": token})
+        assert joined.status_code == 303
+    assert players[0].get(f"/arenas/{made['id']}").headers["Location"] == "/"
+    game = api_game(players[0])
+    assert (game["arena"], game["size"], len(game["board"])) == (made["id"], 5, 25)

@@ -10,7 +10,7 @@ from flask import Blueprint, url_for
 from flask.typing import ResponseReturnValue
 from msgspec import Meta, Struct
 
-from ...engine import N_
+from ...engine import N_, parse_board
 from ...rules import UnknownLinkError, errors
 from ...rules.arena import Arena
 from ...rules.seating import LeaveRefusedError
@@ -21,6 +21,7 @@ from ..site.errors import ApiError
 from ..site.i18n import gettext as _
 from ..views.answers import answer
 from ..views.arena_view import ArenaView, view
+from ..views.schema import BoardName
 from .api_bodies import decode
 
 bp = Blueprint("api_arenas", __name__, url_prefix="/api")
@@ -50,6 +51,7 @@ class ArenaBody(Struct, kw_only=True):
     private: Annotated[
         Literal[True], Meta(description="Only true: an arena a player makes is private.")
     ] = True
+    board: Annotated[BoardName, Meta(description="Every game's board: 5x5 wins with four.")] = "3x3"
 
 
 class ArenaMadeJson(Struct):
@@ -95,6 +97,7 @@ class ArenaJson(Struct):
     length: int
     clock: int
     private: bool
+    size: Annotated[int, Meta(description="Its games' board: 3, 5 or 7 cells a side.")]
     standings: list[StandingJson]
     you: ArenaYouJson | None
 
@@ -114,7 +117,7 @@ def create() -> ResponseReturnValue:
         low, high = RANGES[error.field]
         message = _(OUT_OF_RANGE, name=repr(error.field), low=low, high=high)
         raise ApiError(400, message, error.field) from error
-    arena_id = arena_pages.made(body.length, body.clock, body.starts_in)
+    arena_id = arena_pages.made(body.length, body.clock, body.starts_in, parse_board(body.board))
     return answer(ArenaMadeJson(arena_id, _link(arena_id)))
 
 
@@ -154,7 +157,7 @@ def _json(shown: ArenaView) -> ArenaJson:
         you = ArenaYouJson(not me.withdrawn, me.paused, me.points, bool(me.match))
     return ArenaJson(
         shown.arena_id, _link(shown.arena_id), shown.state, shown.starts, shown.ends,  # type: ignore[arg-type]
-        arena.length, arena.clock, arena.private, rows, you,
+        arena.length, arena.clock, arena.private, arena.size, rows, you,
     )  # fmt: skip
 
 

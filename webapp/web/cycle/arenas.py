@@ -121,7 +121,7 @@ def make_match(arena_id: str, arena: Arena, match_id: str) -> None:
     def make(record: Record) -> Stepped:
         if record.data is not None:
             return Stepped(None)  # made already
-        outcome = arena_match(Made(match_id, x, o), arena.clock, arena_id)
+        outcome = arena_match(Made(match_id, x, o), arena.clock, arena_id, arena.size)
         return Stepped(Outcome(_wound(outcome.match), outcome.happened))
 
     _record, stepped = commit(store(), _hub(), match_id, make)
