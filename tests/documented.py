@@ -11,7 +11,10 @@ import jsonschema_rs
 from flask.testing import FlaskClient
 from werkzeug.test import TestResponse
 
-from webapp.web.api.api_document import DOCUMENT
+from webapp.web import layer  # noqa: F401  (loads every page, so every route is declared)
+from webapp.web.api.api_document import document
+
+DOCUMENT = document()
 
 JSON = "application/json"
 ERROR = {"$ref": "#/components/schemas/ErrorJson"}

@@ -14,13 +14,13 @@ def test_every_app_of_the_tests_makes_checking_clients(app: Flask) -> None:
 
 
 def test_a_body_outside_its_schema_fails_the_test(app: Flask) -> None:
-    app.view_functions["api.game"] = lambda: {"board": "_________"}
+    app.view_functions["board.api_index"] = lambda: {"board": "_________"}
     with pytest.raises(AssertionError, match=r"outside the document.*required"):
         app.test_client().get("/api/game")
 
 
 def test_a_status_the_route_does_not_list_fails_the_test(app: Flask) -> None:
-    app.view_functions["api.review_json"] = lambda: ({"error": "I'm a teapot."}, 418)
+    app.view_functions["review.api_review_page"] = lambda: ({"error": "I'm a teapot."}, 418)
     with pytest.raises(AssertionError, match="a status the document does not list"):
         app.test_client().get("/api/review")
 

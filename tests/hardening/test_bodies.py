@@ -14,8 +14,8 @@ from flask.testing import FlaskClient
 from tests.conftest import api_game
 from tests.player import Player
 from tests.servers import GunicornServer, file_store_env
-from webapp.web.api.api_bodies import NOT_AN_OBJECT
 from webapp.web.site.errors import REFERRER_MESSAGE
+from webapp.web.views.bodies import NOT_AN_OBJECT
 
 DEEP = "[" * 1000 + "]" * 1000  # about 2,000 bytes that made the JSON parser recurse to death
 

@@ -15,7 +15,7 @@ import pytest
 from tests.player import TRACEBACK, Player, Reply
 from tests.seekers import token
 from tests.servers import GunicornServer, file_store_env
-from webapp.web.api.api_bodies import NOT_UTF8
+from webapp.web.views.bodies import NOT_UTF8
 
 
 @pytest.fixture(scope="module")

@@ -7,11 +7,12 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from tests.conftest import api_game, post
+from tests.documented import DOCUMENT
 from tests.web.conftest import new_game, state
 from webapp.web.action_table import ACTIONS, BY_NAME
-from webapp.web.api.api_document import DOCUMENT
-from webapp.web.entry_table import ENTRIES, openapi_path
+from webapp.web.entry_table import ENTRIES
 from webapp.web.text import text_commands
+from webapp.web.views.operations import openapi_path
 
 # The POST routes that are no row of either table: the mode bar (a new game, or the restart
 # row), the computer instead of waiting, settings (and drawing a name), making an arena, the

@@ -6,7 +6,6 @@ API's operations for these come from the rows too (api_document.py)."""
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -20,9 +19,6 @@ from ..rules import RuleError, UnknownLinkError, errors
 from ..rules.errors import BadStartError
 from ..rules.seating import LeaveRefusedError
 from .action_table import NoParams
-from .api.api_arenas import ARENA_PATH, NO_ARENA, ArenaJson, arena_json
-from .api.api_bodies import decode
-from .api.api_pair import pair_json
 from .cycle import matches
 from .pages import arenas, join, pair, setup
 from .site import limits
@@ -31,6 +27,8 @@ from .site.headers import move_result
 from .site.i18n import gettext as _
 from .site.i18n import said
 from .views.answers import answer, game_json
+from .views.arena_json import ARENA_PATH, NO_ARENA, ArenaJson, arena_json
+from .views.bodies import decode
 from .views.schema import JoinBody, NewBody, PairBody, PairJson, SeatBody
 from .views.sentences import toss_line
 
@@ -230,15 +228,15 @@ ENTRIES: tuple[Entry, ...] = (
         "pair", "Play someone: seated at once with a seeker who waits (sides drawn at "
         "random, 30 s a move), else waiting; poll GET /api/pair, or follow the match with "
         "GET /api/events.", "/pair", "/api/pair", lambda given: pair.seek(given.board),
-        _sought_page, lambda sought: pair_json(*sought), _pair_fields, PairBody, creating=True,
-        optional_body=True,
+        _sought_page, lambda sought: pair.pair_json(*sought), _pair_fields, PairBody,
+        creating=True, optional_body=True,
         refusals={409: "This browser plays an online game still in play: resign or abort it "
                   "first.", 429: "Too many new games from this address in a short time "
                   "(FLASK_LIMIT_CREATE)."}, answer=PairJson, answered="Where the seeker stands.",
     ),
     Entry(
         "pair_cancel", "Stop waiting for an opponent.", "/pair/cancel", "/api/pair",
-        lambda given: _stopped(pair.stop()), _stopped_page, lambda made: pair_json(None, made),
+        lambda given: _stopped(pair.stop()), _stopped_page, lambda made: pair.pair_json(None, made),
         method="DELETE", refusals={409: "This session was not waiting."}, answer=PairJson,
         answered="Idle.",
     ),
@@ -255,8 +253,3 @@ for _entry in ENTRIES:
     _seen = _view(_entry)
     bp.add_url_rule(_entry.form, _entry.name, _seen, methods=["POST"])
     bp.add_url_rule(_entry.api, f"api_{_entry.name}", _seen, methods=[_entry.method])
-
-
-def openapi_path(route: str) -> str:
-    """A Flask route as an OpenAPI path: ``<arena_id>`` is ``{arena_id}``."""
-    return re.sub(r"<(\w+)>", r"{\1}", route)

@@ -8,7 +8,7 @@ from flask_wtf.csrf import CSRFProtect
 
 from ..settings import RedisClient
 from . import entry_table
-from .api import api, api_arenas, api_games, api_live, api_names, api_pair
+from .api import api
 from .cycle import arenas as arena_cycle
 from .cycle import settler
 from .live import live
@@ -45,8 +45,8 @@ from .views import fragments, naming
 
 PAGES = (
     board, setup, replay, review, join, forms, online, pair, games, text, text_input,
-    api, api_pair, api_games, api_names, api_live, preferences,
-    live_games, arenas, arena_stream, api_arenas, entry_table,
+    api, preferences,
+    live_games, arenas, arena_stream, entry_table,
 )  # fmt: skip
 
 

@@ -8,11 +8,11 @@ import pytest
 from flask.testing import FlaskClient
 
 from tests.conftest import api_game, post
+from tests.documented import DOCUMENT
 from tests.web.conftest import state
 from tests.web.shown import page
-from webapp.web.api.api import DOCUMENT
-from webapp.web.api.api_bodies import BAD_POSITION_SHAPE, NOT_AN_OBJECT
 from webapp.web.cycle.matches import StaleFormError
+from webapp.web.views.bodies import BAD_POSITION_SHAPE, NOT_AN_OBJECT
 
 STALE = StaleFormError.default_message
 

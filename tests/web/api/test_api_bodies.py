@@ -11,7 +11,7 @@ from flask.testing import FlaskClient
 from tests.conftest import api_game
 from tests.web.api.test_api import call
 from tests.web.conftest import state
-from webapp.web.api.api_bodies import BAD_POSITION_SHAPE, NOT_AN_OBJECT, NOT_JSON
+from webapp.web.views.bodies import BAD_POSITION_SHAPE, NOT_AN_OBJECT, NOT_JSON
 
 BAD_PLY = "The field 'ply' must be a whole number: the ply from /api/game."
 BAD_VERSION = "The field 'version' must be a whole number: from /api/game."

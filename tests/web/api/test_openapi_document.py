@@ -15,19 +15,16 @@ from webapp.rules.arena import COMING, OVER, RUNNING
 from webapp.rules.match import ENDINGS, SEAT_IDS
 from webapp.rules.records import ENDED_BY
 from webapp.rules.said import PHRASES
+from webapp.web import layer  # noqa: F401  (loads every page, so every route is declared)
 from webapp.web.api import api
-from webapp.web.api.api_document import (
-    DOCUMENT,
-    ROUTES,
-    Route,
-    action_routes,
-    build,
-    entry_routes,
-)
+from webapp.web.api.api_document import action_routes, build, document, entry_routes
+from webapp.web.views.operations import DECLARED, Operation
 from webapp.web.views.schema import OPPONENTS, PAIR_STATES, RESULTS, GameJson, MoveBody
 
 # Flask answers these for every route by itself.
 AUTOMATIC = {"HEAD", "OPTIONS"}
+
+DOCUMENT = document()
 
 
 def enums(node: Any) -> list[list[Any]]:
@@ -70,8 +67,8 @@ def test_every_api_rule_is_in_the_document_and_every_path_is_a_rule(app: Flask) 
 
 
 def test_the_document_is_built_once_and_served_as_built(client: FlaskClient) -> None:
-    assert api.DOCUMENT is DOCUMENT
-    assert client.get("/api/openapi.json").get_json() == DOCUMENT == build()
+    assert api.document() is DOCUMENT
+    assert client.get("/api/openapi.json").get_json() == DOCUMENT
 
 
 def test_the_game_has_its_two_seats_and_the_score_by_seat() -> None:
@@ -96,7 +93,7 @@ def test_each_route_lists_the_refusals_of_its_kind() -> None:
     paths = DOCUMENT["paths"]
     assert set(paths["/api/game"]["get"]["responses"]) == {"200", "413", "503"}
     move = paths["/api/move"]["post"]
-    assert set(move["responses"]) == {"200", "400", "403", "409", "413", "415", "429", "503"}
+    assert set(move["responses"]) == {"200", "400", "403", "409", "413", "415", "422", "429", "503"}
     assert move["requestBody"]["required"] is True
     assert paths["/api/undo"]["post"]["requestBody"]["required"] is False
     events = paths["/api/events"]["get"]["responses"]["200"]["content"]
@@ -104,8 +101,10 @@ def test_each_route_lists_the_refusals_of_its_kind() -> None:
 
 
 def test_a_route_of_its_own_makes_a_document_of_its_own() -> None:
-    route = Route("POST", "/api/try", "A try.", {409: "Never."}, body=MoveBody, answer=GameJson)
+    route = Operation(
+        "A try.", {409: "Never."}, body=MoveBody, answer=GameJson, method="POST", path="/api/try"
+    )
     document = build((route,))
     assert list(document["paths"]) == ["/api/try"]
     assert "ReviewJson" not in document["components"]["schemas"]
-    assert len(ROUTES) + len(action_routes()) + len(entry_routes()) == 31
+    assert len(DECLARED) + len(action_routes()) + len(entry_routes()) == 31

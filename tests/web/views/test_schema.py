@@ -16,7 +16,10 @@ from flask.testing import FlaskClient
 from hypothesis import HealthCheck, settings
 
 from tests.conftest import api_game
-from webapp.web.api.api_document import DOCUMENT
+from webapp.web import layer  # noqa: F401  (loads every page, so every route is declared)
+from webapp.web.api.api_document import document
+
+DOCUMENT = document()
 
 # A position of nine X, O and _ has the documented shape, yet the rules may refuse it (too
 # many X, say): the API answers 422, which schemathesis counts as a valid answer to valid data.

@@ -12,62 +12,27 @@ wrong CSRF token.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
-from typing import TypeVar
+from collections.abc import Callable
+from typing import Any, TypeVar
 
-from flask import Blueprint, request
+from flask import Blueprint
 from flask.typing import ResponseReturnValue
 from msgspec import UNSET, Struct, UnsetType
 
 from ...engine import UnknownCellError
 from ..action_table import ACTIONS, Action
-from ..cycle import deadlines, matches
-from ..live import live, sse
-from ..live.stream import events as followed
+from ..cycle import matches
 from ..site.errors import ApiError
 from ..site.i18n import gettext as _
 from ..site.i18n import said
-from ..views import review
 from ..views.answers import answer, game_json
+from ..views.bodies import decode
+from ..views.operations import Operation, read
 from ..views.schema import ExpectedBody
-from .api_bodies import decode
-from .api_document import DOCUMENT
+from .api_document import document
 
-bp = Blueprint("api", __name__, url_prefix="/api")
+bp = Blueprint("api", __name__)
 Given = TypeVar("Given")
-
-
-@bp.get("/game")
-def game() -> ResponseReturnValue:
-    """The match as JSON, with the CSRF token that programs send back in ``X-CSRFToken``."""
-    return answer(game_json(matches.current()))
-
-
-@bp.get("/review")
-def review_json() -> ResponseReturnValue:
-    """The review of the finished game: each move's value, and the first mistake (409 before
-    the game is over)."""
-    current = matches.current()
-    if not current.match.is_over:
-        raise ApiError(409, _(review.NOT_OVER))
-    return answer(review.as_json(current))
-
-
-@bp.get("/events")
-def events() -> ResponseReturnValue:
-    """Server-Sent Events of a match's versions (``?match=<id>``, else this browser's): the
-    event id is the version; the stream ends after a while and the client reconnects with
-    ``Last-Event-ID``."""
-    current = _shown(request.args.get("match"), shared=True)
-    if not current.match_id:
-        raise ApiError(404, _("This browser has no match yet: start one with POST /api/new."))
-    after = sse.resumed_from()
-
-    def stream(hub: live.Hub, lifetime: float) -> Iterator[str]:
-        due = deadlines.due(hub.store, hub, current.match_id)
-        return followed(hub, current.match_id, current.seat, after, lifetime, due)
-
-    return sse.event_stream(stream)
 
 
 def _view(action: Action) -> Callable[[], ResponseReturnValue]:
@@ -88,14 +53,20 @@ def _view(action: Action) -> Callable[[], ResponseReturnValue]:
 
 for _action in ACTIONS:
     if _action.api:
-        _route = _action.api.removeprefix(bp.url_prefix or "")
-        bp.add_url_rule(_route, _action.name, _view(_action), methods=["POST"])
+        bp.add_url_rule(_action.api, _action.name, _view(_action), methods=["POST"])
 
 
-@bp.get("/openapi.json")
+@read(
+    bp,
+    None,
+    "/api/openapi.json",
+    Operation(
+        "This document.", answer=dict[str, Any], answered="The OpenAPI 3.1 document of this API."
+    ),
+)
 def openapi() -> ResponseReturnValue:
     """The OpenAPI 3.1 document of this API."""
-    return answer(DOCUMENT)
+    return answer(document())
 
 
 def _expected(body: Struct | None = None) -> matches.Expected:
@@ -111,15 +82,6 @@ def _expected(body: Struct | None = None) -> matches.Expected:
         body = decode(ExpectedBody, optional=True)
     given = {name: _given(getattr(body, name, UNSET)) for name in ("version", "game", "ply")}
     return matches.Expected(version=given["version"], game_id=given["game"], ply=given["ply"])
-
-
-def _shown(match_id: str | None, shared: bool = False) -> matches.Current:
-    """The match ``match_id`` as a spectator sees it, or this browser's own; 404 if none
-    (``shared``: read as a stream opening reads it, matches.looked_at)."""
-    current = matches.looked_at(match_id, shared)
-    if current is None:
-        raise ApiError(404, _("There is no match with this id: it may have expired."))
-    return current
 
 
 def _given(value: Given | UnsetType) -> Given | None:

@@ -1,20 +1,17 @@
-"""The API's routes as one table, and the OpenAPI 3.1 document built from it at start-up."""
+"""The OpenAPI 3.1 document, built from the operations declared beside the routes, the
+action table's and the entry table's."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+import functools
 from typing import Any
 
 import msgspec
 
 from ..action_table import ACTIONS
-from ..entry_table import ENTRIES, openapi_path
-from ..views.review_schema import ReviewJson
-from ..views.schema import ErrorJson, GameJson, PairJson
-from .api_arenas import ARENA_PATH, NO_ARENA, ArenaBody, ArenaJson, ArenaMadeJson
-from .api_games import GAMES_QUERY, GamesJson
-from .api_live import LiveGameJson
-from .api_names import NameJson
+from ..entry_table import ENTRIES
+from ..views.operations import DECLARED, Operation, openapi_path
+from ..views.schema import ErrorJson, GameJson
 
 REF = "#/components/schemas/{name}"
 INFO = {
@@ -50,110 +47,51 @@ ANY_BODY = {
     400: "The body is not of the documented shape: `error` says why, `field` names the field.",
     415: "The body is not sent as application/json.",
 }
-CHANGED = "The match after the change."
-EVENTS_QUERY = [
-    {
-        "name": "match",
-        "in": "query",
-        "required": False,
-        "schema": {"type": "string"},
-        "description": "The match to follow (from a watch link); by default this session's.",
-    },
-    {
-        "name": "version",
-        "in": "query",
-        "required": False,
-        "schema": {"type": "integer", "minimum": 0},
-        "description": "The version already seen: a newer one is sent at once.",
-    },
-]
 
 
-@dataclass(frozen=True)
-class Route:
-    """One operation of the API: its request body, its answer (with ``answered``, the text
-    of the 200) and why it may refuse, beyond what every request of its kind may meet."""
-
-    method: str
-    path: str
-    summary: str
-    refusals: dict[int, str] = field(default_factory=dict)
-    body: type[msgspec.Struct] | None = None
-    body_required: bool = True
-    answer: Any = GameJson
-    answered: str = CHANGED
-    media: str = "application/json"
-    query: list[dict[str, Any]] = field(default_factory=list)
-
-
-ROUTES = (
-    Route("GET", "/api/game", "The match, with the CSRF token for the POSTs.",
-          answered="The match."),
-    Route("GET", "/api/review", "The review of this session's finished game.",
-          {409: "The game is not over yet."}, answer=ReviewJson, answered="The review."),
-    Route("GET", "/api/events", "Server-Sent Events of a match's versions: an event (its id "
-          "is the version) whenever the match changes; a comment now and then. The stream "
-          "ends after a few minutes; reconnect with Last-Event-ID.",
-          {404: "No such match, or this session has none yet.",
-           503: "Too many streams open on this server, or the store is down; reload instead."},
-          answer=str, answered='The event stream: `id: <version>` and `data: {"version": n}` '
-          "per change.", media="text/event-stream", query=EVENTS_QUERY),
-    Route("GET", "/api/pair", "Where this session stands in quick pairing: waiting, paired "
-          "(with the match), or idle.", answer=PairJson, answered="Where the seeker stands."),
-    Route("GET", "/api/games", "This browser's finished games, newest first, paged, and "
-          "its record against each computer level and against people.",
-          {400: "`offset` or `limit` is not a whole number in its range."},
-          answer=GamesJson, answered="A page of games, and the record.", query=GAMES_QUERY),
-    Route("DELETE", "/api/games", "Forget this browser's games (and so its record).",
-          answer=GamesJson, answered="The empty list."),
-    Route("GET", "/api/name", "This browser's drawn name, shown in paired games (drawn now "
-          "if it had none).", answer=NameJson, answered="The name."),
-    Route("POST", "/api/name", "Draw another name for this browser from the same words; "
-          "games already paired keep the name they were paired with.",
-          {409: "This browser waits for an opponent: its name stays until it is paired.",
-           429: "Too many names drawn from this address in a short time."},
-          answer=NameJson, answered="The new name."),
-    Route("GET", "/api/live", "The games being played now by strangers met by quick pairing "
-          "(never a friend's match made by link), the latest changed first, at most 50.",
-          answer=list[LiveGameJson], answered="The games, each with a link to watch it."),
-    Route("POST", "/api/arenas", "Make an arena: a timed tournament that pairs its waiting "
-          "players again and again (any length and clock from 1 s).",
-          {429: "Too many new games or arenas from this address in a short time."},
-          body=ArenaBody, answer=ArenaMadeJson, answered="Its id and link."),
-    Route("GET", "/api/arenas", "The public arenas coming or running, the soonest first "
-          "(the site always has one coming).", answer=list[ArenaJson], answered="The arenas."),
-    Route("GET", "/api/arenas/{arena_id}", "An arena: its state, times, standings and this "
-          "browser's place.", {404: NO_ARENA}, answer=ArenaJson, answered="The arena.",
-          query=ARENA_PATH),
-    Route("GET", "/api/openapi.json", "This document.", answer=dict[str, Any],
-          answered="The OpenAPI 3.1 document of this API."),
-)  # fmt: skip
-
-
-def action_routes() -> tuple[Route, ...]:
+def action_routes() -> tuple[Operation, ...]:
     """The operation of each action of the action table that has an API route."""
     return tuple(
-        Route("POST", action.api, action.summary, action.refusals, action.body,
-              action.body_required)
+        Operation(
+            action.summary,
+            action.refusals,
+            action.body,
+            action.body_required,
+            method="POST",
+            path=action.api,
+        )
         for action in ACTIONS
         if action.api
-    )  # fmt: skip
+    )
 
 
-def entry_routes() -> tuple[Route, ...]:
+def entry_routes() -> tuple[Operation, ...]:
     """The operation of each row of the entry table."""
     return tuple(
-        Route(entry.method, openapi_path(entry.api), entry.summary, entry.refusals, entry.body,
-              not entry.optional_body, answer=entry.answer or GameJson,
-              answered=entry.answered, query=entry.query)
+        Operation(
+            entry.summary,
+            entry.refusals,
+            entry.body,
+            not entry.optional_body,
+            answer=entry.answer or GameJson,
+            answered=entry.answered,
+            query=entry.query,
+            method=entry.method,
+            path=openapi_path(entry.api),
+        )
         for entry in ENTRIES
-    )  # fmt: skip
+    )
 
 
-def build(routes: tuple[Route, ...] | None = None) -> dict[str, Any]:
-    """The OpenAPI 3.1 document of ``routes`` (by default every route: ROUTES, the actions'
-    and the entries'), whose types' schemas are its components."""
-    routes = routes if routes is not None else (*ROUTES, *action_routes(), *entry_routes())
+@functools.cache
+def document() -> dict[str, Any]:
+    """The document of every route: the reads' (declared beside them), the actions' and the
+    entries'; built once, at the first request for it, when every page's module is loaded."""
+    return build((*DECLARED, *action_routes(), *entry_routes()))
+
+
+def build(routes: tuple[Operation, ...]) -> dict[str, Any]:
+    """The OpenAPI 3.1 document of ``routes``, whose types' schemas are its components."""
     kinds = [ErrorJson, *(r.answer for r in routes), *(r.body for r in routes if r.body)]
     schemas, components = msgspec.json.schema_components(kinds, ref_template=REF)
     schema_of = dict(zip(kinds, schemas, strict=True))
@@ -170,7 +108,7 @@ def build(routes: tuple[Route, ...] | None = None) -> dict[str, Any]:
     }
 
 
-def _operation(route: Route, schema_of: dict[Any, dict[str, Any]]) -> dict[str, Any]:
+def _operation(route: Operation, schema_of: dict[Any, dict[str, Any]]) -> dict[str, Any]:
     """The OpenAPI operation of ``route``: its parameters, body, answers and refusals."""
     refusals = dict(ANY_REQUEST)
     if route.method in ("POST", "DELETE"):
@@ -195,7 +133,3 @@ def _operation(route: Route, schema_of: dict[Any, dict[str, Any]]) -> dict[str, 
 def _content(description: str, media: str, schema: dict[str, Any]) -> dict[str, Any]:
     """An answer of ``media`` with ``schema``."""
     return {"description": description, "content": {media: {"schema": schema}}}
-
-
-# Built once per process, when the app is made; GET /api/openapi.json serves it.
-DOCUMENT = build()

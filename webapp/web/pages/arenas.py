@@ -19,11 +19,27 @@ from ...store import StoreUnavailable
 from .. import timing
 from ..cycle import arena_index, arenas, matches
 from ..site import browsers, limits, names
-from ..site.errors import render_error
+from ..site.errors import ApiError, for_api, render_error
 from ..site.headers import move_result
 from ..site.i18n import gettext as _
 from ..site.i18n import render, said
+from ..views.answers import answer
+from ..views.arena_json import (
+    LISTED,
+    MADE,
+    ONE,
+    ONLY_PRIVATE,
+    OUT_OF_RANGE,
+    RANGES,
+    ArenaBody,
+    ArenaMadeJson,
+    arena_json,
+    as_json,
+    link,
+)
 from ..views.arena_view import view
+from ..views.bodies import decode
+from ..views.operations import read
 
 bp = Blueprint("arenas", __name__)
 LENGTHS = (300, 600, 1800)  # the form's choices, in seconds; the API takes any from 1 s
@@ -110,18 +126,25 @@ def entered(arena_id: str, arena: Arena) -> bool:
     return True
 
 
-@bp.get("/arenas")
+@read(bp, "/arenas", "/api/arenas", LISTED)
 def listing() -> ResponseReturnValue:
-    """The public arenas coming or running, and the form that makes one."""
+    """The public arenas coming or running, the soonest first, and the form that makes one."""
     shown = [view(i, a, browsers.browser_id()) for i, a in arena_index.listed()]
+    if for_api():
+        return answer([as_json(arena) for arena in shown])
     return render("arenas.html", arenas=shown, lengths=LENGTHS, clocks=CLOCKS, starts_in=STARTS_IN)
 
 
-@bp.post("/arenas")
+@read(bp, "/arenas", "/api/arenas", MADE, method="POST")
 @limits.creating
 @limits.arenas
 def create() -> ResponseReturnValue:
-    """Make an arena from the form's choices; to its page."""
+    """Make an arena from the form's choices, and go to its page; a program makes a private
+    one of any length and clock, and gets its id and link."""
+    if for_api():
+        body = _body()
+        made_id = made(body.length, body.clock, body.starts_in, parse_board(body.board))
+        return answer(ArenaMadeJson(made_id, link(made_id)))
     form = request.form
     chosen = [form.get(name, "") for name in ("length", "clock", "starts_in")]
     allowed = [LENGTHS, CLOCKS, STARTS_IN]
@@ -135,15 +158,35 @@ def create() -> ResponseReturnValue:
     return redirect(url_for(".page", arena_id=arena_id), 303)
 
 
-@bp.get("/arenas/<arena_id>")
+@read(bp, "/arenas/<arena_id>", "/api/arenas/<arena_id>", ONE)
 def page(arena_id: str) -> ResponseReturnValue:
-    """The arena: to the board of this browser's game in play, else its standings."""
+    """The arena: to the board of this browser's game in play, else its standings. For
+    programs, the arena, its standings and this browser's place; a game the arena paired
+    this browser in becomes its match, as the page makes it (GET /api/game shows it)."""
     arena = arenas.tend(arena_id)
     if arena is None:
         return render_error(404, _(errors.NO_ARENA))
+    if for_api():
+        with contextlib.suppress(LeaveRefusedError):  # it plays elsewhere: it goes there later
+            entered(arena_id, arena)
+        return answer(arena_json(arena_id, arena))
     try:
         if entered(arena_id, arena):
             return redirect(url_for("board.index"), 303)
     except LeaveRefusedError as error:
         flash(said(error), "error")
     return render("arena.html", view=view(arena_id, arena, browsers.browser_id()))
+
+
+def _body() -> ArenaBody:
+    """The posted arena, its refusals naming the field and its range."""
+    try:
+        return decode(ArenaBody)
+    except ApiError as error:
+        if error.field == "private":
+            raise ApiError(400, _(ONLY_PRIVATE), "private") from error
+        if error.field not in RANGES:
+            raise
+        low, high = RANGES[error.field]
+        message = _(OUT_OF_RANGE, name=repr(error.field), low=low, high=high)
+        raise ApiError(400, message, error.field) from error

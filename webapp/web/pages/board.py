@@ -15,14 +15,17 @@ from ..action_table import buttons
 from ..cycle import deadlines, matches
 from ..cycle.matches import Current
 from ..live import sse
-from ..site.errors import render_error
+from ..site.errors import for_api, render_error
 from ..site.i18n import gettext as _
 from ..site.i18n import language
 from ..text import text, text_board
 from ..views import chat, fragments, live_parts, online
+from ..views.answers import answer, game_json
 from ..views.board_view import build, build_score
 from ..views.fragments import Parts, fragment, page
 from ..views.models import BoardView, OnlineParts, ScoreView
+from ..views.operations import Operation, read
+from .streams import EVENTS_QUERY, versions
 
 bp = Blueprint("board", __name__)
 
@@ -33,6 +36,8 @@ PARTS = (
     "chat", "online", "share",
 )  # fmt: skip
 NO_MATCH = N_("There is no match at this address: it may have expired.")
+NO_MATCH_YET = N_("This browser has no match yet: start one with POST /api/new.")
+NO_MATCH_ID = N_("There is no match with this id: it may have expired.")
 
 
 @dataclass(frozen=True)
@@ -85,9 +90,17 @@ class BoardPage:
     scripts: str  # "player" (the clock and the turn alerts), "clock", or ""
 
 
-@bp.get("/")
+@read(
+    bp,
+    "/",
+    "/api/game",
+    Operation("The match, with the CSRF token for the POSTs.", answered="The match."),
+)
 def index() -> ResponseReturnValue:
-    """The board; ``?hint=1`` adds the value of the position and marks the best cells."""
+    """The board; ``?hint=1`` adds the value of the position and marks the best cells. As
+    JSON, the match with the CSRF token that programs send back in ``X-CSRFToken``."""
+    if for_api():
+        return answer(game_json(matches.current()))
     return board(matches.current(), hint=request.args.get("hint") == "1")
 
 
@@ -227,13 +240,31 @@ def _shown(viewed: Viewed) -> Shown:
     )
 
 
-@bp.get("/board/events")
+EVENTS = Operation(
+    "Server-Sent Events of a match's versions: an event (its id is the version) whenever the "
+    "match changes; a comment now and then. The stream ends after a few minutes; reconnect "
+    "with Last-Event-ID.",
+    {
+        404: "No such match, or this session has none yet.",
+        503: "Too many streams open on this server, or the store is down; reload instead.",
+    },
+    answer=str,
+    answered='The event stream: `id: <version>` and `data: {"version": n}` per change.',
+    media="text/event-stream",
+    query=EVENTS_QUERY,
+)
+
+
+@read(bp, "/board/events", "/api/events", EVENTS)
 def events() -> ResponseReturnValue:
     """The live stream of a board (``?match=<id>``, else this browser's): each event's id is
-    a version, its data the parts of the board that changed (live.js swaps them in)."""
+    a version, its data the parts of the board that changed (live.js swaps them in); for
+    programs, the version alone."""
     current = matches.looked_at(request.args.get("match"), shared=True)
     if current is None or not current.match_id:
-        return render_error(404, _(NO_MATCH))
+        return render_error(404, _(_missing(current is None)))
+    if for_api():
+        return versions(current, sse.resumed_from())
     display = DISPLAYS["text" if text.enabled() else "board"]
     return live_parts.stream(current, display, sse.resumed_from())
 
@@ -247,3 +278,10 @@ def watch(match_id: str) -> ResponseReturnValue:
     if current is None:
         return render_error(404, _(NO_MATCH))
     return board(current)
+
+
+def _missing(unknown: bool) -> str:
+    """Why there is no match to stream: an id that names none, or (for programs) none yet."""
+    if not for_api():
+        return NO_MATCH
+    return NO_MATCH_ID if unknown else NO_MATCH_YET

@@ -8,7 +8,7 @@ import json
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from flask import Blueprint, Flask, current_app, request
+from flask import Blueprint, Flask, current_app, request, url_for
 from flask.typing import ResponseReturnValue
 
 from ...engine import Board
@@ -22,10 +22,14 @@ from ..live import live, sse
 from ..live.shared import Shared
 from ..live.ticking import ticking
 from ..site import i18n
+from ..site.errors import for_api
 from ..site.i18n import gettext as _
 from ..site.i18n import render
 from ..text import text
+from ..views.answers import answer, clock_json
 from ..views.naming import by_mark, name
+from ..views.operations import Operation, read
+from ..views.schema import LiveGameJson
 
 bp = Blueprint("live_games", __name__)
 Look = tuple[tuple[str, int], ...]  # what the list holds: each game and its version
@@ -97,11 +101,28 @@ def now_playing() -> list[Playing]:
     return found
 
 
-@bp.get("/live")
+LIVE = Operation(
+    "The games being played now by strangers met by quick pairing (never a friend's match "
+    "made by link), the latest changed first, at most 50.",
+    answer=list[LiveGameJson],
+    answered="The games, each with a link to watch it.",
+)
+
+
+@read(bp, "/live", "/api/live", LIVE)
 def page() -> ResponseReturnValue:
     """The games being played now; it refreshes itself without JavaScript, and with it the
-    stream keeps the list in place."""
+    stream keeps the list in place. For programs, each game with the link to watch it."""
+    if for_api():
+        return answer([_json(game) for game in now_playing()])
     return render("live.html", games=now_playing(), text_mode=text.enabled())
+
+
+def _json(game: Playing) -> LiveGameJson:
+    """A game in play as the API shows it."""
+    watch = url_for("board.watch", match_id=game.match_id, _external=True)
+    board, clock = game.board.to_string(), clock_json(game.match)
+    return LiveGameJson(game.match_id, watch, game.names, board, clock)
 
 
 @bp.get("/live/events")

@@ -19,9 +19,12 @@ from ..cycle import matches
 from ..live import live, sse
 from ..live.stream import events as followed
 from ..site import browsers, limits, names
-from ..site.errors import to_board
+from ..site.errors import for_api, to_board
 from ..site.i18n import gettext as _
 from ..site.i18n import render
+from ..views.answers import answer, game_json
+from ..views.operations import Operation, read
+from ..views.schema import PairJson
 
 bp = Blueprint("pair", __name__)
 
@@ -118,11 +121,21 @@ def paired_line(current: matches.Current) -> str:
     return _("You are playing someone online: you play %(mark)s.", mark=current.you)
 
 
-@bp.get("/pair")
+POLL = Operation(
+    "Where this session stands in quick pairing: waiting, paired (with the match), or idle.",
+    answer=PairJson,
+    answered="Where the seeker stands.",
+)
+
+
+@read(bp, "/pair", "/api/pair", POLL)
 def waiting() -> ResponseReturnValue:
     """The waiting page: how long, Cancel, and after a while the computer instead. It
-    refreshes itself every 2 s without JavaScript; with it, its stream says when to."""
+    refreshes itself every 2 s without JavaScript; with it, its stream says when to. For
+    programs, where this session stands: waiting, paired (with its match), or idle."""
     sought, made = poll()
+    if for_api():
+        return answer(pair_json(sought, made))
     if made is not None:
         flash(paired_line(made), "info")
         return redirect(url_for("board.index"), code=303)
@@ -183,3 +196,14 @@ def _stream(
             if now is None:
                 yield done
                 return
+
+
+def pair_json(sought: Seek | None, made: matches.Current | None) -> PairJson:
+    """Where the seeker stands, as the API says it."""
+    if made is not None:
+        return PairJson(state="paired", game=game_json(made))
+    if sought is None:
+        return PairJson(state="idle")
+    seconds = int(waited(sought))
+    patience = int(current_app.config["PAIR_PATIENCE"])
+    return PairJson(state="waiting", waited=seconds, offer_computer=seconds >= patience)

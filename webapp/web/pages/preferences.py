@@ -8,9 +8,13 @@ from flask.typing import ResponseReturnValue
 
 from ...engine import N_
 from ..site import i18n, limits, names
+from ..site.errors import ApiError, for_api
 from ..site.i18n import gettext as _
 from ..site.i18n import render
 from ..text import text
+from ..views.answers import answer
+from ..views.operations import Operation, read
+from ..views.schema import NameJson
 from . import pair
 
 bp = Blueprint("preferences", __name__)
@@ -25,22 +29,51 @@ DISPLAYS = {
 UNKNOWN = N_("Choose one of the settings shown; nothing was changed.")
 
 
-@bp.get("/settings")
+NAME = Operation(
+    "This browser's drawn name, shown in paired games (drawn now if it had none).",
+    answer=NameJson,
+    answered="The name.",
+)
+DRAWN = Operation(
+    "Draw another name for this browser from the same words; games already paired keep the "
+    "name they were paired with.",
+    {
+        409: "This browser waits for an opponent: its name stays until it is paired.",
+        429: "Too many names drawn from this address in a short time.",
+    },
+    answer=NameJson,
+    answered="The new name.",
+)
+
+
+@read(bp, "/settings", "/api/name", NAME)
 def settings() -> ResponseReturnValue:
-    """The settings as this browser has them; ``?saved=1`` after they were saved."""
+    """The settings as this browser has them; ``?saved=1`` after they were saved. For
+    programs, this browser's name (drawn now if it had none)."""
+    if for_api():
+        return answer(name_json(names.mine()))
     saved = request.args.get("saved") == "1"
     return _page(text.mode() or NORMAL, i18n.language(), saved, request.args.get("named") == "1")
 
 
-@bp.post("/settings/name")
+@read(bp, "/settings/name", "/api/name", DRAWN, method="POST")
 @limits.naming
 def draw_name() -> ResponseReturnValue:
     """Draw another name for this browser, then show the settings with it (not while it
-    waits for an opponent, who will know it by the name it has)."""
+    waits for an opponent, who will know it by the name it has: 409)."""
     if pair.waiting_for_one():
+        if for_api():
+            raise ApiError(409, _(names.PROMISED))
         return _page(text.mode() or NORMAL, i18n.language(), problem=_(names.PROMISED)), 409
-    names.draw_another()
+    drawn = names.draw_another()
+    if for_api():
+        return answer(name_json(drawn))
     return redirect(url_for(".settings", named=1), 303)
+
+
+def name_json(drawn: str) -> NameJson:
+    """``drawn`` as the API answers it."""
+    return NameJson(name=names.shown(drawn), id=drawn)
 
 
 @bp.post("/settings")

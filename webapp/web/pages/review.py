@@ -6,22 +6,38 @@ from flask import Blueprint, request
 from flask.typing import ResponseReturnValue
 
 from ..cycle import matches
-from ..site.errors import render_error
+from ..site.errors import for_api, render_error
 from ..site.i18n import gettext as _
 from ..site.i18n import render
-from ..views.review import NOT_OVER, OTHER_REVIEW, build
+from ..views.answers import answer
+from ..views.operations import Operation, read
+from ..views.review import NOT_OVER, OTHER_REVIEW, as_json, build
+from ..views.review_schema import ReviewJson
 
 bp = Blueprint("review", __name__)
 
 
-@bp.get("/review")
+@read(
+    bp,
+    "/review",
+    "/api/review",
+    Operation(
+        "The review of this session's finished game.",
+        {409: "The game is not over yet."},
+        answer=ReviewJson,
+        answered="The review.",
+    ),
+)
 def review_page() -> ResponseReturnValue:
     """The review of this browser's finished game: each move's value before and after it,
-    and the first move that changed the result. Like the replay, ``?game=`` names its game."""
+    and the first move that changed the result (409 before the game is over). Like the
+    replay, ``?game=`` names its game."""
     current = matches.current()
     named = request.args.get("game")
     if named and named != current.match.game_id:
         return render_error(404, _(OTHER_REVIEW))
     if not current.match.is_over:
         return render_error(409, _(NOT_OVER))
+    if for_api():
+        return answer(as_json(current))
     return render("review.html", view=build(current))

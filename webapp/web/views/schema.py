@@ -76,7 +76,7 @@ Version = Annotated[
     ),
 ]
 GameId = Annotated[str, Meta(description="The game id (`game` of /api/game); another is a 409.")]
-MISSING_PLY = "Object missing required field `ply`"  # msgspec's words, which api_bodies reads
+MISSING_PLY = "Object missing required field `ply`"  # msgspec's words, which views/bodies.py reads
 
 
 class ExpectedBody(Struct, kw_only=True):
@@ -298,3 +298,20 @@ class ErrorJson(Struct):
 
     error: str
     field: str | UnsetType = UNSET
+
+
+class LiveGameJson(Struct):
+    """A game being played now by strangers met by quick pairing: anyone may watch it."""
+
+    match: str
+    watch: Annotated[str, Meta(description="The link that shows the board live, to watch.")]
+    names: Annotated[dict[str, str], Meta(description="The player of X and of O, by name.")]
+    board: Annotated[str, Meta(description="The position: 9 characters, X, O or _ per cell.")]
+    clock: ClockJson | None
+
+
+class NameJson(Struct):
+    """This browser's drawn name (an adjective and an animal), shown in paired games."""
+
+    name: Annotated[str, Meta(description="In the request's language, e.g. Quick Otter.")]
+    id: Annotated[str, Meta(description="The same in any language, e.g. quick-otter.")]

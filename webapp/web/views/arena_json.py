@@ -1,30 +1,20 @@
-"""Arenas for programs: make one, list the public ones, and an arena with its standings and
-this browser's place (joining, pausing and withdrawing are rows of the entry table)."""
+"""An arena as programs see it: the JSON of GET /api/arenas/<id> and of the list, the body
+that makes one, and the operations of its routes."""
 
 from __future__ import annotations
 
-import contextlib
 from typing import Annotated, Literal
 
-from flask import Blueprint, url_for
-from flask.typing import ResponseReturnValue
+from flask import url_for
 from msgspec import Meta, Struct
 
-from ...engine import N_, parse_board
-from ...rules import UnknownLinkError, errors
+from ...engine import N_
 from ...rules.arena import Arena
-from ...rules.seating import LeaveRefusedError
-from ..cycle import arena_index, arenas
-from ..pages import arenas as arena_pages
-from ..site import browsers, limits
-from ..site.errors import ApiError
-from ..site.i18n import gettext as _
-from ..views.answers import answer
-from ..views.arena_view import ArenaView, view
-from ..views.schema import BoardName
-from .api_bodies import decode
+from ..site import browsers
+from .arena_view import ArenaView, view
+from .operations import Operation
+from .schema import BoardName
 
-bp = Blueprint("api_arenas", __name__, url_prefix="/api")
 ARENA_PATH = [
     {"name": "arena_id", "in": "path", "required": True, "schema": {"type": "string"},
      "description": "The arena's id, the last part of its link."},
@@ -102,50 +92,34 @@ class ArenaJson(Struct):
     you: ArenaYouJson | None
 
 
-@bp.post("/arenas")
-@limits.creating
-@limits.arenas
-def create() -> ResponseReturnValue:
-    """Make a private arena; its id and link."""
-    try:
-        body = decode(ArenaBody)
-    except ApiError as error:
-        if error.field == "private":
-            raise ApiError(400, _(ONLY_PRIVATE), "private") from error
-        if error.field not in RANGES:
-            raise
-        low, high = RANGES[error.field]
-        message = _(OUT_OF_RANGE, name=repr(error.field), low=low, high=high)
-        raise ApiError(400, message, error.field) from error
-    arena_id = arena_pages.made(body.length, body.clock, body.starts_in, parse_board(body.board))
-    return answer(ArenaMadeJson(arena_id, _link(arena_id)))
-
-
-@bp.get("/arenas")
-def listing() -> ResponseReturnValue:
-    """The public arenas coming or running, the soonest first."""
-    browser = browsers.browser_id()
-    return answer([_json(view(i, a, browser)) for i, a in arena_index.listed()])
-
-
-@bp.get("/arenas/<arena_id>")
-def one(arena_id: str) -> ResponseReturnValue:
-    """The arena, its standings and this browser's place; a game the arena paired this
-    browser in becomes its match, as the arena's page makes it (GET /api/game shows it)."""
-    arena = arenas.tend(arena_id)
-    if arena is None:
-        raise UnknownLinkError(errors.NO_ARENA)
-    with contextlib.suppress(LeaveRefusedError):  # it plays elsewhere: it goes there later
-        arena_pages.entered(arena_id, arena)
-    return answer(arena_json(arena_id, arena))
+MADE = Operation(
+    "Make an arena: a timed tournament that pairs its waiting players again and again (any "
+    "length and clock from 1 s).",
+    {429: "Too many new games or arenas from this address in a short time."},
+    body=ArenaBody,
+    answer=ArenaMadeJson,
+    answered="Its id and link.",
+)
+LISTED = Operation(
+    "The public arenas coming or running, the soonest first (the site always has one coming).",
+    answer=list[ArenaJson],
+    answered="The arenas.",
+)
+ONE = Operation(
+    "An arena: its state, times, standings and this browser's place.",
+    {404: NO_ARENA},
+    answer=ArenaJson,
+    answered="The arena.",
+    query=ARENA_PATH,
+)
 
 
 def arena_json(arena_id: str, arena: Arena) -> ArenaJson:
     """The arena as the API answers it to this browser."""
-    return _json(view(arena_id, arena, browsers.browser_id()))
+    return as_json(view(arena_id, arena, browsers.browser_id()))
 
 
-def _json(shown: ArenaView) -> ArenaJson:
+def as_json(shown: ArenaView) -> ArenaJson:
     """``shown`` as the API answers it."""
     arena, me = shown.arena, shown.you
     rows = [
@@ -156,11 +130,11 @@ def _json(shown: ArenaView) -> ArenaJson:
     if me is not None:
         you = ArenaYouJson(not me.withdrawn, me.paused, me.points, bool(me.match))
     return ArenaJson(
-        shown.arena_id, _link(shown.arena_id), shown.state, shown.starts, shown.ends,  # type: ignore[arg-type]
+        shown.arena_id, link(shown.arena_id), shown.state, shown.starts, shown.ends,  # type: ignore[arg-type]
         arena.length, arena.clock, arena.private, arena.size, rows, you,
     )  # fmt: skip
 
 
-def _link(arena_id: str) -> str:
+def link(arena_id: str) -> str:
     """The arena page's address."""
     return url_for("arenas.page", arena_id=arena_id, _external=True)
