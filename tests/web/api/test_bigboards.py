@@ -102,3 +102,16 @@ def test_an_arena_has_one_board_and_pairs_its_players_on_it(app: Flask) -> None:
     assert players[0].get(f"/arenas/{made['id']}").headers["Location"] == "/"
     game = api_game(players[0])
     assert (game["arena"], game["size"], len(game["board"])) == (made["id"], 5, 25)
+
+
+def test_hint_and_review_say_what_the_search_proves(client: FlaskClient) -> None:
+    call(client, "/api/new", {"x": "user", "o": "user", "board": "5x5"})
+    for ply, cell in enumerate(("C3", "B2", "C4", "A1", "C2", "C5", "C1")):
+        assert call(client, "/api/move", {"cell": cell, "ply": ply})[0] == 200
+    review = client.get("/api/review").get_json()
+    assert review["first_mistake"] == {"ply": 4, "cell": "A1", "by": "O"}
+    page = client.get("/review").get_data(as_text=True)
+    assert "no forced win found" in page and "A1" in page
+    call(client, "/api/new", {"x": "user", "o": "user", "board": "7x7"})
+    hint = client.get("/?hint=1").get_data(as_text=True)
+    assert "No forced win found within the search. Best move: D4." in hint
