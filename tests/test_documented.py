@@ -25,6 +25,14 @@ def test_a_status_the_route_does_not_list_fails_the_test(app: Flask) -> None:
         app.test_client().get("/api/review")
 
 
+def test_an_error_without_a_documented_code_fails_the_test(app: Flask) -> None:
+    """So every API error a test meets carries one of the codes."""
+    for body in ({"error": "Not over."}, {"error": "Not over.", "code": "made_up"}):
+        app.view_functions["review.api_review_page"] = lambda body=body: (body, 409)
+        with pytest.raises(AssertionError, match="outside the document"):
+            app.test_client().get("/api/review")
+
+
 def test_a_route_missing_from_the_document_fails_the_test(app: Flask) -> None:
     app.add_url_rule("/api/extra", "extra", lambda: {"extra": True})
     with pytest.raises(AssertionError, match="the document has no such route"):

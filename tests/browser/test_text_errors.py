@@ -16,9 +16,9 @@ from tests.browser.pages import axe_violations, describe
 from tests.conftest import post
 from tests.servers import free_port
 from webapp import create_app
+from webapp.web.site import display as text
 from webapp.web.site import i18n
 from webapp.web.site.limits import limiter
-from webapp.web.text import text
 
 HEADINGS = {  # the 503 page's heading, as each language says it
     "en": "Game store unavailable",

@@ -90,8 +90,9 @@ def test_unreadable_stored_games_are_refused(data: object) -> None:
 
 
 def test_from_dict_reports_bad_shapes_as_invalid_positions() -> None:
-    with pytest.raises(InvalidPositionError):
+    with pytest.raises(InvalidPositionError) as caught:
         Game.from_dict({"x": "user"})
+    assert caught.value.code == "unreadable_game"
 
 
 def test_a_game_read_twice_is_an_equal_game_and_a_changed_record_is_not() -> None:
@@ -110,8 +111,9 @@ def test_bad_data_is_refused_every_time_it_is_read() -> None:
     for _ in range(2):
         with pytest.raises(OccupiedCellError):
             Game.from_dict(occupied)
-        with pytest.raises(InvalidPositionError):
+        with pytest.raises(InvalidPositionError) as caught:
             Game.from_dict({**occupied, "moves": [["A1"]]})
+        assert caught.value.code == "unreadable_game"
 
 
 def test_boards_kept_through_play_match_a_replay_of_the_moves() -> None:

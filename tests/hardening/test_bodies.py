@@ -13,9 +13,8 @@ from flask.testing import FlaskClient
 
 from tests.conftest import api_game
 from tests.player import Player
+from tests.refusals import refusal
 from tests.servers import GunicornServer, file_store_env
-from webapp.web.site.errors import REFERRER_MESSAGE
-from webapp.web.views.bodies import NOT_AN_OBJECT
 
 DEEP = "[" * 1000 + "]" * 1000  # about 2,000 bytes that made the JSON parser recurse to death
 
@@ -29,7 +28,7 @@ def test_deeply_nested_json_is_a_400_not_a_traceback(
     with caplog.at_level(logging.DEBUG):
         response = client.post(path, data=DEEP, headers=headers)
     assert response.status_code == 400
-    assert response.get_json() == {"error": NOT_AN_OBJECT}
+    assert refusal(response.get_json()) == ("not_an_object", None)
     assert not [r for r in caplog.records if r.exc_info or "Traceback" in r.getMessage()]
     assert api_game(client)["version"] == before["version"]
 
@@ -40,7 +39,7 @@ def test_an_api_post_over_https_without_a_referer_is_told_so(client: FlaskClient
     secure = {"base_url": "https://localhost"}
     response = client.post("/api/move", json={"cell": "B2", "ply": 0}, headers=headers, **secure)
     assert response.status_code == 403
-    assert response.get_json() == {"error": REFERRER_MESSAGE}
+    assert refusal(response.get_json()) == ("referrer_required", None)
     assert api_game(client)["moves"] == []
     headers["Referer"] = "https://localhost/"
     response = client.post("/api/move", json={"cell": "B2", "ply": 0}, headers=headers, **secure)

@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 from werkzeug.datastructures import MultiDict
 
 from tests.conftest import csrf_token, match_store
+from tests.refusals import code
 from webapp import create_app
 from webapp.rules import Match
 
@@ -161,4 +162,4 @@ def test_404_405_and_500_pages_are_plain(app: Flask, client: FlaskClient) -> Non
 def test_api_errors_are_json(client: FlaskClient) -> None:
     """Under /api/ an error is JSON."""
     response = client.get("/api/nothing")
-    assert response.status_code == 404 and response.get_json()["error"]
+    assert response.status_code == 404 and code(response.get_json()) == "not_found"

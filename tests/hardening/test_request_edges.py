@@ -14,6 +14,7 @@ from collections.abc import Iterator
 import pytest
 
 from tests.player import TRACEBACK, Player, Reply
+from tests.refusals import code
 from tests.servers import GunicornServer, file_store_env
 
 BAD_HOSTS = [
@@ -42,7 +43,7 @@ def _assert_bad_request_page(reply: Reply) -> None:
     assert reply.status == 400, reply.text
     assert TRACEBACK not in reply.text and 'File "' not in reply.text
     if reply.headers.get_content_type() == "application/json":
-        assert "could not be understood" in reply.json()["error"]
+        assert code(reply.json()) == "bad_request"
     else:
         assert "Bad request" in reply.text and 'href="/static/style-' in reply.text
 

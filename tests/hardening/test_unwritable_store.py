@@ -35,6 +35,7 @@ from typing import Any
 import pytest
 
 from tests.player import STORE_DOWN, TRACEBACK, Player, Reply
+from tests.refusals import code
 from tests.servers import GunicornServer, file_store_env, require_program
 
 PEOPLE = ("user", "user")
@@ -185,7 +186,7 @@ def test_every_api_change_is_a_json_503_while_the_store_cannot_be_written(
     with store.unwritable():
         reply = player.request(server.url, "POST", url, raw=json.dumps(body), headers=headers)
         assert reply.status == 503 and reply.headers["X-Move-Result"] == "refused"
-        assert STORE_DOWN in reply.json()["error"] and TRACEBACK not in reply.text
+        assert code(reply.json()) == "store_unavailable" and TRACEBACK not in reply.text
 
     assert _state(player, server) == before
     reply = player.request(server.url, "POST", url, raw=json.dumps(body), headers=headers)

@@ -7,6 +7,7 @@ import json
 from typing import Any
 
 from tests.player import Player
+from tests.refusals import code
 from tests.streams import Stream
 
 # X wins on the top row: X A1, O B1, X A2, O B2, X A3.
@@ -67,5 +68,5 @@ def test_an_out_of_turn_move_on_the_other_server_is_refused(servers: tuple[str, 
     headers = {"X-CSRFToken": token, "Content-Type": "application/json"}
     body = json.dumps({"cell": "B2", "ply": 0})
     reply = friend.request(first, "POST", "/api/move", raw=body, headers=headers)
-    assert reply.status == 409 and reply.json() == {"error": "It is not your turn."}
+    assert reply.status == 409 and code(reply.json()) == "not_your_turn"
     assert host.game(second)["moves"] == []

@@ -7,6 +7,7 @@ from collections.abc import Iterator
 import pytest
 
 from tests.player import STORE_DOWN, TRACEBACK, Player
+from tests.refusals import code
 from tests.servers import GunicornServer, RedisServer, free_port
 
 from .conftest import app_env, start_all
@@ -88,7 +89,7 @@ def _assert_store_down(player: Player, server: str) -> None:
     assert "<title>Game store unavailable" in board.text
     api = player.get(server, "/api/game")
     assert api.status == 503
-    assert STORE_DOWN in api.json()["error"]
+    assert code(api.json()) == "store_unavailable"
     for reply in (board, api):
         assert TRACEBACK not in reply.text and 'File "' not in reply.text
     # The page's own stylesheet does not depend on the store.

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-import re
-from contextlib import AbstractContextManager
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 import pytest
 
-from webapp.engine import Board
+from webapp.engine import Board, Refusal
 from webapp.rules import Held, Match, RuleError, actions, new_secret, seating
 
 BOTH: Held = frozenset({"1", "2"})  # the home browser of a hot-seat match holds both seats
@@ -55,7 +55,11 @@ def play(match: Match, cells: list[str]) -> Match:
     return match
 
 
-def refused(message: str, **params: Any) -> AbstractContextManager[Any]:
-    """Expect a RuleError with exactly ``message`` (filled in with ``params``)."""
-    text = message % params if params else message
-    return pytest.raises(RuleError, match=f"^{re.escape(text)}$")
+@contextmanager
+def refused(refusal: Refusal, **params: Any) -> Iterator[pytest.ExceptionInfo[RuleError]]:
+    """Expect a RuleError that refuses with ``refusal``, told by its code (and filled in with
+    ``params``, if given)."""
+    with pytest.raises(RuleError) as raised:
+        yield raised
+    assert raised.value.code == refusal.code
+    assert raised.value.params == params

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from bench.arena_rules import first_written
 from tests.imports import assert_imports_no_web_stack
-from webapp.rules import RuleError, UnknownLinkError, arena_pairing
+from webapp.rules import UnknownLinkError, arena_pairing, errors
 from webapp.rules.arena import (
     ABORTED,
     COMING,
@@ -28,6 +28,8 @@ from webapp.rules.arena import (
     scored,
     withdraw,
 )  # fmt: skip
+
+from .matches import refused
 
 START = 1_000_000.0
 
@@ -52,7 +54,7 @@ def test_an_arena_is_coming_then_running_then_over() -> None:
     assert [arena.state(t) for t in (START - 1, START, START + 59, START + 60)] == [
         COMING, RUNNING, RUNNING, OVER,
     ]  # fmt: skip
-    with pytest.raises(RuleError):
+    with refused(errors.ARENA_OVER):
         join(arena, "late", "calm-fox", START + 60)
 
 
@@ -108,12 +110,12 @@ def test_a_paused_or_withdrawn_player_is_not_paired_and_an_odd_one_waits() -> No
     arena, made = pair(arena)
     assert made == [("b", "c")] and arena.player("a").waiting is False  # type: ignore[union-attr]
     arena = withdraw(join(arena, "a", "x", START + 2), "a")
-    with pytest.raises(RuleError):
+    with refused(errors.NOT_IN_ARENA):
         pause(arena, "a")
     arena = join(arena, "a", "x", START + 3)  # back
     arena = join(arena, "d", "calm-fox", START + 3)
     assert pair(arena)[1] == [("a", "d")]
-    with pytest.raises(RuleError):
+    with refused(errors.ARENA_JOINED):
         join(arena, "d", "calm-fox", START + 3)
 
 
@@ -121,8 +123,9 @@ def test_an_arena_round_trips_as_plain_data_and_anything_else_is_no_arena() -> N
     arena, _made = pair(fresh("a", "b", "c"))
     assert Arena.from_dict(arena.to_dict()) == arena
     for bad in ({}, {"kind": "match"}, {**arena.to_dict(), "players": [{"x": 1}]}):
-        with pytest.raises(UnknownLinkError):
+        with pytest.raises(UnknownLinkError) as caught:
             Arena.from_dict(bad)
+        assert caught.value.code == "no_arena"
 
 
 def test_the_arena_rules_import_no_web_stack() -> None:

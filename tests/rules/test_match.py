@@ -346,7 +346,7 @@ def test_the_unchanged_data_of_those_cases_is_read() -> None:
 def test_anything_but_a_match_dict_is_a_lost_match(data: object) -> None:
     with pytest.raises(LostMatchError) as raised:
         Match.from_dict(data)
-    assert raised.value.message == "Your saved game could not be read, so a new game has started."
+    assert raised.value.code == "lost_match"
 
 
 def test_a_stored_score_may_leave_out_a_seat_with_no_wins() -> None:

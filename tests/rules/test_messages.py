@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from webapp.engine import Refusal
 from webapp.rules import Match, errors, messages, read
 from webapp.rules.said import KEPT, Said
 
@@ -40,7 +41,7 @@ def test_messages_are_sent_during_and_after_a_game(clock: list[float]) -> None:
     ],
 )
 def test_a_spectator_or_an_unknown_phrase_is_refused(
-    by: frozenset[str], phrase: str, why: str
+    by: frozenset[str], phrase: str, why: Refusal
 ) -> None:
     with refused(why):
         messages.message(joined()[0], by, phrase, 0.0)

@@ -5,7 +5,9 @@ from __future__ import annotations
 import pytest
 
 from tests.imports import assert_imports_no_web_stack
-from webapp.rules import RuleError, new_secret, pairing
+from webapp.rules import errors, new_secret, pairing
+
+from .matches import refused
 
 
 @pytest.mark.parametrize(("heads", "first_mark"), [(True, "O"), (False, "X")])
@@ -24,7 +26,7 @@ def test_both_seats_are_taken_by_key_and_the_coin_gives_the_sides(
 
 
 def test_a_clock_out_of_range_is_refused() -> None:
-    with pytest.raises(RuleError):
+    with refused(errors.BAD_CLOCK):
         pairing.paired(new_secret(), new_secret(), 0 - 1)
 
 
@@ -49,5 +51,5 @@ def test_the_maker_names_its_seat_and_the_other_names_its_own_as_it_enters() -> 
 def test_a_name_that_is_not_drawn_from_the_words_is_refused() -> None:
     match = pairing.paired(new_secret(), new_secret(), 30).match
     for bad in ("", "quick", "quick-dragon", "Quick-Otter", "quick-otter-x", 7):
-        with pytest.raises(RuleError):
+        with refused(errors.BAD_NAME):
             pairing.named(match, frozenset({"1"}), bad)  # type: ignore[arg-type]

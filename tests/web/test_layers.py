@@ -18,6 +18,7 @@ ORDER = (
     "cycle",
     "views",
     "action_table",
+    "action_views",
     "text",
     "pages",
     "entry_table",

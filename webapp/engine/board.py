@@ -6,7 +6,21 @@ from collections.abc import Iterator
 from enum import StrEnum
 from functools import cache, lru_cache
 
-from .errors import N_, GameOverError, InvalidPositionError, OccupiedCellError
+from .errors import (
+    BOTH_LINES,
+    BOTH_WON,
+    IMPOSSIBLE_COUNTS,
+    NOT_A_POSITION,
+    O_AFTER_X_WON,
+    POSITION_LENGTH,
+    POSITION_MARKS,
+    POSITION_SIZE,
+    X_AFTER_O_WON,
+    ZERO_FOR_O,
+    GameOverError,
+    InvalidPositionError,
+    OccupiedCellError,
+)
 from .geometry import SIZES, Geometry, geometry, size_of_cells
 from .notation import EMPTY, MARKS, parse_cell
 
@@ -194,53 +208,29 @@ def _outcome_of(cells: str) -> tuple[Status, tuple[int, ...]]:
 
 def _validated(position: object, size: int | None) -> str:
     if not isinstance(position, str):
-        raise InvalidPositionError(N_("A position must be a string of 9 cells."))
+        raise InvalidPositionError(NOT_A_POSITION)
     cells = position.strip().upper()
     if size is not None and len(cells) != geometry(size).cells:
+        shape = geometry(size)
         raise InvalidPositionError(
-            N_("A position of a %(board)s board has %(cells)d cells; this one has %(count)d."),
-            board=geometry(size).name,
-            cells=geometry(size).cells,
-            count=len(cells),
+            POSITION_SIZE, board=shape.name, cells=shape.cells, count=len(cells)
         )
     if size_of_cells(len(cells)) is None:
-        raise InvalidPositionError(
-            N_("A position has exactly 9 cells; this one has %(count)d."), count=len(cells)
-        )
+        raise InvalidPositionError(POSITION_LENGTH, count=len(cells))
     if any(mark not in MARKS for mark in cells):
-        # In many fonts the letter O and the digit 0 look alike.
-        if "0" in cells:
-            raise InvalidPositionError(
-                N_(
-                    "A position may contain only X, O and _ (for an empty cell): "
-                    "use the letter O, not zero."
-                )
-            )
-        raise InvalidPositionError(
-            N_("A position may contain only X, O and _ (for an empty cell).")
-        )
+        raise InvalidPositionError(ZERO_FOR_O if "0" in cells else POSITION_MARKS)
     x_count, o_count = cells.count("X"), cells.count("O")
     if x_count not in (o_count, o_count + 1):
-        raise InvalidPositionError(
-            N_(
-                "Impossible counts: %(x)d X and %(o)d O. X moves first, "
-                "so X has as many marks as O, or one more."
-            ),
-            x=x_count,
-            o=o_count,
-        )
+        raise InvalidPositionError(IMPOSSIBLE_COUNTS, x=x_count, o=o_count)
     x_won, o_won = bool(_lines_of(cells, "X")), bool(_lines_of(cells, "O"))
     if x_won and o_won and len(cells) == 9:
-        raise InvalidPositionError(N_("Impossible position: both X and O have three in a row."))
+        raise InvalidPositionError(BOTH_WON)
     if x_won and o_won:
-        raise InvalidPositionError(
-            N_("Impossible position: both X and O have %(line)d in a row."),
-            line=_geometry_of(len(cells)).line,
-        )
+        raise InvalidPositionError(BOTH_LINES, line=_geometry_of(len(cells)).line)
     if x_won and x_count == o_count:
-        raise InvalidPositionError(N_("Impossible position: O moved after X had already won."))
+        raise InvalidPositionError(O_AFTER_X_WON)
     if o_won and x_count > o_count:
-        raise InvalidPositionError(N_("Impossible position: X moved after O had already won."))
+        raise InvalidPositionError(X_AFTER_O_WON)
     return cells
 
 

@@ -8,7 +8,13 @@ from functools import cached_property, lru_cache
 from typing import Any
 
 from .board import Board
-from .errors import N_, InvalidPositionError, TicTacToeError, UnknownLevelError
+from .errors import (
+    NOT_COMPUTERS_TURN,
+    UNREADABLE_GAME,
+    InvalidPositionError,
+    TicTacToeError,
+    UnknownLevelError,
+)
 from .notation import parse_cell
 from .players import PLAYER_KINDS, computer_move
 
@@ -100,7 +106,7 @@ class Game:
         """The game after the computer whose turn it is makes its move."""
         level = self.to_move
         if level is None or level == "user":
-            raise TicTacToeError(N_("It is not the computer's turn."))
+            raise TicTacToeError(NOT_COMPUTERS_TURN)
         return self.play(computer_move(self.board, level, rng))
 
     def reply_until_person(self, rng: random.Random | None = None) -> Game:
@@ -145,7 +151,7 @@ class Game:
             moves = tuple(data["moves"])
             return replayed(data["x"], data["o"], data["start"], moves, data.get("size", 3))
         except (KeyError, TypeError) as error:  # TypeError: a field of the wrong kind
-            raise InvalidPositionError(N_("The stored game is not readable.")) from error
+            raise InvalidPositionError(UNREADABLE_GAME) from error
 
 
 @lru_cache(maxsize=4096)

@@ -5,7 +5,8 @@ from __future__ import annotations
 import re
 
 from .errors import (
-    N_,
+    OFF_BOARD,
+    UNKNOWN_KEY,
     CoordinatesOutOfRangeError,
     NotNumbersError,
     UnknownCellError,
@@ -40,7 +41,7 @@ def parse_cell(text: str, size: int = 3) -> int:
     if size == 3:
         raise UnknownCellError(text)
     last = geometry(size).last_cell
-    raise UnknownCellError(text, N_("Unknown cell %(text)s: cells are A1 to %(last)s."), last=last)
+    raise UnknownCellError(text, OFF_BOARD, last=last)
 
 
 def cell_name(index: int, size: int = 3) -> str:
@@ -70,7 +71,7 @@ def parse_numpad(text: str) -> int:
     """The board index of a numpad digit: 7 is top-left, 3 bottom-right."""
     index = _INDEX_OF_KEY.get(text.strip()) if isinstance(text, str) else None
     if index is None:
-        raise UnknownCellError(text, N_("Unknown key %(text)s: the numpad keys are 1 to 9."))
+        raise UnknownCellError(text, UNKNOWN_KEY)
     return index
 
 

@@ -23,7 +23,7 @@ def switch(match: Match, by: Held) -> None:
     try:
         leave(match, by)
     except RuleError as error:
-        raise LeaveRefusedError(error.template, **error.params) from error
+        raise LeaveRefusedError(error.refusal, **error.params) from error
 
 
 def invite(x: str, o: str, start: Board, toss: bool, key: str) -> Outcome:

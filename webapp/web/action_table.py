@@ -16,7 +16,7 @@ from ..rules.errors import OnlyComputersError, RuleError
 from . import timing
 from .cycle.matches import Current
 from .site.i18n import C_
-from .site.i18n import gettext as _
+from .views import buttons
 from .views.chat_schema import MessageBody, MuteBody
 from .views.models import Button
 from .views.naming import Seating
@@ -102,79 +102,6 @@ class Action:
     buttons: Buttons | None = None
 
 
-def _offline(game: Game, seat: Seating, is_over: bool) -> bool:
-    """Whether the viewer plays this match on one device (not online, not a spectator)."""
-    return seat.you is not None and not seat.online
-
-
-def _step_buttons(game: Game, seat: Seating, is_over: bool) -> tuple[Button, ...]:
-    if not _offline(game, seat, is_over) or not game.is_computer_vs_computer or is_over:
-        return ()
-    return (
-        Button("forms.step", _("Next move"), primary=True),
-        Button("forms.finish", _("Play to the end")),
-    )
-
-
-def _again_buttons(game: Game, seat: Seating, is_over: bool) -> tuple[Button, ...]:
-    if not _offline(game, seat, is_over) or not is_over:
-        return ()
-    return (Button("forms.play_again", _("Play again"), primary=True),)
-
-
-def _swap_buttons(game: Game, seat: Seating, is_over: bool) -> tuple[Button, ...]:
-    if not _offline(game, seat, is_over) or not is_over:
-        return ()
-    return (Button("forms.swap_sides", _("Swap sides")),)
-
-
-def _undo_buttons(game: Game, seat: Seating, is_over: bool) -> tuple[Button, ...]:
-    if not _offline(game, seat, is_over):
-        return ()
-    return (Button("forms.undo", _("Undo"), disabled=game.undo_count() == 0),)
-
-
-def _in_play(seat: Seating, is_over: bool) -> bool:
-    """Whether the viewer plays an online game still going."""
-    return seat.you is not None and seat.online and not is_over
-
-
-def _abort_buttons(game: Game, seat: Seating, is_over: bool) -> tuple[Button, ...]:
-    """Abort, before each side has moved once (Resign after)."""
-    return (Button("forms.abort", _("Abort")),) if _in_play(seat, is_over) and game.ply < 2 else ()
-
-
-def _resign_buttons(game: Game, seat: Seating, is_over: bool) -> tuple[Button, ...]:
-    shown = _in_play(seat, is_over) and game.ply >= 2
-    return (Button("forms.resign", _("Resign")),) if shown else ()
-
-
-def _takeback_buttons(game: Game, seat: Seating, is_over: bool) -> tuple[Button, ...]:
-    """Ask to take back one's last move, or answer the other player's asking."""
-    if not _in_play(seat, is_over):
-        return ()
-    if seat.offer("takeback") == "friend":
-        return (
-            Button("forms.takeback", _("Accept the takeback"), primary=True, value="1"),
-            Button("forms.takeback", _("Decline the takeback"), value="0"),
-        )
-    if seat.offer("takeback") == "you":
-        return (Button("forms.takeback", _("Takeback asked"), disabled=True),)
-    moved = any(board.turn == seat.you for board in game.boards[:-1])
-    spent = seat.offer(takeback.SPENT) == "you"  # once per move
-    return (Button("forms.takeback", _("Ask to take back"), disabled=not moved or spent),)
-
-
-def _rematch_buttons(game: Game, seat: Seating, is_over: bool) -> tuple[Button, ...]:
-    if seat.you is None or not seat.online or not is_over:
-        return ()
-    if seat.rematch == "friend":
-        return (Button("forms.rematch", _("Accept the rematch"), primary=True),)
-    if seat.rematch == "you":
-        return (Button("forms.rematch", _("Rematch offered"), disabled=True),)
-    return (Button("forms.rematch", _("Offer a rematch"), primary=True),)
-
-
 def _online(more: str) -> dict[int, str]:
     """The OpenAPI refusals of an online player's action: the common ones and ``more``."""
     return {409: f"Not an online match, a spectator, a stale request, {more}."}
@@ -182,119 +109,176 @@ def _online(more: str) -> dict[int, str]:
 
 ACTIONS: tuple[Action, ...] = (
     Action(
-        "move", lambda seen, p: actions.move(seen.match, seen.held, p.cell),
+        "move",
+        lambda seen, p: actions.move(seen.match, seen.held, p.cell),
         "Play a cell for the person to move; the computer replies at once.",
-        CellParams, {"move": ("/move", {})}, "/api/move", MoveBody, True,
-        {409: "Stale, an occupied cell, the game over, or not a person's turn.",
-         422: "A cell off this game's board (F1 on 5x5)."},
+        params=CellParams,
+        forms={"move": ("/move", {})},
+        api="/api/move",
+        body=MoveBody,
+        body_required=True,
+        refusals={
+            409: "Stale, an occupied cell, the game over, or not a person's turn.",
+            422: "A cell off this game's board (F1 on 5x5).",
+        },
     ),
     Action(
-        "step", lambda seen, p: actions.step(seen.match, seen.held, p.to_end),
+        "step",
+        lambda seen, p: actions.step(seen.match, seen.held, p.to_end),
         "Computer against computer: play the next move, or every move left.",
-        StepParams,
-        {"step": ("/step", {"to_end": False}), "finish": ("/finish", {"to_end": True})},
-        "/api/step", StepBody, True,
-        {409: "A stale request, the game over, or a person plays in this game."},
-        {OnlyComputersError: N_(
-            "This game has a person in it: /api/step is for games between two computers."
-        )},
-        words={C_("text-mode command", "next"): {}}, buttons=_step_buttons,
+        params=StepParams,
+        forms={"step": ("/step", {"to_end": False}), "finish": ("/finish", {"to_end": True})},
+        api="/api/step",
+        body=StepBody,
+        body_required=True,
+        refusals={409: "A stale request, the game over, or a person plays in this game."},
+        api_says={
+            OnlyComputersError: N_(
+                "This game has a person in it: /api/step is for games between two computers."
+            )
+        },
+        words={C_("text-mode command", "next"): {}},
+        buttons=buttons.step,
     ),
     Action(
-        "play_again", lambda seen, p: actions.again(seen.match, seen.held),
+        "play_again",
+        lambda seen, p: actions.again(seen.match, seen.held),
         "A new game from the empty board, the same players on the same sides.",
-        forms={"play_again": ("/again", {})}, words={C_("text-mode command", "new"): {}},
-        buttons=_again_buttons,
+        forms={"play_again": ("/again", {})},
+        words={C_("text-mode command", "new"): {}},
+        buttons=buttons.again,
     ),
     Action(
-        "swap_sides", lambda seen, p: actions.swap(seen.match, seen.held),
+        "swap_sides",
+        lambda seen, p: actions.swap(seen.match, seen.held),
         "A new game from the empty board with the sides swapped.",
-        forms={"swap_sides": ("/swap", {})}, buttons=_swap_buttons,
+        forms={"swap_sides": ("/swap", {})},
+        buttons=buttons.swap,
     ),
     Action(
-        "restart", lambda seen, p: actions.restart(seen.match, seen.held),
+        "restart",
+        lambda seen, p: actions.restart(seen.match, seen.held),
         "The current game again from its start.",
     ),
     Action(
-        "undo", lambda seen, p: actions.undo(seen.match, seen.held),
+        "undo",
+        lambda seen, p: actions.undo(seen.match, seen.held),
         "Take back the last move; against the computer, its reply and the person's move.",
-        forms={"undo": ("/undo", {})}, api="/api/undo",
+        forms={"undo": ("/undo", {})},
+        api="/api/undo",
         refusals={409: "A stale request, or no move to take back."},
-        words={C_("text-mode command", "undo"): {}}, buttons=_undo_buttons,
+        words={C_("text-mode command", "undo"): {}},
+        buttons=buttons.undo,
     ),
     Action(
-        "reset_score", lambda seen, p: actions.reset_score(seen.match, seen.held),
+        "reset_score",
+        lambda seen, p: actions.reset_score(seen.match, seen.held),
         "Set the score back to nothing; no game changes.",
         forms={"reset_score": ("/score/reset", {})},
         done=N_("Score reset."),
     ),
     Action(
-        "abort", lambda seen, p: actions.abort(seen.match, seen.held),
+        "abort",
+        lambda seen, p: actions.abort(seen.match, seen.held),
         "Call the game off before each side has moved once: it counts for nobody.",
-        forms={"abort": ("/abort", {})}, api="/api/abort",
+        forms={"abort": ("/abort", {})},
+        api="/api/abort",
         refusals=_online("too late to abort, or the game is over"),
-        buttons=_abort_buttons,
+        buttons=buttons.abort,
     ),
     Action(
-        "resign", lambda seen, p: actions.resign(seen.match, seen.held),
+        "resign",
+        lambda seen, p: actions.resign(seen.match, seen.held),
         "Give up the current game of an online match: it counts as a win for the friend.",
-        forms={"resign": ("/resign", {})}, api="/api/resign",
+        forms={"resign": ("/resign", {})},
+        api="/api/resign",
         refusals=_online("or the game is over"),
-        words={C_("text-mode command", "resign"): {}}, buttons=_resign_buttons,
+        words={C_("text-mode command", "resign"): {}},
+        buttons=buttons.resign,
     ),
     Action(
-        "takeback", lambda seen, p: takeback.takeback(seen.match, seen.held, p.accept),
+        "takeback",
+        lambda seen, p: takeback.takeback(seen.match, seen.held, p.accept),
         "Online: ask to take back your last move (or accept the other player's asking), "
         "accept only (`accept` true), or decline it or withdraw yours (`accept` false).",
-        AnswerParams, {"takeback": ("/takeback", {})}, "/api/takeback", AnswerBody,
+        params=AnswerParams,
+        forms={"takeback": ("/takeback", {})},
+        api="/api/takeback",
+        body=AnswerBody,
         refusals=_online("the game over, no move of yours to take back, or already asked"),
-        words={C_("text-mode command", "takeback"): {}, C_("text-mode command", "decline"):
-               {"accept": False}},
-        said={
-            "offered": (N_("You asked to take back your last move."),
-                        N_("%(name)s asks to take back their last move.")),
-            "declined": (N_("You declined the takeback."), N_("%(name)s declined the takeback.")),
-            "withdrawn": (N_("You no longer ask to take back your move."),
-                          N_("%(name)s no longer asks to take back their move.")),
+        words={
+            C_("text-mode command", "takeback"): {},
+            C_("text-mode command", "decline"): {"accept": False},
         },
-        asked=N_("%(name)s asks to take back their last move: type %(takeback)s to accept, "
-                 "or %(decline)s to decline."),
-        buttons=_takeback_buttons,
+        said={
+            "offered": (
+                N_("You asked to take back your last move."),
+                N_("%(name)s asks to take back their last move."),
+            ),
+            "declined": (N_("You declined the takeback."), N_("%(name)s declined the takeback.")),
+            "withdrawn": (
+                N_("You no longer ask to take back your move."),
+                N_("%(name)s no longer asks to take back their move."),
+            ),
+        },
+        asked=N_(
+            "%(name)s asks to take back their last move: type %(takeback)s to accept, "
+            "or %(decline)s to decline."
+        ),
+        buttons=buttons.takeback,
     ),
     Action(
-        "claim", lambda seen, p: claimed(seen),
-        "Claim the win from a friend to move who has had no page or stream open for 2 "
-        "minutes.", forms={"claim": ("/claim", {})}, api="/api/claim",
+        "claim",
+        lambda seen, p: claimed(seen),
+        "Claim the win from a friend to move who has had no page or stream open for 2 minutes.",
+        forms={"claim": ("/claim", {})},
+        api="/api/claim",
         refusals=_online("not the friend's turn, or away for less than 2 minutes"),
         words={C_("text-mode command", "claim"): {}},
     ),
     Action(
-        "rematch", lambda seen, p: actions.rematch(seen.match, seen.held),
+        "rematch",
+        lambda seen, p: actions.rematch(seen.match, seen.held),
         "Offer a rematch of the finished game, or accept the friend's offer: the new game "
-        "swaps the sides.", forms={"rematch": ("/rematch", {})}, api="/api/rematch",
+        "swaps the sides.",
+        forms={"rematch": ("/rematch", {})},
+        api="/api/rematch",
         refusals=_online("the game not over, or already offered"),
         words={C_("text-mode command", "rematch"): {}},
         said={"offered": (N_("You offered a rematch."), N_("%(name)s offered a rematch."))},
-        buttons=_rematch_buttons,
+        buttons=buttons.rematch,
     ),
     Action(
-        "message", lambda seen, p: messages.message(seen.match, seen.held, p.phrase, timing.now()),
+        "message",
+        lambda seen, p: messages.message(seen.match, seen.held, p.phrase, timing.now()),
         "Send a quick message (one of a few phrases) to the other player of an online match.",
-        PhraseParams, {"message": ("/message", {})}, "/api/message", MessageBody, True,
-        {409: "Not an online match, a spectator, muted, or a sixth message within a minute."},
+        params=PhraseParams,
+        forms={"message": ("/message", {})},
+        api="/api/message",
+        body=MessageBody,
+        body_required=True,
+        refusals={
+            409: "Not an online match, a spectator, muted, or a sixth message within a minute."
+        },
     ),
     Action(
-        "mute", lambda seen, p: messages.mute(seen.match, seen.held, p.muted),
+        "mute",
+        lambda seen, p: messages.mute(seen.match, seen.held, p.muted),
         "Hide (or show again) the other player's quick messages; while muted, the player "
-        "cannot send one.", MutedParams, {"mute": ("/mute", {})}, "/api/mute", MuteBody, True,
-        {409: "Not an online match, or a spectator."},
+        "cannot send one.",
+        params=MutedParams,
+        forms={"mute": ("/mute", {})},
+        api="/api/mute",
+        body=MuteBody,
+        body_required=True,
+        refusals={409: "Not an online match, or a spectator."},
     ),
-)  # fmt: skip
+)
 
 BY_NAME = {action.name: action for action in ACTIONS}
 
 
-def buttons(game: Game, seat: Seating, is_over: bool) -> tuple[Button, ...]:
+def board_buttons(game: Game, seat: Seating, is_over: bool) -> tuple[Button, ...]:
     """The game's buttons, each action's in the order of the table (Next move, Play again,
     Undo…; online, Abort or Resign, and the offers)."""
     return tuple(

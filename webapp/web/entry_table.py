@@ -22,10 +22,11 @@ from .action_table import NoParams
 from .cycle import matches
 from .pages import arenas, join, pair, setup
 from .site import limits
-from .site.errors import ApiError, WebError, for_api, to_board
+from .site.errors import WebError, for_api, to_board
 from .site.headers import move_result
 from .site.i18n import gettext as _
 from .site.i18n import said
+from .site.refusals import BAD_FORM
 from .views.answers import answer, game_json
 from .views.arena_json import ARENA_PATH, NO_ARENA, ArenaJson, arena_json
 from .views.bodies import decode
@@ -38,6 +39,8 @@ Done = Any  # what a row's rule did, which its page and its JSON answer from
 
 class BadFormError(WebError):
     """A form's fields that no page of ours posts (an unknown player, a clock not a number)."""
+
+    refusal = BAD_FORM
 
 
 class ArenaParams(Struct):
@@ -52,7 +55,7 @@ class Entry:
     ``fields`` reads the parameters of a form (and of either route's path), ``body`` the API's
     JSON; ``page`` answers the form from the parameters and what was done, ``json`` the API.
     A form refused with one of ``back_on`` goes ``back`` (saying why, unless the page there
-    does), and an API request refused with one of ``api_status`` gets that status."""
+    does); a refused API request gets the status of the refusal's code (site/refusals.py)."""
 
     name: str
     summary: str
@@ -67,7 +70,6 @@ class Entry:
     back: Callable[[dict[str, str]], str] | None = None
     back_on: tuple[type[TicTacToeError], ...] = ()
     says_why: bool = True
-    api_status: dict[type[TicTacToeError], int] = field(default_factory=dict)
     creating: bool = False  # a new match: counted by the limit on new games
     refusals: dict[int, str] = field(default_factory=dict)
     answer: Any = None  # the API's answer type, for the OpenAPI document
@@ -80,11 +82,7 @@ def _view(entry: Entry) -> Callable[..., ResponseReturnValue]:
     def view(**route: str) -> ResponseReturnValue:
         if for_api():
             given = decode(entry.body, entry.optional_body) if entry.body else entry.fields(route)
-            try:
-                return answer(entry.json(entry.run(given)))
-            except tuple(entry.api_status) as error:
-                status = next(v for kind, v in entry.api_status.items() if isinstance(error, kind))
-                raise ApiError(status, said(error)) from error
+            return answer(entry.json(entry.run(given)))  # a refusal: the error writer's
         try:
             given = entry.fields(route)
             done = entry.run(given)
@@ -108,11 +106,11 @@ def _new_fields(route: dict[str, str]) -> NewBody:
     x, o = setup.kind(form.get("x")), setup.kind(form.get("o"))
     clock = setup.clock(form.get("clock"))
     if x is None or o is None or clock is None:
-        raise BadFormError(setup.BAD_PARAMETERS)
+        raise BadFormError()
     position = form.get("position", "").strip() or None
     board = form.get("board", "3x3")
     if board not in BOARD_NAMES:
-        raise BadFormError(setup.BAD_PARAMETERS)
+        raise BadFormError()
     toss = bool(form.get("toss"))
     return NewBody(x=x, o=o, position=position, toss=toss, clock=clock, board=board)
 
@@ -131,7 +129,7 @@ def _pair_fields(route: dict[str, str]) -> PairBody:
     """The board a seeker of the page's form seeks an opponent on (3x3 unless told)."""
     board = request.form.get("board", "3x3")
     if board not in BOARD_NAMES:
-        raise BadFormError(setup.BAD_PARAMETERS)
+        raise BadFormError()
     return PairBody(board=board)
 
 
@@ -184,70 +182,127 @@ def _stopped_page(given: Any, made: matches.Current | None) -> ResponseReturnVal
 def _arena_entry(what: str, summary: str, refused: str) -> Entry:
     """Join, pause or withdraw, back to the arena's page (or its JSON)."""
     return Entry(
-        f"arena_{what}", summary, f"/arenas/<arena_id>/{what}", f"/api/arenas/<arena_id>/{what}",
+        f"arena_{what}",
+        summary,
+        f"/arenas/<arena_id>/{what}",
+        f"/api/arenas/<arena_id>/{what}",
         lambda given: (given.arena_id, arenas.acted(given.arena_id, what)),
         lambda given, done: redirect(url_for("arenas.page", arena_id=given.arena_id), 303),
-        lambda done: arena_json(*done), lambda route: ArenaParams(route["arena_id"]),
+        lambda done: arena_json(*done),
+        lambda route: ArenaParams(route["arena_id"]),
         back=lambda route: url_for("arenas.page", arena_id=route["arena_id"]),
-        back_on=(RuleError,), refusals={404: NO_ARENA, 409: refused}, answer=ArenaJson,
-        answered="The arena after it.", query=ARENA_PATH,
-    )  # fmt: skip
+        back_on=(RuleError,),
+        refusals={404: NO_ARENA, 409: refused},
+        answer=ArenaJson,
+        answered="The arena after it.",
+        query=ARENA_PATH,
+    )
 
 
 ENTRIES: tuple[Entry, ...] = (
     Entry(
-        "new", "Start a new game, from the empty board or a position.", "/new", "/api/new",
-        _begun, _begun_page, game_json, _new_fields, NewBody, back=_new_back,
+        "new",
+        "Start a new game, from the empty board or a position.",
+        "/new",
+        "/api/new",
+        _begun,
+        _begun_page,
+        game_json,
+        _new_fields,
+        NewBody,
+        back=_new_back,
         back_on=(BadFormError, InvalidPositionError, BadStartError),
-        api_status={InvalidPositionError: 422, BadStartError: 422}, creating=True,
-        refusals={409: "This browser plays an online game still in play: resign or abort it "
-                  "first.", 422: "The position cannot arise in a game (e.g. impossible "
-                  "counts), or a friend plays against a computer.", 429: "Too many new games "
-                  "or invites from this address in a short time (FLASK_LIMIT_CREATE), nothing "
-                  "changed; Retry-After says when to try again."},
+        creating=True,
+        refusals={
+            409: "This browser plays an online game still in play: resign or abort it first.",
+            422: "The position cannot arise in a game (e.g. impossible "
+            "counts), or a friend plays against a computer.",
+            429: "Too many new games "
+            "or invites from this address in a short time (FLASK_LIMIT_CREATE), nothing "
+            "changed; Retry-After says when to try again.",
+        },
     ),
     Entry(
-        "join", "Take the free seat of an online match with its invite token (the last part "
-        "of the invite link).", "/join/<token>", "/api/join", lambda given: join.join_by(
-        given.invite), _seated_page(N_("You joined the match: you play %(mark)s.")), game_json,
-        lambda route: JoinBody(route["token"]), JoinBody,
+        "join",
+        "Take the free seat of an online match with its invite token (the last part "
+        "of the invite link).",
+        "/join/<token>",
+        "/api/join",
+        lambda given: join.join_by(given.invite),
+        _seated_page(N_("You joined the match: you play %(mark)s.")),
+        game_json,
+        lambda route: JoinBody(route["token"]),
+        JoinBody,
         back=lambda route: url_for("join.join_page", token=route["token"]),
-        back_on=(RuleError,), says_why=False,  # its page says why: full, or one's own
-        refusals={404: "No match has this invite.", 409: "This match already has two "
-                  "players, or the invite is the caller's own."},
+        back_on=(RuleError,),
+        says_why=False,  # its page says why: full, or one's own
+        refusals={
+            404: "No match has this invite.",
+            409: "This match already has two players, or the invite is the caller's own.",
+        },
     ),
     Entry(
-        "seat", "Continue on this program: move the seat of a seat link (the last part of "
+        "seat",
+        "Continue on this program: move the seat of a seat link (the last part of "
         "`online.seat`) here; the session that held it only watches, and the link works "
-        "once.", "/seat/<token>", "/api/seat", lambda given: join.take_seat(given.seat),
-        _seated_page(N_("This device now plays %(mark)s in this match.")), game_json,
-        lambda route: SeatBody(route["token"]), SeatBody,
+        "once.",
+        "/seat/<token>",
+        "/api/seat",
+        lambda given: join.take_seat(given.seat),
+        _seated_page(N_("This device now plays %(mark)s in this match.")),
+        game_json,
+        lambda route: SeatBody(route["token"]),
+        SeatBody,
         refusals={404: "The link names no seat: unknown, or used already."},
     ),
     Entry(
-        "pair", "Play someone: seated at once with a seeker who waits (sides drawn at "
+        "pair",
+        "Play someone: seated at once with a seeker who waits (sides drawn at "
         "random, 30 s a move), else waiting; poll GET /api/pair, or follow the match with "
-        "GET /api/events.", "/pair", "/api/pair", lambda given: pair.seek(given.board),
-        _sought_page, lambda sought: pair.pair_json(*sought), _pair_fields, PairBody,
-        creating=True, optional_body=True,
-        refusals={409: "This browser plays an online game still in play: resign or abort it "
-                  "first.", 429: "Too many new games from this address in a short time "
-                  "(FLASK_LIMIT_CREATE)."}, answer=PairJson, answered="Where the seeker stands.",
+        "GET /api/events.",
+        "/pair",
+        "/api/pair",
+        lambda given: pair.seek(given.board),
+        _sought_page,
+        lambda sought: pair.pair_json(*sought),
+        _pair_fields,
+        PairBody,
+        creating=True,
+        optional_body=True,
+        refusals={
+            409: "This browser plays an online game still in play: resign or abort it first.",
+            429: "Too many new games from this address in a short time (FLASK_LIMIT_CREATE).",
+        },
+        answer=PairJson,
+        answered="Where the seeker stands.",
     ),
     Entry(
-        "pair_cancel", "Stop waiting for an opponent.", "/pair/cancel", "/api/pair",
-        lambda given: _stopped(pair.stop()), _stopped_page, lambda made: pair.pair_json(None, made),
-        method="DELETE", refusals={409: "This session was not waiting."}, answer=PairJson,
+        "pair_cancel",
+        "Stop waiting for an opponent.",
+        "/pair/cancel",
+        "/api/pair",
+        lambda given: _stopped(pair.stop()),
+        _stopped_page,
+        lambda made: pair.pair_json(None, made),
+        method="DELETE",
+        refusals={409: "This session was not waiting."},
+        answer=PairJson,
         answered="Idle.",
     ),
-    _arena_entry("join", "Join the arena, or come back after pausing or withdrawing: paired "
-                 "as soon as another player is free while it runs.",
-                 "This browser is in it already, it is over, or it plays an online game "
-                 "still in play (of a friend or of another arena)."),
-    _arena_entry("pause", "Pause: not paired again until coming back (a game in play goes on).",
-                 "This browser is not in it, or paused already."),
+    _arena_entry(
+        "join",
+        "Join the arena, or come back after pausing or withdrawing: paired "
+        "as soon as another player is free while it runs.",
+        "This browser is in it already, it is over, or it plays an online game "
+        "still in play (of a friend or of another arena).",
+    ),
+    _arena_entry(
+        "pause",
+        "Pause: not paired again until coming back (a game in play goes on).",
+        "This browser is not in it, or paused already.",
+    ),
     _arena_entry("withdraw", "Leave the arena; the points stay.", "This browser is not in it."),
-)  # fmt: skip
+)
 
 for _entry in ENTRIES:
     _seen = _view(_entry)

@@ -7,7 +7,7 @@ from flask import Flask
 from flask_wtf.csrf import CSRFProtect
 
 from ..settings import RedisClient
-from . import entry_table
+from . import action_views, entry_table
 from .api import api
 from .cycle import arenas as arena_cycle
 from .cycle import settler
@@ -16,7 +16,6 @@ from .pages import (
     arena_stream,
     arenas,
     board,
-    forms,
     games,
     join,
     live_games,
@@ -40,14 +39,29 @@ from .site import (
     sessions,
     stores,
 )
-from .text import text, text_input
+from .site import display as text
+from .text import text_input
 from .views import fragments, naming
 
 PAGES = (
-    board, setup, replay, review, join, forms, online, pair, games, text, text_input,
-    api, preferences,
-    live_games, arenas, arena_stream, entry_table,
-)  # fmt: skip
+    board,
+    setup,
+    replay,
+    review,
+    join,
+    action_views,
+    online,
+    pair,
+    games,
+    text,
+    text_input,
+    api,
+    preferences,
+    live_games,
+    arenas,
+    arena_stream,
+    entry_table,
+)
 
 
 def init_app(app: Flask, client: RedisClient | None) -> None:

@@ -9,18 +9,12 @@ from flask.testing import FlaskClient
 
 from tests.conftest import api_game, post
 from tests.documented import DOCUMENT
+from tests.refusals import code, refusal
 from tests.web.conftest import state
 from tests.web.shown import page
-from webapp.web.cycle.matches import StaleFormError
-from webapp.web.views.bodies import BAD_POSITION_SHAPE, NOT_AN_OBJECT
 
-STALE = StaleFormError.default_message
-
-BAD_PLY = "The field 'ply' must be a whole number: the ply from /api/game."
-BAD_GAME = "The field 'game' must be a string: the game id from /api/game."
-SHORT = "A position has exactly 9 cells; this one has 3."
-UNKNOWN_GOD = "Unknown player 'god': choose user, easy, medium or hard."
-NINE_X = "Impossible counts: 9 X and 0 O. X moves first, so X has as many marks as O, or one more."
+BAD = "invalid_field"
+MISSING = "missing_field"
 
 GAME_KEYS = {
     "board", "turn", "status", "line", "players", "moves", "version", "start", "ply", "game",
@@ -40,19 +34,18 @@ def call(
 def refused(
     client: FlaskClient,
     status: int,
-    message: str,
+    why: str,
     path: str,
     body: Any,
     field: str | None = None,
     **kw: Any,
 ) -> None:
-    """The request is refused with ``status`` and ``{"error": message}`` (naming the bad
+    """The request is refused with ``status`` and the error's code ``why`` (naming the bad
     ``field`` of the body, if there is one), and changes nothing."""
     before = state(client)
     response = call(client, path, body, **kw)
     assert response.status_code == status, response.get_json()
-    named = {"field": field} if field else {}
-    assert response.get_json() == {"error": message, **named}
+    assert refusal(response.get_json()) == (why, field)
     assert state(client) == before
 
 
@@ -97,8 +90,9 @@ def test_a_win_from_the_empty_board_counts(client: FlaskClient) -> None:
 
 
 def test_a_start_position_already_over_is_refused_with_its_result(client: FlaskClient) -> None:
-    message = "This position is already over: X won."
-    refused(client, 422, message, "/api/new", {"x": "user", "o": "user", "position": "XXXOO____"})
+    refused(
+        client, 422, "finished_won", "/api/new", {"x": "user", "o": "user", "position": "XXXOO____"}
+    )
 
 
 def test_the_computer_replies_to_an_api_move(client: FlaskClient) -> None:
@@ -116,58 +110,45 @@ def test_api_and_pages_share_one_game(client: FlaskClient) -> None:
     assert api_game(client)["moves"] == ["C3", "A1"]
 
 
-def test_a_wrong_ply_is_a_409_with_the_stale_message(client: FlaskClient) -> None:
+def test_a_wrong_ply_is_a_409_stale(client: FlaskClient) -> None:
     call(client, "/api/move", {"cell": "A1", "ply": 0})
-    refused(client, 409, STALE, "/api/move", {"cell": "B2", "ply": 0})
-    refused(client, 409, STALE, "/api/move", {"cell": "B2", "ply": 1, "game": "other"})
-    refused(client, 409, STALE, "/api/undo", {"ply": 5})
+    refused(client, 409, "stale", "/api/move", {"cell": "B2", "ply": 0})
+    refused(client, 409, "stale", "/api/move", {"cell": "B2", "ply": 1, "game": "other"})
+    refused(client, 409, "stale", "/api/undo", {"ply": 5})
 
 
 @pytest.mark.parametrize(
-    ("body", "field", "message"),
+    ("body", "field", "why"),
     [
-        ({"cell": "Z9", "ply": 0}, "cell", "Unknown cell 'Z9': cells are A1 to C3."),
-        ({"cell": 7, "ply": 0}, "cell", "Unknown cell '7': cells are A1 to C3."),
-        ({"cell": "A1"}, "ply", "The field 'ply' is required."),
-        ({"ply": 0}, "cell", "The field 'cell' is required."),
-        ({"cell": "A1", "ply": "0"}, "ply", BAD_PLY),
-        ({"cell": "A1", "ply": True}, "ply", BAD_PLY),
-        ({"cell": "A1", "ply": 0, "game": None}, "game", BAD_GAME),
-        ([1, 2], None, NOT_AN_OBJECT),
+        ({"cell": "Z9", "ply": 0}, "cell", BAD),
+        ({"cell": 7, "ply": 0}, "cell", BAD),
+        ({"cell": "A1"}, "ply", MISSING),
+        ({"ply": 0}, "cell", MISSING),
+        ({"cell": "A1", "ply": "0"}, "ply", BAD),
+        ({"cell": "A1", "ply": True}, "ply", BAD),
+        ({"cell": "A1", "ply": 0, "game": None}, "game", BAD),
+        ([1, 2], None, "not_an_object"),
     ],
-)  # fmt: skip
-def test_bad_moves_are_refused_with_a_message(
-    client: FlaskClient, body: Any, field: str | None, message: str
+)
+def test_bad_moves_are_refused_naming_the_field(
+    client: FlaskClient, body: Any, field: str | None, why: str
 ) -> None:
-    refused(client, 400, message, "/api/move", body, field)
+    refused(client, 400, why, "/api/move", body, field)
 
 
-def test_engine_refusals_keep_the_engine_message(client: FlaskClient) -> None:
+def test_engine_refusals_keep_the_engine_code(client: FlaskClient) -> None:
     call(client, "/api/move", {"cell": "A1", "ply": 0})
-    refused(
-        client,
-        409,
-        "This cell is occupied! Choose another one!",
-        "/api/move",
-        {"cell": "A1", "ply": 1},
-    )
+    refused(client, 409, "occupied_cell", "/api/move", {"cell": "A1", "ply": 1})
     call(client, "/api/new", {"x": "user", "o": "user", "position": "XOOX_____"})
     call(client, "/api/move", {"cell": "C1", "ply": 0})  # X wins down column 1
-    message = "The game is over (X wins); start a new game to play again."
-    refused(client, 409, message, "/api/move", {"cell": "B2", "ply": 1})
+    refused(client, 409, "game_over", "/api/move", {"cell": "B2", "ply": 1})
     call(client, "/api/new", {"x": "user", "o": "user", "position": "XOOX_____"})
-    refused(client, 409, "There is no move to take back.", "/api/undo", None)
+    refused(client, 409, "nothing_to_undo", "/api/undo", None)
 
 
 def test_two_computers_do_not_take_moves(client: FlaskClient) -> None:
     call(client, "/api/new", {"x": "easy", "o": "hard"})
-    refused(
-        client,
-        409,
-        "It is not your turn: the computer moves next.",
-        "/api/move",
-        {"cell": "A1", "ply": 0},
-    )
+    refused(client, 409, "computer_to_move", "/api/move", {"cell": "A1", "ply": 0})
 
 
 def test_two_computers_play_one_step_or_to_the_end(client: FlaskClient) -> None:
@@ -175,54 +156,49 @@ def test_two_computers_play_one_step_or_to_the_end(client: FlaskClient) -> None:
     first = call(client, "/api/step", {"ply": 0})
     assert first.status_code == 200
     assert first.get_json()["ply"] == 1 and first.get_json()["turn"] == "O"
-    refused(client, 409, STALE, "/api/step", {"ply": 0})  # the page it was made for is gone
+    refused(client, 409, "stale", "/api/step", {"ply": 0})  # the page it was made for is gone
     done = call(client, "/api/step", {"ply": 1, "to_end": True}).get_json()
     assert done["status"] != "Game not finished" and done["turn"] is None
     assert done["moves"] == api_game(client)["moves"] and len(done["moves"]) >= 5
-    over = f"The game is over ({done['status']}); start a new game to play again."
-    refused(client, 409, over, "/api/step", {"ply": done["ply"]})
+    refused(client, 409, "game_over", "/api/step", {"ply": done["ply"]})
 
 
 @pytest.mark.parametrize(
-    ("body", "field", "message"),
+    ("body", "field", "why"),
     [
-        ({}, "ply", "The field 'ply' is required."),
-        ({"ply": "one"}, "ply", BAD_PLY),
-        ({"ply": 0, "to_end": "yes"}, "to_end", "The field 'to_end' must be true or false."),
+        ({}, "ply", MISSING),
+        ({"ply": "one"}, "ply", BAD),
+        ({"ply": 0, "to_end": "yes"}, "to_end", BAD),
     ],
 )
-def test_bad_steps_are_refused_with_a_message(
-    client: FlaskClient, body: dict[str, Any], field: str, message: str
+def test_bad_steps_are_refused_naming_the_field(
+    client: FlaskClient, body: dict[str, Any], field: str, why: str
 ) -> None:
     call(client, "/api/new", {"x": "easy", "o": "hard"})
-    refused(client, 400, message, "/api/step", body, field)
+    refused(client, 400, why, "/api/step", body, field)
 
 
 def test_a_person_does_not_step(client: FlaskClient) -> None:
     call(client, "/api/new", {"x": "user", "o": "hard"})
-    only = "This game has a person in it: /api/step is for games between two computers."
-    refused(client, 409, only, "/api/step", {"ply": 0})
+    refused(client, 409, "only_computers", "/api/step", {"ply": 0})
 
 
 @pytest.mark.parametrize(
-    ("body", "status", "field", "message"),
+    ("body", "status", "field", "why"),
     [
-        ({"x": "god", "o": "user"}, 400, "x", UNKNOWN_GOD),
-        ({"x": "user"}, 400, "o", "The field 'o' is required."),
-        ({"x": "user", "o": "hard", "position": "XXXXXXXXX"}, 422, None, NINE_X),
-        ({"x": "user", "o": "hard", "position": "XXX"}, 400, "position", SHORT),
-        ({"x": "user", "o": "hard", "position": "x________"}, 400, "position",
-         BAD_POSITION_SHAPE),
-        ({"x": "user", "o": "hard", "position": 9}, 400, "position",
-         "A position must be a string of 9 cells."),
-        ({"x": "user", "o": "hard", "toss": "yes"}, 400, "toss",
-         "The field 'toss' must be true or false."),
+        ({"x": "god", "o": "user"}, 400, "x", BAD),
+        ({"x": "user"}, 400, "o", MISSING),
+        ({"x": "user", "o": "hard", "position": "XXXXXXXXX"}, 422, None, "impossible_counts"),
+        ({"x": "user", "o": "hard", "position": "XXX"}, 400, "position", BAD),
+        ({"x": "user", "o": "hard", "position": "x________"}, 400, "position", BAD),
+        ({"x": "user", "o": "hard", "position": 9}, 400, "position", BAD),
+        ({"x": "user", "o": "hard", "toss": "yes"}, 400, "toss", BAD),
     ],
-)  # fmt: skip
-def test_bad_new_games_are_refused_with_a_message(
-    client: FlaskClient, body: Any, status: int, field: str | None, message: str
+)
+def test_bad_new_games_are_refused_naming_the_field(
+    client: FlaskClient, body: Any, status: int, field: str | None, why: str
 ) -> None:
-    refused(client, status, message, "/api/new", body, field)
+    refused(client, status, why, "/api/new", body, field)
 
 
 def test_new_accepts_null_or_empty_position_and_a_toss(client: FlaskClient) -> None:
@@ -234,33 +210,30 @@ def test_new_accepts_null_or_empty_position_and_a_toss(client: FlaskClient) -> N
 
 
 def test_the_csrf_token_is_needed_in_the_header(client: FlaskClient) -> None:
-    message = (
-        "The X-CSRFToken header was missing or not valid, so nothing was changed. "
-        "GET /api/game returns the token of this session as csrf_token."
-    )
-    refused(client, 403, message, "/api/move", {"cell": "A1", "ply": 0}, token=False)
+    refused(client, 403, "csrf_token", "/api/move", {"cell": "A1", "ply": 0}, token=False)
     before = state(client)
     response = client.post("/api/undo", headers={"X-CSRFToken": "forged"})
-    assert response.status_code == 403 and state(client) == before
+    assert response.status_code == 403 and code(response.get_json()) == "csrf_token"
+    assert state(client) == before
 
 
 def test_a_body_that_is_not_json_is_refused(client: FlaskClient) -> None:
     before = state(client)
     token = {"X-CSRFToken": api_game(client)["csrf_token"]}
     response = client.post("/api/move", data="cell=A1", headers=token)
-    assert response.status_code == 415 and "error" in response.get_json()
+    assert response.status_code == 415 and code(response.get_json()) == "not_json"
     broken = client.post("/api/move", data="{", headers=token, content_type="application/json")
     assert broken.status_code == 400
-    assert broken.get_json() == {"error": NOT_AN_OBJECT}
+    assert refusal(broken.get_json()) == ("not_an_object", None)
     assert state(client) == before
 
 
 def test_http_errors_under_api_are_json(client: FlaskClient) -> None:
     wrong_method = client.get("/api/move")
     assert wrong_method.status_code == 405 and "POST" in wrong_method.headers["Allow"]
-    assert "error" in wrong_method.get_json()
+    assert code(wrong_method.get_json()) == "method_not_allowed"
     missing = client.get("/api/nothing")
-    assert missing.status_code == 404 and "error" in missing.get_json()
+    assert missing.status_code == 404 and code(missing.get_json()) == "not_found"
 
 
 def test_the_openapi_document_describes_the_api(client: FlaskClient) -> None:

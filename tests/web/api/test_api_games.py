@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from flask.testing import FlaskClient
 
+from tests.refusals import refusal
 from tests.web.conftest import new_game
 from tests.web.pages.test_games import X_WINS, play
 
@@ -29,3 +30,4 @@ def test_a_query_out_of_range_is_a_400(client: FlaskClient) -> None:
     for query in ("offset=-1", "limit=0", "limit=101", "offset=x"):
         response = client.get(f"/api/games?{query}")
         assert response.status_code == 400, query
+        assert refusal(response.get_json()) == ("invalid_field", query.split("=")[0])

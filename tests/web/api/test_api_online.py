@@ -9,6 +9,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from tests.conftest import MovableClock, api_game
+from tests.refusals import code, refusal
 from tests.web.api.test_api import call
 from webapp.store import StoreUnavailable
 from webapp.web.live.stream import events as followed
@@ -42,8 +43,7 @@ def test_new_with_a_friend_returns_the_invite_and_presence(client: FlaskClient) 
 
 def test_a_friend_must_play_against_a_person(client: FlaskClient) -> None:
     response = call(client, "/api/new", {"x": "friend", "o": "hard"})
-    assert response.status_code == 422
-    assert response.get_json()["error"].startswith("A friend online plays against you")
+    assert response.status_code == 422 and code(response.get_json()) == "friend_against_you"
 
 
 def test_join_refuses_a_full_match_and_an_unknown_invite(
@@ -52,10 +52,11 @@ def test_join_refuses_a_full_match_and_an_unknown_invite(
     host, _ = bots
     match_id = token_of(host.get("/api/game").get_json()["online"]["watch"])
     third = app.test_client()
-    assert call(third, "/api/join", {"invite": f"{match_id}.{'A' * 22}"}).status_code == 404
+    unknown = call(third, "/api/join", {"invite": f"{match_id}.{'A' * 22}"})
+    assert unknown.status_code == 404 and code(unknown.get_json()) == "unknown_link"
     # Not a string at all is a body of the wrong shape: a 400 that names the field.
     wrong = call(third, "/api/join", {"invite": 7})
-    assert wrong.status_code == 400 and wrong.get_json()["field"] == "invite"
+    assert wrong.status_code == 400 and refusal(wrong.get_json()) == ("invalid_field", "invite")
     assert api_game(third)["online"] is None
 
 
@@ -66,10 +67,9 @@ def test_a_second_join_is_a_409_that_says_the_match_is_full(
     token = token_of(opened["online"]["invite"])
     assert call(app.test_client(), "/api/join", {"invite": token}).status_code == 200
     late = call(app.test_client(), "/api/join", {"invite": token})
-    assert late.status_code == 409
-    assert late.get_json() == {"error": "This match already has two players."}
+    assert late.status_code == 409 and code(late.get_json()) == "match_full"
     own = call(client, "/api/join", {"invite": token})
-    assert own.status_code == 409 and "your own invite" in own.get_json()["error"]
+    assert own.status_code == 409 and code(own.get_json()) == "own_invite"
 
 
 def test_moves_out_of_turn_are_409_and_moves_in_turn_reach_both(
@@ -77,7 +77,7 @@ def test_moves_out_of_turn_are_409_and_moves_in_turn_reach_both(
 ) -> None:
     host, friend = bots
     early = call(friend, "/api/move", {"cell": "B2", "version": api_game(friend)["version"]})
-    assert early.status_code == 409 and early.get_json() == {"error": "It is not your turn."}
+    assert early.status_code == 409 and code(early.get_json()) == "not_your_turn"
     moved = call(host, "/api/move", {"cell": "B2", "version": api_game(host)["version"]})
     assert moved.status_code == 200
     assert api_game(friend)["moves"] == ["B2"]
@@ -87,7 +87,8 @@ def test_resign_rematch_abort_and_claim_through_the_api(
     clock: MovableClock, bots: tuple[FlaskClient, FlaskClient]
 ) -> None:
     host, friend = bots
-    assert call(host, "/api/claim", {}).status_code == 409  # its own turn
+    own_turn = call(host, "/api/claim", {})
+    assert own_turn.status_code == 409 and code(own_turn.get_json()) == "no_claim"
     call(host, "/api/move", {"cell": "B2", "ply": 0})
     assert call(friend, "/api/abort", {}).json["online"]["ending"] == "aborted"
     offer = call(friend, "/api/rematch", {}).get_json()
@@ -99,18 +100,19 @@ def test_resign_rematch_abort_and_claim_through_the_api(
     assert api_game(friend)["online"]["can_claim"]
     claimed = call(friend, "/api/claim", {}).get_json()
     assert claimed["online"]["ending"] == "claimed" and claimed["online"]["winner"] == "X"
-    assert call(host, "/api/resign", {}).status_code == 409  # already over
+    over = call(host, "/api/resign", {})
+    assert over.status_code == 409 and code(over.get_json()) == "game_ended"
 
 
 def test_local_matches_refuse_online_actions(client: FlaskClient) -> None:
     for path in ("/api/resign", "/api/abort", "/api/claim"):
         response = call(client, path, {})
-        assert response.status_code == 409 and "online matches" in response.get_json()["error"]
+        assert response.status_code == 409 and code(response.get_json()) == "not_online"
 
 
 def test_a_rematch_on_one_device_swaps_sides_once_the_game_is_over(client: FlaskClient) -> None:
     refused = call(client, "/api/rematch", {})
-    assert refused.status_code == 409 and "once the game is over" in refused.get_json()["error"]
+    assert refused.status_code == 409 and code(refused.get_json()) == "game_not_over"
     for cell in ("A1", "B1", "A2", "B2", "A3"):
         call(client, "/api/move", {"cell": cell, "version": api_game(client)["version"]})
     rematch = call(client, "/api/rematch", {}).get_json()
@@ -146,15 +148,17 @@ def test_anyone_can_follow_a_match_by_its_id_but_not_a_match_that_is_not_there(
     match_id = host.get("/api/game").get_json()["online"]["watch"].rsplit("/", 1)[1]
     stranger = app.test_client()
     assert "id: " in read_events(app, stranger, f"/api/events?match={match_id}&version=0")
-    assert stranger.get(f"/api/events?match={'A' * 22}").status_code == 404
-    assert stranger.get("/api/events").status_code == 404  # no match of its own
+    unknown = stranger.get(f"/api/events?match={'A' * 22}")
+    assert unknown.status_code == 404 and code(unknown.get_json()) == "unknown_match"
+    none = stranger.get("/api/events")  # no match of its own
+    assert none.status_code == 404 and code(none.get_json()) == "no_match"
 
 
 def test_a_full_server_refuses_a_stream_with_a_503(app: Flask, bots: Any) -> None:
     app.config["STREAMS"] = 0
     app.extensions["live"].limit = 0
     response = bots[0].get("/api/events")
-    assert response.status_code == 503 and "reload" in response.get_json()["error"]
+    assert response.status_code == 503 and code(response.get_json()) == "streams_full"
 
 
 def test_a_store_that_fails_ends_the_stream_quietly_and_spares_the_board(
@@ -205,6 +209,6 @@ def test_a_program_can_move_its_seat_to_another_program(
     assert moved.status_code == 200 and moved.get_json()["you"] == "O"
     assert api_game(friend)["you"] is None  # the old session only watches
     again = call(app.test_client(), "/api/seat", {"seat": token_of(link)})
-    assert again.status_code == 404 and "works once" in again.get_json()["error"]
+    assert again.status_code == 404 and code(again.get_json()) == "stale_seat_link"
     wrong = call(laptop, "/api/seat", {"seat": 5})
-    assert wrong.status_code == 400 and wrong.get_json()["field"] == "seat"
+    assert wrong.status_code == 400 and refusal(wrong.get_json()) == ("invalid_field", "seat")

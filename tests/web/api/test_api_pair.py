@@ -8,6 +8,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from tests.conftest import api_game
+from tests.refusals import code
 
 
 def call(client: FlaskClient, method: str) -> tuple[int, Any]:
@@ -37,9 +38,10 @@ def test_delete_stops_waiting_and_is_refused_when_not_waiting(app: Flask) -> Non
     assert call(client, "DELETE") == (200, {"state": "idle", "waited": 0,
                                             "offer_computer": False, "game": None})  # fmt: skip
     status, refused = call(client, "DELETE")
-    assert status == 409 and refused == {"error": "You are not waiting for an opponent."}
+    assert status == 409 and code(refused) == "not_seeking"
     assert call(client, "GET")[1]["state"] == "idle"
 
 
 def test_a_delete_without_the_token_is_refused(client: FlaskClient) -> None:
-    assert client.delete("/api/pair").status_code == 403
+    refused = client.delete("/api/pair")
+    assert refused.status_code == 403 and code(refused.get_json()) == "csrf_token"

@@ -18,6 +18,7 @@ from webapp.rules.said import PHRASES
 from webapp.web import layer  # noqa: F401  (loads every page, so every route is declared)
 from webapp.web.api import api
 from webapp.web.api.api_document import action_routes, build, document, entry_routes
+from webapp.web.site.refusals import catalog
 from webapp.web.views.operations import DECLARED, Operation
 from webapp.web.views.schema import OPPONENTS, PAIR_STATES, RESULTS, GameJson, MoveBody
 
@@ -48,6 +49,7 @@ def test_cells_kinds_and_statuses_are_the_engines() -> None:
                {"easy", "medium", "hard", "people"}, set(PHRASES),
                {COMING, RUNNING, OVER}]  # fmt: skip
     allowed.append({True})  # an arena a player makes: private, the literal true
+    allowed.append(set(catalog()))  # an error's code
     found = [set(enum) for enum in enums(DOCUMENT)]
     assert found, "the document has no enums"
     for enum in found:

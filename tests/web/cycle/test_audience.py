@@ -8,6 +8,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from tests.conftest import api_game, match_store, post
+from tests.refusals import code
 from tests.rules.matches import joined
 from tests.web.api.test_api import call
 from tests.web.cycle.test_deadlines import seated
@@ -44,9 +45,9 @@ def test_a_program_s_version_from_before_a_message_still_plays(app: Flask) -> No
     answer = call(host, "/api/move", {"cell": "B2", "version": before})
     assert answer.status_code == 200 and answer.get_json()["moves"] == ["B2"]
     # A move since is a change of the game: the same version is stale now, for either player.
-    assert call(guest, "/api/move", {"cell": "A1", "version": before}).status_code == 409
-    future = api_game(host)["version"] + 1
-    assert call(guest, "/api/move", {"cell": "A1", "version": future}).status_code == 409
+    for version in (before, api_game(host)["version"] + 1):
+        stale = call(guest, "/api/move", {"cell": "A1", "version": version})
+        assert stale.status_code == 409 and code(stale.get_json()) == "stale"
 
 
 def test_a_message_needs_no_version_and_a_move_since_does_not_refuse_it(app: Flask) -> None:

@@ -8,13 +8,13 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from tests.conftest import MovableClock, api_game, post
+from tests.refusals import code
 from tests.web.api.test_api_online import token_of
 from tests.web.pages.test_arenas import api, arena, joined, sides, standing, to_board
 from tests.web.shown import page
 from webapp.rules import errors
 
-BUSY = "Resign or abort this online game first: your friend is still playing it."
-BUSY_STRANGER = "Resign or abort this online game first: your opponent is still playing it."
+BUSY = errors.ONLINE_IN_PLAY.message  # the words the pages flash
 
 
 def friends(app: Flask, host: FlaskClient) -> FlaskClient:
@@ -33,11 +33,10 @@ def test_a_player_in_a_friends_game_is_refused_a_join_by_the_api_and_the_form(
     player = app.test_client()
     friends(app, player)
     refused = api(player, f"/api/arenas/{arena_id}/join")
-    assert refused.status_code == 409 and refused.get_json()["error"] == BUSY
+    assert refused.status_code == 409 and code(refused.get_json()) == "online_in_play"
     by_form = post(player, f"/arenas/{arena_id}/join", follow_redirects=True)
     assert BUSY in by_form.get_data(as_text=True)
     assert standing(client, arena_id)["standings"] == []
-    assert errors.ONLINE_IN_PLAY == BUSY and errors.STRANGER_IN_PLAY == BUSY_STRANGER
 
 
 def test_a_player_of_one_arenas_game_is_refused_a_second_arena(
@@ -46,7 +45,7 @@ def test_a_player_of_one_arenas_game_is_refused_a_second_arena(
     first, second = arena(client), arena(client)
     x, _o = sides(*joined(app, first, 2), first)
     refused = api(x, f"/api/arenas/{second}/join")
-    assert refused.status_code == 409 and refused.get_json()["error"] == BUSY_STRANGER
+    assert refused.status_code == 409 and code(refused.get_json()) == "stranger_in_play"
     assert standing(client, second)["standings"] == []
 
 
@@ -57,7 +56,7 @@ def test_a_game_paired_but_not_reached_yet_refuses_a_second_arena(
     a, _b = joined(app, first, 2)  # paired by the second join; ``a`` has not looked since
     assert api_game(a)["arena"] is None
     refused = api(a, f"/api/arenas/{second}/join")
-    assert refused.status_code == 409 and refused.get_json()["error"] == BUSY_STRANGER
+    assert refused.status_code == 409 and code(refused.get_json()) == "stranger_in_play"
 
 
 def test_joining_a_second_arena_pauses_the_first_where_it_only_waited(

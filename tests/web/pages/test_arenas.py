@@ -13,6 +13,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from tests.conftest import MovableClock, api_game, post
+from tests.refusals import code, refusal
 from tests.web.shown import page
 from webapp.store import StoreBusy
 from webapp.web.cycle import arenas as cycle_arenas
@@ -91,7 +92,7 @@ def test_two_players_are_paired_and_a_win_counts_once(
         "playing": True,
     }
     refused = api(x, "/api/rematch")
-    assert refused.status_code == 409
+    assert refused.status_code == 409 and code(refused.get_json()) == "game_not_over"
 
 
 def test_a_join_saved_is_answered_so_even_if_its_pairings_match_is_not_made_yet(
@@ -175,7 +176,8 @@ def test_at_the_end_nobody_is_paired_the_games_in_play_count_and_the_podium_show
         "rank": 1, "name": mine, "points": 2, "games": 1, "streak": 1, "you": True,
         "playing": False, "paused": False,
     }  # fmt: skip
-    assert api(o, f"/api/arenas/{arena_id}/join").status_code == 409
+    again = api(o, f"/api/arenas/{arena_id}/join")
+    assert again.status_code == 409 and code(again.get_json()) == "arena_over"
     assert '<meta http-equiv="refresh"' not in shown.html
 
 
@@ -194,8 +196,8 @@ def test_the_site_always_has_a_public_arena_coming(app: Flask, clock: MovableClo
 def test_a_players_arena_is_private_and_never_listed(client: FlaskClient) -> None:
     private = arena(client)
     public = api(client, "/api/arenas", {"length": 60, "clock": 5, "private": False})
-    assert public.status_code == 400 and public.get_json()["field"] == "private"
-    assert public.get_json()["error"].startswith("An arena you make is private")
+    assert public.status_code == 400
+    assert refusal(public.get_json()) == ("invalid_field", "private")
     by_form = post(client, "/arenas", {"length": "300", "clock": "10", "starts_in": "60"})
     listed = {item["id"] for item in client.get("/api/arenas").get_json()}
     assert private not in listed and by_form.headers["Location"].split("/")[-1] not in listed
@@ -215,10 +217,7 @@ def test_an_arena_value_out_of_range_is_named_with_its_range(
     client: FlaskClient, field: str, value: object, range_: str
 ) -> None:
     refused = api(client, "/api/arenas", {"length": 60, "clock": 5, field: value})
-    assert refused.status_code == 400 and refused.get_json() == {
-        "error": f"The field '{field}' must be a whole number of seconds from {range_}.",
-        "field": field,
-    }
+    assert refused.status_code == 400 and refusal(refused.get_json()) == ("invalid_field", field)
 
 
 def test_the_form_makes_an_arena_and_refuses_a_choice_it_does_not_offer(
@@ -234,10 +233,14 @@ def test_the_form_makes_an_arena_and_refuses_a_choice_it_does_not_offer(
 def test_an_unknown_arena_is_a_404_everywhere(client: FlaskClient) -> None:
     assert client.get("/arenas/AAAAAAAAAAAAAAAAAAAAAA").status_code == 404
     assert client.get("/arenas/nope").status_code == 404
-    assert client.get("/api/arenas/AAAAAAAAAAAAAAAAAAAAAA").status_code == 404
-    assert api(client, "/api/arenas/AAAAAAAAAAAAAAAAAAAAAA/join").status_code == 404
-    assert client.get("/arenas/AAAAAAAAAAAAAAAAAAAAAA/events").status_code == 404
-    assert api(client, "/api/arenas", {"length": 0, "clock": 5}).status_code == 400
+    assert client.get("/arenas/AAAAAAAAAAAAAAAAAAAAAA/events").status_code == 404  # a page's
+    for answer in (
+        client.get("/api/arenas/AAAAAAAAAAAAAAAAAAAAAA"),
+        api(client, "/api/arenas/AAAAAAAAAAAAAAAAAAAAAA/join"),
+    ):
+        assert answer.status_code == 404 and code(answer.get_json()) == "no_arena"
+    short = api(client, "/api/arenas", {"length": 0, "clock": 5})
+    assert short.status_code == 400 and refusal(short.get_json()) == ("invalid_field", "length")
 
 
 def test_the_stream_sends_the_standings_and_the_viewers_row(

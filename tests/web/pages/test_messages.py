@@ -11,6 +11,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from tests.conftest import api_game, post
+from tests.refusals import refusal
 from tests.web.api.test_api import call
 from tests.web.pages.test_online import fields
 from tests.web.shown import page
@@ -116,17 +117,20 @@ def test_the_api_sends_and_mutes(bots: tuple[FlaskClient, FlaskClient]) -> None:
     assert [(m["seat"], m["phrase"]) for m in messages] == [("1", "rematch")]
     assert messages[0]["at"].endswith("Z")
     assert api_game(friend)["online"]["messages"] == messages
-    assert call(host, "/api/message", {"phrase": "hello"}).status_code == 400
-    assert call(host, "/api/message", {}).status_code == 400
+    unknown = call(host, "/api/message", {"phrase": "hello"})
+    assert unknown.status_code == 400 and refusal(unknown.get_json()) == ("invalid_field", "phrase")
+    empty = call(host, "/api/message", {})
+    assert empty.status_code == 400 and refusal(empty.get_json()) == ("missing_field", "phrase")
     assert call(friend, "/api/mute", {"muted": True}).status_code == 200
     refused = call(friend, "/api/message", {"phrase": "thanks"})
-    assert refused.status_code == 409 and "unmute" in refused.get_json()["error"]
+    assert refused.status_code == 409 and refusal(refused.get_json()) == ("muted", None)
     assert lines(friend) == [] and api_game(friend)["online"]["messages"] == []
     assert api_game(friend)["online"]["muted"] and not api_game(host)["online"]["muted"]
     assert len(api_game(host)["online"]["messages"]) == 1  # the host still sees their own
     assert call(friend, "/api/mute", {"muted": False}).status_code == 200
     assert lines(friend) == ["Your friend: Rematch?"]
-    assert call(friend, "/api/mute", {"muted": "yes"}).status_code == 400
+    bad = call(friend, "/api/mute", {"muted": "yes"})
+    assert bad.status_code == 400 and refusal(bad.get_json()) == ("invalid_field", "muted")
 
 
 def test_the_document_lists_the_phrases_as_an_enum(client: FlaskClient) -> None:

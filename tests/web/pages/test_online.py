@@ -10,6 +10,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from tests.conftest import MovableClock, api_game, post
+from tests.refusals import code
 from tests.web.conftest import new_game
 from tests.web.shown import page
 
@@ -266,7 +267,8 @@ def test_an_online_game_in_play_is_not_left_for_a_new_game(
     assert "Resign or abort this online game first" in page(guest).text
     assert api_game(guest)["online"]["full"] and api_game(guest)["moves"] == ["B2"]
     refused = guest.post("/api/new", json={"x": "user", "o": "hard"}, headers=_token(guest))
-    assert refused.status_code == 409 and api_game(guest)["moves"] == ["B2"]
+    assert refused.status_code == 409 and code(refused.get_json()) == "online_in_play"
+    assert api_game(guest)["moves"] == ["B2"]
 
 
 def test_a_new_game_on_this_device_after_resigning_leaves_the_match_to_the_friend(

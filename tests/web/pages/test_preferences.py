@@ -9,8 +9,8 @@ from flask.testing import FlaskClient
 
 from tests.conftest import csrf_token, post
 from tests.web.shown import page
+from webapp.web.site import display as text
 from webapp.web.site import i18n
-from webapp.web.text import text
 
 
 def _cookie(client: FlaskClient, name: str) -> str | None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 from flask.testing import FlaskClient
 
 from tests.conftest import api_game, play
+from tests.refusals import code
 from tests.web.conftest import new_game, state
 from tests.web.shown import page
 
@@ -52,7 +53,8 @@ def test_the_review_opens_once_the_game_is_over_and_changes_nothing(
 ) -> None:
     play(client, ("B2",))
     before = state(client)
-    assert client.get("/api/review").status_code == 409
+    early = client.get("/api/review")
+    assert early.status_code == 409 and code(early.get_json()) == "review_not_ready"
     response = client.get("/review")
     assert response.status_code == 409
     assert "The review opens once the game is over." in response.get_data(as_text=True)

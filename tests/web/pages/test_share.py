@@ -16,9 +16,9 @@ def chosen(shown: Page) -> dict[str, str]:
     """The players checked and the position filled in the setup form."""
     values = {"position": ""}
     for tag, attrs in shown.elements:
-        if tag == "input" and attrs.get("type") == "radio" and "checked" in attrs:
-            if attrs["name"] != "board":  # the board's choice: tests/web/api/test_bigboards.py
-                values[attrs["name"]] = attrs["value"]
+        radio = tag == "input" and attrs.get("type") == "radio" and "checked" in attrs
+        if radio and attrs["name"] != "board":  # the board's: tests/web/api/test_bigboards.py
+            values[attrs["name"]] = attrs["value"]
         if tag == "input" and attrs.get("id") == "position":
             values["position"] = attrs.get("value", "")
     return values

@@ -8,6 +8,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from tests.conftest import api_game, post
+from tests.refusals import code, refusal
 from tests.web.pages.test_online import invite, join, play
 from tests.web.shown import page
 from tests.web.text_pages import board, part, said, text_on
@@ -68,7 +69,8 @@ def test_by_the_api_with_a_stale_version_refused(
     asked = client.post("/api/takeback", json={"version": game["version"]}, headers=headers)
     assert asked.status_code == 200
     stale = client.post("/api/takeback", json={"version": game["version"]}, headers=headers)
-    assert stale.status_code == 409
+    # Offers do not count as changes of the game: the version is not stale, the asking is.
+    assert stale.status_code == 409 and code(stale.get_json()) == "takeback_asked"
     other = guest.post(
         "/api/takeback",
         json={"accept": False},
@@ -76,7 +78,7 @@ def test_by_the_api_with_a_stale_version_refused(
     )
     assert other.status_code == 200 and other.get_json()["moves"] == ["B2"]
     bad = client.post("/api/takeback", json={"accept": "yes"}, headers=headers)
-    assert bad.status_code == 400 and bad.get_json()["field"] == "accept"
+    assert bad.status_code == 400 and refusal(bad.get_json()) == ("invalid_field", "accept")
 
 
 def test_in_text_mode_the_question_is_asked_and_answered_in_german(

@@ -12,8 +12,8 @@ from webapp.engine import CELL_IDS
 from webapp.rules import errors
 from webapp.web.cycle.matches import StaleFormError
 
-NOTHING_TO_UNDO = errors.NOTHING_TO_UNDO
-STALE = StaleFormError.default_message
+NOTHING_TO_UNDO = errors.NOTHING_TO_UNDO.message  # the words the board flashes
+STALE = StaleFormError.refusal.message  # the words the board flashes
 
 
 def first_empty(board: str) -> str:

@@ -18,10 +18,14 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from tests.conftest import api_game, play, post
+from tests.refusals import code as code_of
+from tests.refusals import refusal as refusal_of
 from tests.web.conftest import new_game
 from webapp.engine import Board, GameOverError, InvalidPositionError, OccupiedCellError
+from webapp.engine.errors import UNKNOWN_CELL
 from webapp.web.site import i18n
 from webapp.web.site.i18n import COOKIE, LANGUAGES, said
+from webapp.web.site.refusals import NOT_FOUND
 
 ROOT = Path(__file__).resolve().parents[3]
 CATALOGS = ROOT / "webapp" / "translations"
@@ -348,15 +352,18 @@ def test_api_errors_are_in_the_language_asked_for(client: FlaskClient, code: str
     play(client, ["B2"])
     headers = {"Accept-Language": code, "X-CSRFToken": api_game(client)["csrf_token"]}
     taken = client.post("/api/move", json={"cell": "B2", "ply": 1}, headers=headers)
-    assert taken.status_code == 409
-    assert taken.get_json()["error"] == po[OccupiedCellError.default_message].string
+    # The subject here is the language: the codes stay, the words are the catalog's.
+    assert taken.status_code == 409 and code_of(taken.get_json()) == "occupied_cell"
+    assert taken.get_json()["error"] == po[OccupiedCellError.refusal.message].string
     unknown = client.post("/api/move", json={"cell": "Z9", "ply": 1}, headers=headers)
-    assert unknown.status_code == 400
-    assert unknown.get_json()["error"] == po[
-        "Unknown cell %(text)s: cells are A1 to C3."
-    ].string % {"text": "'Z9'"}
+    assert unknown.status_code == 400 and refusal_of(unknown.get_json()) == (
+        "invalid_field",
+        "cell",
+    )
+    assert unknown.get_json()["error"] == po[UNKNOWN_CELL.message].string % {"text": "'Z9'"}
     missing = client.get("/api/nothing-here", headers=headers)
-    assert missing.get_json()["error"] == po["There is no page at this address."].string
+    assert code_of(missing.get_json()) == "not_found"
+    assert missing.get_json()["error"] == po[NOT_FOUND.message].string
 
 
 def test_an_invite_link_speaks_the_friends_language(app: Flask, client: FlaskClient) -> None:

@@ -11,7 +11,7 @@ from flask.testing import FlaskClient
 
 from tests.web.pages.test_online import invite, join
 from webapp.rules import Match
-from webapp.web.action_table import buttons
+from webapp.web.action_table import board_buttons
 from webapp.web.cycle.matches import Current
 from webapp.web.views import board_view, fragments
 from webapp.web.views import models as views
@@ -22,7 +22,7 @@ def view(app: Flask) -> views.BoardView:
     match = Match.between("user", "user")
     match = match.played(match.game.play("B2"))
     with app.test_request_context("/"):
-        return board_view.build(Current(match, "m" * 22, 1, frozenset("12")), buttons)
+        return board_view.build(Current(match, "m" * 22, 1, frozenset("12")), board_buttons)
 
 
 def test_the_same_model_is_rendered_once(app: Flask) -> None:

@@ -10,6 +10,7 @@ import msgspec
 
 from ..action_table import ACTIONS
 from ..entry_table import ENTRIES
+from ..site.refusals import catalog
 from ..views.operations import DECLARED, Operation, openapi_path
 from ..views.schema import ErrorJson, GameJson
 
@@ -21,7 +22,8 @@ INFO = {
     "cookie as the pages. GET /api/game returns `csrf_token`; send it in the X-CSRFToken "
     "header of every POST. Over HTTPS, a POST also needs a Referer header from the same site "
     "(as browsers send), such as `Referer: https://<host>/`; without it the 403 says so. "
-    'Errors are `{"error": message}` with a 4xx status and change nothing; a 400 for a body of '
+    'Errors are `{"error": message, "code": code}` with a 4xx or 5xx status and change '
+    "nothing: `code` says why to programs, the same in every language; a 400 for a body of "
     "the wrong shape names its `field`. Online play: start with a `friend` player, send the "
     "`online.invite` link; the friend's program joins with POST /api/join, and each side "
     "follows GET /api/events (Server-Sent Events) to learn of the other's moves.",
@@ -97,6 +99,8 @@ def build(routes: tuple[Operation, ...]) -> dict[str, Any]:
     schema_of = dict(zip(kinds, schemas, strict=True))
     for body in {r.body for r in routes if r.body}:
         components[body.__name__].update(getattr(body, "schema_extra", {}))
+    # Every refusal's code: the schema of the error's code lists them all.
+    components[ErrorJson.__name__]["properties"]["code"]["enum"] = sorted(catalog())
     paths: dict[str, dict[str, Any]] = {}
     for route in routes:
         paths.setdefault(route.path, {})[route.method.lower()] = _operation(route, schema_of)

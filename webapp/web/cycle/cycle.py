@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 from blinker import Namespace
 
-from ...engine import N_, TicTacToeError
+from ...engine import TicTacToeError
 from ...rules import LostMatchError, Match, Outcome, read
 from ...rules import clock as clocks
 from ...rules.errors import OUT_OF_TIME, OutOfTimeError
@@ -20,12 +20,13 @@ from ..live.audience import audiences, seen_versions
 from ..live.live import Hub
 from ..site import metrics
 from ..site.errors import WebError
+from ..site.refusals import STALE
 
 
 class StaleFormError(WebError):
     """A form or request made for another state of the match than the stored one."""
 
-    default_message = N_("This board has changed since the page was shown; nothing was played.")
+    refusal = STALE
 
 
 @dataclass(frozen=True)

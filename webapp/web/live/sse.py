@@ -8,13 +8,11 @@ from collections.abc import Callable, Iterator
 
 from flask import Response, current_app, request, session
 
-from ...engine import N_
 from ..site import metrics, sessions
 from ..site.errors import ApiError
-from ..site.i18n import gettext as _
+from ..site.refusals import STREAMS_FULL
 from . import live
 
-STREAMS_FULL = N_("Too many live boards are open on this server: reload the board to see changes.")
 HEADERS = {"Cache-Control": "no-store", "X-Accel-Buffering": "no"}
 
 
@@ -25,7 +23,7 @@ def event_stream(make: Callable[[live.Hub, float], Iterator[str]]) -> Response:
     slot = place(hub)
     if slot is None:
         metrics.unavailable("streams_full")
-        raise ApiError(503, _(STREAMS_FULL))
+        raise ApiError(STREAMS_FULL)
     lifetime = float(current_app.config["STREAM_LIFETIME"])
     stream = make(hub, lifetime)
     response = current_app.response_class(stream, mimetype="text/event-stream", headers=HEADERS)

@@ -9,21 +9,21 @@ import json
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from flask import Blueprint, Flask, current_app, request
+from flask import Blueprint, Flask, current_app
 from flask.typing import ResponseReturnValue
 
+from ...rules import errors
 from ...rules.arena import Arena
 from ...store.record import MATCH_ID
 from ..cycle import arenas
 from ..live import live, sse
 from ..live.shared import Shared
 from ..live.ticking import ticking
-from ..site import browsers, i18n
+from ..site import browsers
 from ..site.errors import ApiError
-from ..site.i18n import gettext as _
 from ..site.i18n import render
-from ..text import text
 from ..views.arena_view import standings, view
+from ..views.viewer import Viewer, request_of, viewer
 
 bp = Blueprint("arena_stream", __name__)
 Look = tuple[int, Arena | None]  # the arena's version, and the arena
@@ -46,29 +46,28 @@ def events(arena_id: str) -> ResponseReturnValue:
     """Server-Sent Events of the arena: its part's HTML and the viewer's row, as it changes."""
     arena = arenas.read(arena_id) if MATCH_ID.fullmatch(arena_id) else None
     if arena is None:
-        raise ApiError(404, _("There is no arena at this link: it may have ended long ago."))
+        raise ApiError(errors.NO_ARENA)
     app: Flask = current_app._get_current_object()  # type: ignore[attr-defined]
     mine = next((n for n, p in enumerate(arena.players) if p.browser == browsers.browser_id()), -1)
-    reader = (arena_id, i18n.language(), text.enabled(), request.host_url, request.script_root)
-    return sse.event_stream(lambda hub, lifetime: _stream(app, hub, reader, mine, lifetime))
+    seen = viewer()
+    return sse.event_stream(lambda hub, lifetime: _stream(app, hub, arena_id, seen, mine, lifetime))
 
 
 def _stream(
-    app: Flask, hub: live.Hub, reader: tuple[str, str, bool, str, str], mine: int, lifetime: float
+    app: Flask, hub: live.Hub, arena_id: str, seen: Viewer, mine: int, lifetime: float
 ) -> Iterator[str]:
     """The arena's events for one viewer (place number ``mine``, -1 if not in it)."""
     kept: _Kept = app.extensions.setdefault("arena_stream_kept", _Kept())
-    arena_id = reader[0]
 
     def look(tick: int) -> Look:
         with app.test_request_context("/"):
             return kept.looks.get((arena_id, tick), lambda: _look(arena_id))
 
-    def event(seen: Look) -> str:
-        version, arena = seen
+    def event(now: Look) -> str:
+        version, arena = now
         if arena is None:
             return "event: gone\ndata: {}\n\n"
-        part = kept.parts.get((version, *reader), lambda: _part(app, reader, arena))
+        part = kept.parts.get((arena_id, version, seen), lambda: _part(app, arena_id, seen, arena))
         rows = kept.rows.get((arena_id, version), lambda: _rows(arena))
         return f'id: {version}\ndata: {{"html": {part}, "you": {json.dumps(rows.get(mine))}}}\n\n'
 
@@ -80,14 +79,9 @@ def _look(arena_id: str) -> Look:
     return arenas.tended_version(arena_id) or (0, None)
 
 
-def _part(app: Flask, reader: tuple[str, str, bool, str, str], arena: Arena) -> str:
+def _part(app: Flask, arena_id: str, seen: Viewer, arena: Arena) -> str:
     """The part's HTML for every viewer of a language and display, as a JSON string."""
-    arena_id, language, text_mode, host, root = reader
-    cookies = f"{i18n.COOKIE}={language}; {text.COOKIE}={text.ON if text_mode else ''}"
-    base = host.rstrip("/") + root
-    with app.test_request_context(
-        f"/arenas/{arena_id}", base_url=base, environ_overrides={"HTTP_COOKIE": cookies}
-    ):
+    with request_of(app, seen, f"/arenas/{arena_id}"):
         return json.dumps(render("_arena_state.html", view=view(arena_id, arena, "")))
 
 

@@ -23,6 +23,7 @@ from ..site.errors import ApiError, for_api, render_error
 from ..site.headers import move_result
 from ..site.i18n import gettext as _
 from ..site.i18n import render, said
+from ..site.refusals import INVALID_FIELD
 from ..views.answers import answer
 from ..views.arena_json import (
     LISTED,
@@ -165,7 +166,7 @@ def page(arena_id: str) -> ResponseReturnValue:
     this browser in becomes its match, as the page makes it (GET /api/game shows it)."""
     arena = arenas.tend(arena_id)
     if arena is None:
-        return render_error(404, _(errors.NO_ARENA))
+        return render_error(404, _(errors.NO_ARENA.message), refusal=errors.NO_ARENA)
     if for_api():
         with contextlib.suppress(LeaveRefusedError):  # it plays elsewhere: it goes there later
             entered(arena_id, arena)
@@ -184,9 +185,9 @@ def _body() -> ArenaBody:
         return decode(ArenaBody)
     except ApiError as error:
         if error.field == "private":
-            raise ApiError(400, _(ONLY_PRIVATE), "private") from error
+            raise ApiError(INVALID_FIELD, "private", _(ONLY_PRIVATE)) from error
         if error.field not in RANGES:
             raise
         low, high = RANGES[error.field]
         message = _(OUT_OF_RANGE, name=repr(error.field), low=low, high=high)
-        raise ApiError(400, message, error.field) from error
+        raise ApiError(INVALID_FIELD, error.field, message) from error

@@ -11,33 +11,44 @@ from flask.typing import ResponseReturnValue
 from markupsafe import Markup
 
 from ...engine import N_
-from ..action_table import buttons
+from ..action_table import board_buttons
 from ..cycle import deadlines, matches
 from ..cycle.matches import Current
 from ..live import sse
+from ..site import refusals
 from ..site.errors import for_api, render_error
 from ..site.i18n import gettext as _
-from ..site.i18n import language
-from ..text import text, text_board
+from ..text import text_board
 from ..views import chat, fragments, live_parts, online
 from ..views.answers import answer, game_json
 from ..views.board_view import build, build_score
 from ..views.fragments import Parts, fragment, page
 from ..views.models import BoardView, OnlineParts, ScoreView
 from ..views.operations import Operation, read
+from ..views.viewer import viewer
 from .streams import EVENTS_QUERY, versions
 
 bp = Blueprint("board", __name__)
 
 # In the page's order; the move form (or a spectator's box) holds those from grid to reset.
 PARTS = (
-    "modes", "score", "banner", "clock", "alerts", "invite",
-    "grid", "controls", "claim", "players", "moves", "reset",
-    "chat", "online", "share",
-)  # fmt: skip
+    "modes",
+    "score",
+    "banner",
+    "clock",
+    "alerts",
+    "invite",
+    "grid",
+    "controls",
+    "claim",
+    "players",
+    "moves",
+    "reset",
+    "chat",
+    "online",
+    "share",
+)
 NO_MATCH = N_("There is no match at this address: it may have expired.")
-NO_MATCH_YET = N_("This browser has no match yet: start one with POST /api/new.")
-NO_MATCH_ID = N_("There is no match with this id: it may have expired.")
 
 
 @dataclass(frozen=True)
@@ -108,7 +119,7 @@ def board(current: matches.Current, hint: bool = False) -> ResponseReturnValue:
     """The board page of ``current`` as this browser sees it (a player, or a spectator)."""
     shown = _shown(Viewed.of(current, hint))
     extra = online.parts(current) if current.match.online or current.watching else None
-    if text.enabled():
+    if viewer(current).text:
         return text_board.page(current, shown.view, shown.score, extra)
     live = _live(current, shown, extra)
     parts = (live_parts.keep(current, "board", live) if extra is not None else live).parts
@@ -134,9 +145,14 @@ def board_parts(current: Current, shown: Shown, extra: OnlineParts | None) -> Pa
     """The parts of ``current``'s board page (``shown`` of it, ``extra`` its online parts)."""
     match = current.match
     here = Here(
-        current.you, current.seat, current.match_id, current.version, match.game_id,
-        match.full, match.is_over,
-    )  # fmt: skip
+        current.you,
+        current.seat,
+        current.match_id,
+        current.version,
+        match.game_id,
+        match.full,
+        match.is_over,
+    )
     model = PageView(
         view=shown.view,
         current=here,
@@ -188,8 +204,8 @@ DISPLAYS = {
 @dataclass(frozen=True)
 class Viewed:
     """A stored state of a match as one viewer sees it, compared by ``key`` alone: the match's
-    id, version and game id (a version is never saved twice under one id and game), the seats
-    held, whether through a watch link, the hint asked, the language and the script root."""
+    id, version and game id (a version is never saved twice under one id and game), the hint
+    asked and the viewer (its seats, watching, language, display and address)."""
 
     key: tuple[object, ...]
     current: Current = field(compare=False)
@@ -198,11 +214,7 @@ class Viewed:
     @classmethod
     def of(cls, current: Current, hint: bool) -> Viewed:
         """The viewed state of ``current`` in this request."""
-        match = current.match
-        key = (
-            current.match_id, current.version, match.game_id, current.held, current.watching,
-            hint, language(), request.script_root,
-        )  # fmt: skip
+        key = (current.match_id, current.version, current.match.game_id, hint, viewer(current))
         return cls(key, current, hint)
 
 
@@ -227,7 +239,7 @@ def _shown(viewed: Viewed) -> Shown:
     """The parts of the board page of ``viewed``; the clock and quick messages, which also
     follow the time, are made per request."""
     current = viewed.current
-    view = build(current, buttons, viewed.hint)
+    view = build(current, board_buttons, viewed.hint)
     game = current.match.game
     return Shown(
         view=view,
@@ -262,10 +274,10 @@ def events() -> ResponseReturnValue:
     programs, the version alone."""
     current = matches.looked_at(request.args.get("match"), shared=True)
     if current is None or not current.match_id:
-        return render_error(404, _(_missing(current is None)))
+        return _missing(current is None)
     if for_api():
         return versions(current, sse.resumed_from())
-    display = DISPLAYS["text" if text.enabled() else "board"]
+    display = DISPLAYS[viewer(current).shown]
     return live_parts.stream(current, display, sse.resumed_from())
 
 
@@ -280,8 +292,8 @@ def watch(match_id: str) -> ResponseReturnValue:
     return board(current)
 
 
-def _missing(unknown: bool) -> str:
-    """Why there is no match to stream: an id that names none, or (for programs) none yet."""
+def _missing(unknown: bool) -> ResponseReturnValue:
+    """The 404 of a stream with no match: an id that names none, or (for programs) none yet."""
     if not for_api():
-        return NO_MATCH
-    return NO_MATCH_ID if unknown else NO_MATCH_YET
+        return render_error(404, _(NO_MATCH))
+    return render_error(404, refusal=refusals.UNKNOWN_MATCH if unknown else refusals.NO_MATCH)

@@ -16,6 +16,7 @@ from ..site import browsers
 from ..site.errors import ApiError, for_api, render_error
 from ..site.i18n import gettext as _
 from ..site.i18n import render
+from ..site.refusals import INVALID_FIELD
 from ..views import grid, review
 from ..views.answers import answer
 from ..views.games import (
@@ -97,9 +98,12 @@ def game(game_id: str) -> ResponseReturnValue:
     number = request.args.get("ply", "")
     ply = int(number) if number.isascii() and number.isdigit() and int(number) <= last else last
     return render(
-        "games_game.html", view=replay.build(current, ply), review=review.build(current),
-        entry=row(entry), moves=grid.moves(match.game),
-    )  # fmt: skip
+        "games_game.html",
+        view=replay.build(current, ply),
+        review=review.build(current),
+        entry=row(entry),
+        moves=grid.moves(match.game),
+    )
 
 
 def _number(name: str, default: int, low: int, high: int) -> int:
@@ -112,4 +116,4 @@ def _number(name: str, default: int, low: int, high: int) -> int:
         number = int(text)
         if low <= number <= high:
             return number
-    raise ApiError(400, _(BAD_NUMBER, name=name), field=name)
+    raise ApiError(INVALID_FIELD, name, _(BAD_NUMBER, name=name))

@@ -26,11 +26,11 @@ def join_page(token: str) -> ResponseReturnValue:
     held = matches.held(current.match, match_id)
     problem = None
     if "1" in held:
-        problem = _(errors.OWN_INVITE)
+        problem = _(errors.OWN_INVITE.message)
     elif "2" in held:
         return redirect(url_for("board.index"), code=303)
     elif current.match.full:
-        problem = _(errors.MATCH_FULL)
+        problem = _(errors.MATCH_FULL.message)
     mark = current.match.seat("2").mark
     return render(
         "join.html", token=token, mark=mark, problem=problem, current=current, own="1" in held

@@ -8,7 +8,7 @@ import json
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from flask import Blueprint, Flask, current_app, request, url_for
+from flask import Blueprint, Flask, current_app, url_for
 from flask.typing import ResponseReturnValue
 
 from ...engine import Board
@@ -21,15 +21,14 @@ from ..cycle.deadlines import ClockView
 from ..live import live, sse
 from ..live.shared import Shared
 from ..live.ticking import ticking
-from ..site import i18n
 from ..site.errors import for_api
 from ..site.i18n import gettext as _
 from ..site.i18n import render
-from ..text import text
 from ..views.answers import answer, clock_json
+from ..views.live import LiveGameJson
 from ..views.naming import by_mark, name
 from ..views.operations import Operation, read
-from ..views.schema import LiveGameJson
+from ..views.viewer import Viewer, request_of, viewer
 
 bp = Blueprint("live_games", __name__)
 Look = tuple[tuple[str, int], ...]  # what the list holds: each game and its version
@@ -115,7 +114,7 @@ def page() -> ResponseReturnValue:
     stream keeps the list in place. For programs, each game with the link to watch it."""
     if for_api():
         return answer([_json(game) for game in now_playing()])
-    return render("live.html", games=now_playing(), text_mode=text.enabled())
+    return render("live.html", games=now_playing(), text_mode=viewer().text)
 
 
 def _json(game: Playing) -> LiveGameJson:
@@ -129,14 +128,12 @@ def _json(game: Playing) -> LiveGameJson:
 def events() -> ResponseReturnValue:
     """Server-Sent Events of the list: its HTML whenever a game in it changed, came or went."""
     app = current_app._get_current_object()  # type: ignore[attr-defined]
-    reader = (i18n.language(), text.enabled(), request.host_url, request.script_root)
-    return sse.event_stream(lambda hub, lifetime: _stream(app, hub, reader, lifetime))
+    seen = viewer()
+    return sse.event_stream(lambda hub, lifetime: _stream(app, hub, seen, lifetime))
 
 
-def _stream(
-    app: Flask, hub: live.Hub, reader: tuple[str, bool, str, str], lifetime: float
-) -> Iterator[str]:
-    """The list's events for one reader (its language, display and address) until
+def _stream(app: Flask, hub: live.Hub, seen: Viewer, lifetime: float) -> Iterator[str]:
+    """The list's events for one viewer (its language, display and address) until
     ``lifetime`` is over; each process looks at the list once a tick for all its streams."""
     kept: _Kept = app.extensions.setdefault("live_games_kept", _Kept())
 
@@ -144,8 +141,8 @@ def _stream(
         with app.test_request_context("/live"):  # the names need a request's language
             return kept.looks.get(tick, _look)
 
-    def event(seen: Look) -> str:
-        html = kept.parts.get((seen, *reader), lambda: _rendered(app, reader))
+    def event(now: Look) -> str:
+        html = kept.parts.get((now, seen), lambda: _rendered(app, seen))
         return f"data: {json.dumps({'html': html})}\n\n"
 
     return ticking(hub, lifetime, float(app.config["LIVE_EVERY"]), look, event)
@@ -156,13 +153,7 @@ def _look() -> Look:
     return tuple((game.match_id, game.version) for game in now_playing())
 
 
-def _rendered(app: Flask, reader: tuple[str, bool, str, str]) -> str:
-    """The list's HTML as ``reader`` sees it, in a request of its own (its language and
-    display, by their cookies, and no browser's session)."""
-    language, text_mode, host, root = reader
-    cookies = f"{i18n.COOKIE}={language}; {text.COOKIE}={text.ON if text_mode else ''}"
-    base = host.rstrip("/") + root
-    with app.test_request_context(
-        "/live", base_url=base, environ_overrides={"HTTP_COOKIE": cookies}
-    ):
-        return render("_live_list.html", games=now_playing(), text_mode=text_mode)
+def _rendered(app: Flask, seen: Viewer) -> str:
+    """The list's HTML as ``seen`` sees it, in a request of its own."""
+    with request_of(app, seen, "/live"):
+        return render("_live_list.html", games=now_playing(), text_mode=seen.text)

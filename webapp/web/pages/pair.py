@@ -43,8 +43,9 @@ def seek(board: str = "3x3") -> tuple[Seek, matches.Current | None]:
     actions.leave(seen.match, seen.held)
     browsers.keep()
     pool = "" if board == "3x3" else board
-    sought = queue().seek(browsers.browser_id(), new_secret(), new_match_id(), timing.now(),
-                          seen.match_id, pool)  # fmt: skip
+    sought = queue().seek(
+        browsers.browser_id(), new_secret(), new_match_id(), timing.now(), seen.match_id, pool
+    )
     return sought, _entered(sought)
 
 
@@ -144,9 +145,12 @@ def waiting() -> ResponseReturnValue:
     seconds = int(waited(sought))
     patience = int(current_app.config["PAIR_PATIENCE"])
     return render(
-        "pair.html", waited=seconds, offer=seconds >= patience, levels=LEVELS,
+        "pair.html",
+        waited=seconds,
+        offer=seconds >= patience,
+        levels=LEVELS,
         offer_in=max(0, patience - seconds),
-    )  # fmt: skip
+    )
 
 
 @bp.post("/pair/computer")

@@ -7,14 +7,15 @@ from flask import Blueprint, redirect, request, url_for
 from flask.typing import ResponseReturnValue
 
 from ...engine import N_
+from ..site import display as text
 from ..site import i18n, limits, names
 from ..site.errors import ApiError, for_api
 from ..site.i18n import gettext as _
 from ..site.i18n import render
-from ..text import text
+from ..site.refusals import NAME_PROMISED
 from ..views.answers import answer
+from ..views.names import NameJson, name_json
 from ..views.operations import Operation, read
-from ..views.schema import NameJson
 from . import pair
 
 bp = Blueprint("preferences", __name__)
@@ -63,17 +64,12 @@ def draw_name() -> ResponseReturnValue:
     waits for an opponent, who will know it by the name it has: 409)."""
     if pair.waiting_for_one():
         if for_api():
-            raise ApiError(409, _(names.PROMISED))
+            raise ApiError(NAME_PROMISED)
         return _page(text.mode() or NORMAL, i18n.language(), problem=_(names.PROMISED)), 409
     drawn = names.draw_another()
     if for_api():
         return answer(name_json(drawn))
     return redirect(url_for(".settings", named=1), 303)
-
-
-def name_json(drawn: str) -> NameJson:
-    """``drawn`` as the API answers it."""
-    return NameJson(name=names.shown(drawn), id=drawn)
 
 
 @bp.post("/settings")

@@ -11,10 +11,11 @@ from ..cycle.matches import Current
 from ..site.errors import render_error
 from ..site.i18n import gettext as _
 from ..site.i18n import ngettext, render
-from ..text import text, text_board
+from ..text import text_board
 from ..views import grid
 from ..views.models import ReplayView
 from ..views.sentences import status_line
+from ..views.viewer import viewer
 
 bp = Blueprint("replay", __name__)
 
@@ -48,7 +49,7 @@ def replay(ply: int) -> ResponseReturnValue:
                 ply=ply,
             ),
         )
-    if text.enabled():
+    if viewer(current).text:
         return text_board.replay(current, build(current, ply))
     return render("replay.html", view=build(current, ply))
 

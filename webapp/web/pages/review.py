@@ -9,9 +9,10 @@ from ..cycle import matches
 from ..site.errors import for_api, render_error
 from ..site.i18n import gettext as _
 from ..site.i18n import render
+from ..site.refusals import REVIEW_NOT_READY
 from ..views.answers import answer
 from ..views.operations import Operation, read
-from ..views.review import NOT_OVER, OTHER_REVIEW, as_json, build
+from ..views.review import OTHER_REVIEW, as_json, build
 from ..views.review_schema import ReviewJson
 
 bp = Blueprint("review", __name__)
@@ -37,7 +38,7 @@ def review_page() -> ResponseReturnValue:
     if named and named != current.match.game_id:
         return render_error(404, _(OTHER_REVIEW))
     if not current.match.is_over:
-        return render_error(409, _(NOT_OVER))
+        return render_error(409, refusal=REVIEW_NOT_READY)
     if for_api():
         return answer(as_json(current))
     return render("review.html", view=build(current))

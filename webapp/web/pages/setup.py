@@ -5,20 +5,21 @@ from __future__ import annotations
 from flask import Blueprint, flash, request
 from flask.typing import ResponseReturnValue
 
-from ...engine import BOARD_NAMES, N_, PLAYER_KINDS, Board, TicTacToeError, parse_board
+from ...engine import BOARD_NAMES, PLAYER_KINDS, Board, TicTacToeError, parse_board
 from ...rules import FRIEND, actions, seating
+from .. import action_views
 from ..action_table import BY_NAME
 from ..cycle import matches
 from ..site import limits
 from ..site.errors import to_board
 from ..site.i18n import gettext as _
 from ..site.i18n import render, said
+from ..site.refusals import BAD_FORM
 from ..views.sentences import toss_line
-from . import forms
 
 bp = Blueprint("setup", __name__)
 
-BAD_PARAMETERS = N_("Bad parameters!")
+BAD_PARAMETERS = BAD_FORM.message
 KINDS = (*PLAYER_KINDS, FRIEND)  # the setup form's choices for each side
 POSITION_LIMIT = 60  # characters of a position kept from a form or link (7x7 has 49)
 
@@ -55,7 +56,7 @@ def mode() -> ResponseReturnValue:
     aborting it, never by a click here."""
     chosen = request.form.get("mode", "")
     if chosen == "restart":
-        return forms.apply(BY_NAME["restart"], {})
+        return action_views.from_form(BY_NAME["restart"], {})
     seen = matches.current()
     kinds = seating.mode_kinds(seen.match, seen.held, chosen)
     if kinds is None:

@@ -1,69 +1,60 @@
 """The web's errors, and one answer per kind of failure (JSON under /api/), never a traceback:
-a refused action goes back to the board with its message, or is a 409 for programs."""
+a refused action goes back to the board with its message; a program gets ``{"error", "code",
+"field"?}`` with the status of the code (refusals.py)."""
 
 from __future__ import annotations
+
+from typing import Any
+from urllib.parse import urlsplit
 
 from flask import Flask, current_app, flash, jsonify, request, url_for
 from flask.typing import ResponseReturnValue
 from flask_wtf.csrf import CSRFError
 from werkzeug.exceptions import HTTPException, InternalServerError
 
-from ...engine import N_, TicTacToeError
-from ...rules import UnknownLinkError
+from ...engine import N_, Refusal, TicTacToeError
 from ...store import REDIS_ERRORS, StoreBusy, StoreUnavailable
-from . import hosts, metrics
+from . import hosts, metrics, refusals
 from .i18n import gettext as _
 from .i18n import render, said
 
-MESSAGES = {
-    400: (N_("Bad request"), N_("The request could not be understood, so nothing was changed.")),
-    404: (N_("Page not found"), N_("There is no page at this address.")),
-    405: (N_("Method not allowed"), N_("This address does not accept that kind of request.")),
-    413: (N_("Request too large"),
-          N_("The request was larger than 16 KiB, so nothing was changed.")),
-    429: (N_("Too many requests"),
-          N_("Too many new games or new sessions from your address in a short time, so "
-             "nothing was changed. Please wait a minute and try again.")),
-    500: (N_("Something went wrong"), N_("The server failed to answer; nothing was changed.")),
-    503: (N_("Game store unavailable"),
-          N_("The game store is unavailable, so nothing was changed. Please try again in a "
-             "moment.")),
-}  # fmt: skip
+# Each HTTP status's title on the error page; its message is the refusal's (refusals.HTTP).
+TITLES = {
+    400: N_("Bad request"),
+    404: N_("Page not found"),
+    405: N_("Method not allowed"),
+    413: N_("Request too large"),
+    429: N_("Too many requests"),
+    500: N_("Something went wrong"),
+    503: N_("Game store unavailable"),
+}
 SAFE_METHODS = ("GET", "HEAD", "OPTIONS")
-GENERAL = (N_("Error"), N_("The request failed; nothing was changed."))
+GENERAL_TITLE = N_("Error")
 CSRF_MESSAGE = N_(
     "The form was missing its security token or it was not valid, so nothing was changed. "
     "Go back to the board, reload it and try again."
 )
-BUSY_MESSAGE = N_("Your game is busy with another request; nothing was changed. Please try again.")
-# Over HTTPS, Flask-WTF also wants a same-site Referer (WTF_CSRF_SSL_STRICT): a request sent
-# without one is told that, not that its token is wrong.
-REFERRER_MESSAGE = N_(
-    "Over HTTPS a POST needs a Referer header from this site (browsers send it; a program must "
-    "send one too, such as Referer: https://<this host>/), so nothing was changed."
-)
-API_CSRF_MESSAGE = N_(
-    "The X-CSRFToken header was missing or not valid, so nothing was changed. "
-    "GET /api/game returns the token of this session as csrf_token."
-)
+# A refusal of the action itself: a form goes back to the board, saying why.
+ACTION_REFUSED = (409, 422)
 
 
 class WebError(TicTacToeError):
-    """A request the web refuses before or around the rules; ``status`` is its HTTP status
-    for programs (a form goes back to the board with the message)."""
-
-    status = 409
+    """A request the web refuses before or around the rules, with one of its refusals
+    (refusals.py); a form goes back to the board with the message."""
 
 
 class ApiError(WebError):
-    """A program's request refused with ``status`` and an already translated ``message``,
-    naming the ``field`` of the body that was wrong, if one was."""
+    """A program's request refused with ``refusal``, naming the ``field`` of the body that was
+    wrong, if one was; ``text`` is the message in the request's language when the field has
+    words of its own (the refusal's are said otherwise)."""
 
-    def __init__(self, status: int, message: str, field: str | None = None) -> None:
-        """Refuse with ``status`` and ``message``, naming ``field``."""
-        super().__init__(message)
-        self.status = status
+    def __init__(
+        self, refusal: Refusal, field: str | None = None, text: str | None = None, **params: Any
+    ) -> None:
+        """Refuse with ``refusal``, naming ``field``, in the words ``text`` if given."""
+        super().__init__(refusal, **params)
         self.field = field
+        self.text = text
 
 
 def init_app(app: Flask) -> None:
@@ -85,24 +76,33 @@ def for_api() -> bool:
 
 
 def render_error(
-    code: int, message: str | None = None, headers: dict[str, str] | None = None
+    status: int,
+    message: str | None = None,
+    headers: dict[str, str] | None = None,
+    refusal: Refusal | None = None,
 ) -> ResponseReturnValue:
-    """The error page, or ``{"error": ...}`` for the API; ``message`` is already translated."""
-    title, default = MESSAGES.get(code, GENERAL)
-    text, title = message or _(default), _(title)
+    """The error page, or the API's JSON error, of ``status``: ``refusal`` says why (by
+    default the HTTP status's own), in the words of ``message`` if given (translated)."""
+    refusal = refusal or refusals.HTTP.get(status, refusals.HTTP_ERROR)
+    text, title = message or _(refusal.message), _(TITLES.get(status, GENERAL_TITLE))
     if request.method not in SAFE_METHODS:  # a script can tell that its post did not take
         headers = {"X-Move-Result": "refused", **(headers or {})}
     if for_api():
-        return json_error(text, code, headers=headers)
-    return render("error.html", code=code, title=title, message=text), code, headers or {}
+        return json_error(text, refusal.code, status, headers=headers)
+    return render("error.html", code=status, title=title, message=text), status, headers or {}
 
 
 def json_error(
-    message: str, status: int, field: str | None = None, headers: dict[str, str] | None = None
+    message: str,
+    code: str,
+    status: int,
+    field: str | None = None,
+    headers: dict[str, str] | None = None,
 ) -> ResponseReturnValue:
-    """The API's one error answer: ``{"error": message}``, with the bad ``field`` if one was."""
-    body = {"error": message} if field is None else {"error": message, "field": field}
-    return jsonify(body), status, headers or {}
+    """The API's one error answer: ``{"error": message, "code": code}``, with the bad
+    ``field`` if one was; ``code`` tells programs why, the same in every language."""
+    body = {"error": message, "code": code}
+    return jsonify(body if field is None else {**body, "field": field}), status, headers or {}
 
 
 def to_board(accepted: bool = False) -> ResponseReturnValue:
@@ -113,17 +113,17 @@ def to_board(accepted: bool = False) -> ResponseReturnValue:
 
 
 def _refused(error: TicTacToeError) -> ResponseReturnValue:
-    """An action refused by the engine, the rules or the web: a program gets its status
-    (409 by default, 404 for a link that names nothing) and the message; a form goes back to
-    the board with the message flashed; a page says it."""
-    message = error.message if isinstance(error, ApiError) else said(error)
-    status = 404 if isinstance(error, UnknownLinkError) else getattr(error, "status", 409)
+    """An action refused by the engine, the rules or the web: a program gets the status of its
+    code (refusals.STATUSES) with the code and the message; a refused form goes back to the
+    board with the message flashed; a page says it."""
+    text = error.text if isinstance(error, ApiError) else None
+    message, status = text or said(error), refusals.status_of(error)
     if for_api():
-        return json_error(message, status, getattr(error, "field", None))
-    if request.method == "POST" and status == 409:
+        return json_error(message, error.code, status, getattr(error, "field", None))
+    if request.method == "POST" and status in ACTION_REFUSED:
         flash(message, "error")
         return to_board()
-    return render_error(status, message)
+    return render_error(status, message, refusal=error.refusal)
 
 
 def _result(accepted: bool) -> str:
@@ -131,12 +131,27 @@ def _result(accepted: bool) -> str:
 
 
 def _csrf_error(error: CSRFError) -> ResponseReturnValue:
-    """A missing or wrong CSRF token: the page, or a 403 for programs."""
+    """A missing or wrong CSRF token (or Referer): the page, or a 403 for programs."""
+    refusal = refusals.REFERRER_REQUIRED if _referrer_refused() else refusals.CSRF_TOKEN
     # Programs are refused with 403, the status that says "credentials missing" to clients.
-    referrer = "referrer" in (error.description or "").lower()
     if for_api():
-        return render_error(403, _(REFERRER_MESSAGE if referrer else API_CSRF_MESSAGE))
-    return render_error(400, _(REFERRER_MESSAGE if referrer else CSRF_MESSAGE))
+        return render_error(403, refusal=refusal)
+    words = CSRF_MESSAGE if refusal is refusals.CSRF_TOKEN else refusal.message
+    return render_error(400, _(words), refusal=refusal)
+
+
+def _referrer_refused() -> bool:
+    """Whether the request lacks the same-site Referer that Flask-WTF wants over HTTPS
+    (WTF_CSRF_SSL_STRICT, its default). CSRFError carries only an English ``description``,
+    no field saying why, so the condition is checked here as Flask-WTF checks it (a request
+    that also has a wrong token is told about its Referer)."""
+    if not (request.is_secure and current_app.config.get("WTF_CSRF_SSL_STRICT", True)):
+        return False
+    sent, ours = urlsplit(request.referrer or ""), urlsplit(f"https://{request.host}/")
+    try:
+        return (sent.scheme, sent.hostname, sent.port) != (ours.scheme, ours.hostname, ours.port)
+    except ValueError:  # a port that is not a number
+        return True
 
 
 def _store_unavailable(error: Exception) -> ResponseReturnValue:
@@ -144,8 +159,9 @@ def _store_unavailable(error: Exception) -> ResponseReturnValue:
     # The request's id and route are on the line already (observe.py), never its raw path.
     current_app.logger.warning("store unavailable: %s", error)
     metrics.store_failed(error)
-    message = _(BUSY_MESSAGE) if isinstance(error, StoreBusy) else None
-    return render_error(503, message, {"X-Move-Result": "refused", "Retry-After": "1"})
+    refusal = refusals.STORE_BUSY if isinstance(error, StoreBusy) else refusals.STORE_UNAVAILABLE
+    headers = {"X-Move-Result": "refused", "Retry-After": "1"}
+    return render_error(503, headers=headers, refusal=refusal)
 
 
 def _http_error(error: HTTPException) -> ResponseReturnValue:

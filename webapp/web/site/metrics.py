@@ -27,9 +27,10 @@ disable_created_metrics()  # type: ignore[no-untyped-call]  # untyped in the lib
 # Labels hold only what the app chose (route templates, not paths; known methods), so a
 # client cannot grow the number of series.
 REQUESTS = Counter(
-    "ttt_http_requests", "Requests answered, by route template, method and status.",
+    "ttt_http_requests",
+    "Requests answered, by route template, method and status.",
     ("route", "method", "status"),
-)  # fmt: skip
+)
 LATENCY = Histogram(
     "ttt_http_request_duration_seconds",
     "Seconds from a request's arrival to its answer (a stream's: to its start), by route.",
@@ -37,9 +38,10 @@ LATENCY = Histogram(
     buckets=(0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5),
 )
 RATE_LIMITED = Counter(
-    "ttt_http_rate_limited", "Requests refused (429) by the limits per client, by route.",
+    "ttt_http_rate_limited",
+    "Requests refused (429) by the limits per client, by route.",
     ("route",),
-)  # fmt: skip
+)
 UNAVAILABLE = Counter("ttt_http_unavailable", "Requests answered 503, by cause.", ("cause",))
 STORE_ERRORS = Counter(
     "ttt_store_errors", "Requests that a store failed, by store and kind.", ("store", "kind")
@@ -54,9 +56,10 @@ ARENA_PAIRING = Histogram(
 )
 # livesum: the streams of the workers alive now; a dead worker's are dropped (exporter.py).
 STREAMS_OPEN = Gauge(
-    "ttt_live_streams_open", "Live streams (Server-Sent Events) open now.",
+    "ttt_live_streams_open",
+    "Live streams (Server-Sent Events) open now.",
     multiprocess_mode="livesum",
-)  # fmt: skip
+)
 
 METHODS = frozenset({"GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"})
 # 503s whose cause no store failure named: the endpoint's own refusal.

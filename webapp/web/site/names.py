@@ -4,18 +4,15 @@ from __future__ import annotations
 
 from flask import session
 
-from ...engine import N_
 from ...rules import names
 from . import browsers
 from . import name_words as words
 from .i18n import gettext as _
 from .i18n import pgettext
+from .refusals import NAME_PROMISED
 
 NAME_KEY = "name"  # the id of this browser's drawn name, e.g. quick-otter
-PROMISED = N_(
-    "You are waiting for an opponent, who will know you by this name: draw another once "
-    "you are paired or have stopped waiting."
-)
+PROMISED = NAME_PROMISED.message
 
 
 def mine() -> str:

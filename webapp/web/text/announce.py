@@ -94,11 +94,16 @@ def heard(current: Current, lines: tuple[Said, ...], after: int) -> str:
     """The quick messages of ``lines`` that the other player sent after ``after`` (a
     :func:`stamp`), oldest first: ``Your friend: Good luck.``; ``""`` when none."""
     told = [
-        sentence(_("%(who)s: %(text)s", who=name(who(current, current.match.seat(item.seat))),
-                   text=_(PHRASES[item.phrase])))
+        sentence(
+            _(
+                "%(who)s: %(text)s",
+                who=name(who(current, current.match.seat(item.seat))),
+                text=_(PHRASES[item.phrase]),
+            )
+        )
         for item in lines
         if stamp(item) > after and item.seat not in current.held
-    ]  # fmt: skip
+    ]
     return " ".join(told)
 
 

@@ -13,13 +13,16 @@ from werkzeug.wrappers import Response
 
 from ...rules import RuleError, errors
 from ..action_table import BY_NAME, Action
+from ..action_views import apply
 from ..cycle import matches
 from ..cycle.matches import Current
 from ..cycle.posted import posted_expected
+from ..site import display as text
 from ..site.errors import render_error, to_board
 from ..site.i18n import gettext as _
 from ..site.i18n import said
-from . import announce, text, text_commands
+from ..views.viewer import viewer
+from . import announce, text_commands
 
 bp = Blueprint("text_input", __name__)
 
@@ -43,7 +46,7 @@ def typed() -> ResponseReturnValue:
     if command == "numpad":
         return _numpad(current)
     if command not in text_commands.CHANGES:
-        flash(text_commands.answer(current, command, text.numpad()), ANNOUNCE)
+        flash(text_commands.answer(current, command, viewer(current).numpad), ANNOUNCE)
         return _back(current)
     if command == "resign" and current.match.online and not current.match.is_over:
         if current.watching:  # the watched match is not the spectator's to resign
@@ -54,11 +57,11 @@ def typed() -> ResponseReturnValue:
 
 def _move(current: Current, typed_text: str) -> ResponseReturnValue:
     """Play the cell ``typed_text`` names, as the board's button of that cell does."""
-    problem = text_commands.refusal(typed_text, current.match.game.board, text.numpad())
+    problem = text_commands.refusal(typed_text, current.match.game.board, viewer(current).numpad)
     if problem:
         flash(problem, "error")
         return _back(current, accepted=False)
-    cell = text_commands.cell_of(typed_text, text.numpad(), current.match.game.size) or ""
+    cell = text_commands.cell_of(typed_text, viewer(current).numpad, current.match.game.size) or ""
     return _change(current, BY_NAME["move"], {"cell": cell})
 
 
@@ -69,7 +72,7 @@ def _change(current: Current, action: Action, fixed: dict[str, Any]) -> Response
         flash(said(RuleError(errors.SPECTATOR)), "error")
         return _back(current, accepted=False)
     params = msgspec.convert(fixed, action.params)
-    now, outcome = matches.act(lambda seen: action.rule(seen, params), posted_expected())
+    now, outcome = apply(action, params, posted_expected())
     flash(announce.outcome(now, outcome, announce.status(now)), ANNOUNCE)
     return to_board(accepted=True)
 
@@ -79,7 +82,10 @@ def _confirmed(current: Current, typed_text: str) -> ResponseReturnValue:
     refused), a cell answers no and is played, anything else does not resign."""
     if typed_text.casefold() in ("yes", text_commands.yes_word().casefold()):
         return _change(current, *text_commands.CHANGES["resign"])
-    if text_commands.cell_of(typed_text, text.numpad(), current.match.game.size) is not None:
+    if (
+        text_commands.cell_of(typed_text, viewer(current).numpad, current.match.game.size)
+        is not None
+    ):
         return _move(current, typed_text)
     flash(_("You did not resign: the game goes on."), ANNOUNCE)
     return _back(current)
@@ -87,7 +93,7 @@ def _confirmed(current: Current, typed_text: str) -> ResponseReturnValue:
 
 def _numpad(current: Current) -> ResponseReturnValue:
     """Turn the numpad layout on or off for this browser's typed digits."""
-    on = not text.numpad()
+    on = not viewer(current).numpad
     if on:
         flash(_("Digits now play as on a numeric keypad: 7 is A1, 3 is C3."), ANNOUNCE)
     else:

@@ -92,11 +92,14 @@ def seats_json(current: Current) -> tuple[SeatJson, SeatJson]:
     browser holds it."""
     first, second = (
         SeatJson(
-            id=seat.id, kind=seat.kind, mark=seat.mark, you=seat.id in current.held,
+            id=seat.id,
+            kind=seat.kind,
+            mark=seat.mark,
+            you=seat.id in current.held,
             name=_seat_name(current, seat),
         )
         for seat in current.match.seats
-    )  # fmt: skip
+    )
     return first, second
 
 

@@ -16,9 +16,14 @@ from .operations import Operation
 from .schema import BoardName
 
 ARENA_PATH = [
-    {"name": "arena_id", "in": "path", "required": True, "schema": {"type": "string"},
-     "description": "The arena's id, the last part of its link."},
-]  # fmt: skip
+    {
+        "name": "arena_id",
+        "in": "path",
+        "required": True,
+        "schema": {"type": "string"},
+        "description": "The arena's id, the last part of its link.",
+    },
+]
 NO_ARENA = "There is no arena with this id."
 WEEK = 7 * 86400
 Seconds = Annotated[int, Meta(ge=1, le=WEEK)]
@@ -130,9 +135,18 @@ def as_json(shown: ArenaView) -> ArenaJson:
     if me is not None:
         you = ArenaYouJson(not me.withdrawn, me.paused, me.points, bool(me.match))
     return ArenaJson(
-        shown.arena_id, link(shown.arena_id), shown.state, shown.starts, shown.ends,  # type: ignore[arg-type]
-        arena.length, arena.clock, arena.private, arena.size, rows, you,
-    )  # fmt: skip
+        shown.arena_id,
+        link(shown.arena_id),
+        shown.state,  # type: ignore[arg-type]
+        shown.starts,
+        shown.ends,
+        arena.length,
+        arena.clock,
+        arena.private,
+        arena.size,
+        rows,
+        you,
+    )
 
 
 def link(arena_id: str) -> str:

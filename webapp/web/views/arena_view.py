@@ -98,10 +98,18 @@ def standings(arena: Arena, browser: str, named: bool = True) -> tuple[Standing,
             words[player.name] = shown(player.name)
         name = words.get(player.name, "")
         rows.append(
-            Standing(rank, name, player.points, player.games, player.wins_in_row,
-                     player.browser == browser, bool(player.match), number,
-                     player.paused or player.withdrawn)
-        )  # fmt: skip
+            Standing(
+                rank,
+                name,
+                player.points,
+                player.games,
+                player.wins_in_row,
+                player.browser == browser,
+                bool(player.match),
+                number,
+                player.paused or player.withdrawn,
+            )
+        )
     return tuple(rows)
 
 
@@ -112,9 +120,15 @@ def view(arena_id: str, arena: Arena, browser: str) -> ArenaView:
     until = arena.starts if state == COMING else arena.ends
     seconds = max(0, int(until - now + 0.999)) if state != OVER else 0
     return ArenaView(
-        arena_id, arena, state, standings(arena, browser), arena.player(browser),
-        iso(arena.starts), iso(arena.ends), seconds,
-    )  # fmt: skip
+        arena_id,
+        arena,
+        state,
+        standings(arena, browser),
+        arena.player(browser),
+        iso(arena.starts),
+        iso(arena.ends),
+        seconds,
+    )
 
 
 def iso(when: float) -> str:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 from typing import Any, TypeVar
 
@@ -10,17 +9,22 @@ import msgspec
 from flask import request
 
 from ...engine import N_, Board, TicTacToeError, UnknownCellError, UnknownLevelError
-from ..site.errors import MESSAGES, ApiError
+from ..site.errors import ApiError
 from ..site.i18n import gettext as _
 from ..site.i18n import said
+from ..site.refusals import (
+    BAD_REQUEST,
+    INVALID_FIELD,
+    MISSING_FIELD,
+    NOT_AN_OBJECT,
+    NOT_JSON,
+    NOT_UTF8,
+)
+from .schema import MissingFieldError
 
 Body = TypeVar("Body", bound=msgspec.Struct)
 
-NOT_JSON = N_("Send the request body as JSON, with Content-Type: application/json.")
-NOT_AN_OBJECT = N_("The request body must be a JSON object.")
-NOT_UTF8 = N_("The request body must be JSON encoded as UTF-8.")
 BAD_POSITION_SHAPE = N_("A position is 9 cells of capital X, O and _ (for empty), with no spaces.")
-REQUIRED = N_("The field %(name)s is required.")
 NOT_A_STRING = N_("The field %(name)s must be a string.")
 # What is wrong with each field, in the API's words; the cells, kinds and positions in the
 # engine's, which quote the value.
@@ -37,11 +41,6 @@ FIELDS: dict[str, Callable[[Any], str]] = {
     "invite": lambda value: _(NOT_A_STRING, name=repr("invite")),
     "seat": lambda value: _(NOT_A_STRING, name=repr("seat")),
 }
-# msgspec's messages end with where the problem is (" - at `$.ply`"); a field that is
-# missing is named inside the message instead.
-_AT = re.compile(r" - at `\$\.(\w+)")
-_MISSING = re.compile(r"missing required field `(\w+)`")
-_FLOAT_FOR_INT = "Expected `int`, got `float`"
 
 
 def decode(into: type[Body], optional: bool = False) -> Body:
@@ -54,52 +53,66 @@ def decode(into: type[Body], optional: bool = False) -> Body:
     if optional and not data:
         return into()
     if not request.is_json:
-        raise ApiError(415, _(NOT_JSON))
-    try:
-        return _read(data, into)
-    except msgspec.ValidationError as error:
-        raise _bad_field(str(error), data) from error
-    # Not JSON at all, or nested deeper than msgspec reads (in a field that nothing reads).
-    except (msgspec.DecodeError, RecursionError) as error:
-        raise ApiError(400, _(NOT_AN_OBJECT)) from error
-    # msgspec checks a string's UTF-8 only as it reads it, and raises the codec's own error.
-    except UnicodeDecodeError as error:
-        raise ApiError(400, _(NOT_UTF8)) from error
-
-
-def _read(data: bytes, into: type[Body]) -> Body:
-    """``data`` as ``into``. The document's "integer" is JSON Schema's, for which ``3.0`` is
-    a whole number too, but msgspec's int is not: a body with one is read again, with its
-    whole numbers made ints."""
+        raise ApiError(NOT_JSON)
     try:
         return msgspec.json.decode(data, type=into)
-    except msgspec.ValidationError as error:
-        if not str(error).startswith(_FLOAT_FOR_INT):
-            raise
-    body = msgspec.json.decode(data)
-    whole = {k: int(v) if isinstance(v, float) and v.is_integer() else v for k, v in body.items()}
-    return msgspec.convert(whole, type=into)
+    except msgspec.ValidationError:
+        pass  # which field is wrong, and how, is found below
+    except MissingFieldError as error:  # a body that names no state (PinnedBody)
+        raise _missing(error.name) from error
+    # Not JSON at all, or nested deeper than msgspec reads (in a field that nothing reads).
+    except (msgspec.DecodeError, RecursionError) as error:
+        raise ApiError(NOT_AN_OBJECT) from error
+    # msgspec checks a string's UTF-8 only as it reads it, and raises the codec's own error.
+    except UnicodeDecodeError as error:
+        raise ApiError(NOT_UTF8) from error
+    return _checked(data, into)
 
 
-def _bad_field(problem: str, data: bytes) -> ApiError:
-    """The 400 for msgspec's ``problem`` with ``data``: the field it names, in our words."""
-    missing = _MISSING.search(problem)
-    if missing:
-        name = missing.group(1)
-        return ApiError(400, _(REQUIRED, name=repr(name)), name)
-    at = _AT.search(problem)
-    if at is None:  # the body is an array, a string, a number
-        return ApiError(400, _(NOT_AN_OBJECT))
+def _checked(data: bytes, into: type[Body]) -> Body:
+    """``data``, which msgspec refused as ``into``, read field by field: msgspec's
+    ValidationError carries only an English message (no field or path attribute in its
+    public API), so each field is converted on its own to find the one that is wrong. The
+    document's "integer" is JSON Schema's, for which ``3.0`` is a whole number too, but
+    msgspec's int is not: such a field is read as the int it is."""
     try:
-        # Read again without a type, only to quote the bad value: msgspec stops at the first
-        # problem, so the rest of the body may not be JSON at all.
         body = msgspec.json.decode(data)
-    except (msgspec.DecodeError, RecursionError):
-        return ApiError(400, _(NOT_AN_OBJECT))
-    except UnicodeDecodeError:
-        return ApiError(400, _(NOT_UTF8))
-    name = at.group(1)
-    return ApiError(400, FIELDS.get(name, _unexplained)(body.get(name)), name)
+    except (msgspec.DecodeError, RecursionError) as error:
+        raise ApiError(NOT_AN_OBJECT) from error
+    except UnicodeDecodeError as error:
+        raise ApiError(NOT_UTF8) from error
+    if not isinstance(body, dict):  # an array, a string, a number
+        raise ApiError(NOT_AN_OBJECT)
+    for field in msgspec.structs.fields(into):
+        name = field.encode_name
+        if name in body:
+            body[name] = _field(name, body[name], field.type)
+        elif field.required:
+            raise _missing(name)
+    try:
+        return msgspec.convert(body, type=into)
+    except MissingFieldError as error:
+        raise _missing(error.name) from error
+    except msgspec.ValidationError as error:  # a fault of no one field: the body as a whole
+        raise ApiError(BAD_REQUEST) from error
+
+
+def _field(name: str, value: Any, kind: Any) -> Any:
+    """``value`` if it is of ``kind`` (a whole float made an int); else the 400 naming
+    ``name``, in the words of that field."""
+    whole = isinstance(value, float) and value.is_integer()
+    for each in (value, int(value)) if whole else (value,):
+        try:
+            msgspec.convert(each, type=kind)
+        except msgspec.ValidationError:
+            continue
+        return each
+    raise ApiError(INVALID_FIELD, name, FIELDS.get(name, _unexplained)(value))
+
+
+def _missing(name: str) -> ApiError:
+    """The 400 for a required field left out."""
+    return ApiError(MISSING_FIELD, name, name=repr(name))
 
 
 def _position(value: Any) -> str:
@@ -114,4 +127,4 @@ def _position(value: Any) -> str:
 
 def _unexplained(value: Any) -> str:
     """A field without words of its own: the general message of a bad request."""
-    return _(MESSAGES[400][1])
+    return _(INVALID_FIELD.message)

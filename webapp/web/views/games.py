@@ -17,10 +17,22 @@ from .schema import Against, EndedBy, Opponent, Result, You
 PER_PAGE = 20
 LIMIT = 100  # entries per page at most
 MOST_OFFSET = 1_000_000
-RESULTS = {"won": N_("Won"), "lost": N_("Lost"), "drawn": N_("Drawn"), "aborted": N_("Aborted"),
-           "X": N_("X won"), "O": N_("O won")}  # fmt: skip
-HOW = {"line": N_("three in a row"), "draw": N_("full board"), "resign": N_("resignation"),
-       "time": N_("time"), "abort": N_("aborted"), "claim": N_("win claimed")}  # fmt: skip
+RESULTS = {
+    "won": N_("Won"),
+    "lost": N_("Lost"),
+    "drawn": N_("Drawn"),
+    "aborted": N_("Aborted"),
+    "X": N_("X won"),
+    "O": N_("O won"),
+}
+HOW = {
+    "line": N_("three in a row"),
+    "draw": N_("full board"),
+    "resign": N_("resignation"),
+    "time": N_("time"),
+    "abort": N_("aborted"),
+    "claim": N_("win claimed"),
+}
 
 
 @dataclass(frozen=True)
@@ -127,22 +139,34 @@ class GamesJson(Struct):
 
 
 GAMES_QUERY = [
-    {"name": name, "in": "query", "required": False, "description": text,
-     "schema": {"type": "integer", "minimum": low, "maximum": high}}
-    for name, text, low, high in (("offset", "Games to skip (newest first).", 0, MOST_OFFSET),
-                                  ("limit", f"Games in the page, at most {LIMIT}.", 1, LIMIT))
-]  # fmt: skip
+    {
+        "name": name,
+        "in": "query",
+        "required": False,
+        "description": text,
+        "schema": {"type": "integer", "minimum": low, "maximum": high},
+    }
+    for name, text, low, high in (
+        ("offset", "Games to skip (newest first).", 0, MOST_OFFSET),
+        ("limit", f"Games in the page, at most {LIMIT}.", 1, LIMIT),
+    )
+]
 
 
 def entry_json(entry: dict[str, Any]) -> GameEntryJson:
     """A stored entry as the API shows it."""
     return GameEntryJson(
-        game=entry["game_id"], opponent=entry["opponent"], side=entry["side"],
-        result=entry["result"], ended_by=entry["ended_by"],
+        game=entry["game_id"],
+        opponent=entry["opponent"],
+        side=entry["side"],
+        result=entry["result"],
+        ended_by=entry["ended_by"],
         when=datetime.fromtimestamp(entry["when"], UTC).isoformat().replace("+00:00", "Z"),
-        practice=entry["practice"], moves=entry["moves"], start=entry["start"],
+        practice=entry["practice"],
+        moves=entry["moves"],
+        start=entry["start"],
         arena=entry.get("arena") or None,
-    )  # fmt: skip
+    )
 
 
 def record_json(entries: list[dict[str, Any]]) -> list[RecordJson]:

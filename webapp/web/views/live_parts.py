@@ -21,9 +21,8 @@ from ..live import live, sse
 from ..live.audience import PUBLIC, seen_versions
 from ..live.shared import Shared
 from ..live.stream import events as followed
-from ..site import i18n
-from ..site.i18n import language
 from .fragments import Parts, without_marks
+from .viewer import Viewer, request_of, viewer
 
 T = TypeVar("T")
 Since = tuple[tuple[str, str], ...]  # what a text-mode page says it showed (?seen=…&game=…)
@@ -53,25 +52,17 @@ class Display:
 
 @dataclass(frozen=True)
 class Role:
-    """What a board's parts depend on besides the match's version: the seats held (none for
-    a spectator, whose parts every spectator shares), the display, the language and the
-    site's address."""
+    """What a board's parts depend on besides the match's version: its viewer (a spectator's
+    parts every spectator shares) and the display they are drawn for."""
 
     match_id: str
-    held: frozenset[str]
-    watching: bool
+    viewer: Viewer
     display: str
-    language: str
-    script_root: str
-    host: str
 
     @classmethod
     def of(cls, current: Current, display: str) -> Role:
         """The role of this request's viewer of ``current`` on ``display``."""
-        held = frozenset() if current.you is None else current.held
-        watching = current.watching or current.you is None
-        root, host = request.script_root, request.host_url
-        return cls(current.match_id, held, watching, display, language(), root, host)
+        return cls(current.match_id, viewer(current), display)
 
 
 GONE = Shown((), "", 0)  # a match that expired: nothing to swap in
@@ -134,7 +125,7 @@ def _event(
     (a seat moved to another device must not go on sending that seat's links here)."""
     try:
         record = _record(app, role.match_id, version)
-        if role.held and (record is None or holds(read(record.data)) != role.held):
+        if role.viewer.held and (record is None or holds(read(record.data)) != role.viewer.held):
             return None
         told = version if record is None else _audience_version(record, role, version)
         key = (role, before, told, since)
@@ -181,7 +172,7 @@ def _record(app: Flask, match_id: str, version: int) -> Record | None:
 def _audience_version(record: Record, role: Role, version: int) -> int:
     """The last version of ``record`` that changed what ``role`` sees (at least ``version``):
     what is rendered of the record is kept under it, never under an older one."""
-    audience = next(iter(role.held)) if len(role.held) == 1 else PUBLIC
+    audience = next(iter(role.viewer.held)) if len(role.viewer.held) == 1 else PUBLIC
     return max(version, seen_versions(record.data, record.version).get(audience, record.version))
 
 
@@ -190,11 +181,10 @@ def _in_role(
 ) -> T | None:
     """``make`` of the match of ``record`` as ``role`` sees it, in a request of ``role``'s
     own: its address and language, and no browser's session; ``None`` once it is gone."""
-    base = role.host.rstrip("/") + role.script_root
-    # The language as a browser chooses it, by its cookie: i18n.language reads it as for any page.
-    chosen = {"HTTP_COOKIE": f"{i18n.COOKIE}={role.language}"}
-    with app.test_request_context("/", base_url=base, environ_overrides=chosen):
+    with request_of(app, role.viewer):
         current = matches.watched(role.match_id, record) if record is not None else None
         if current is None:
             return None
-        return make(dataclasses.replace(current, held=role.held, watching=role.watching))
+        return make(
+            dataclasses.replace(current, held=role.viewer.held, watching=role.viewer.watching)
+        )

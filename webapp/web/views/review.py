@@ -13,10 +13,11 @@ from ...engine import N_, Evaluation, Review, ReviewedMove, rank, review
 from ..cycle.matches import Current
 from ..site.i18n import gettext as _
 from ..site.i18n import ngettext
+from ..site.refusals import REVIEW_NOT_READY
 from .naming import by_mark
 from .review_schema import MistakeJson, ReviewedMoveJson, ReviewJson, ValueJson
 
-NOT_OVER = N_("The review opens once the game is over.")
+NOT_OVER = REVIEW_NOT_READY.message
 OTHER_REVIEW = N_(
     "This review link is for another game than the one this browser is playing (an earlier "
     "one is not kept): only the current game can be reviewed."
@@ -132,29 +133,41 @@ TO_A_DRAW = {
     "mark": N_("%(mark)s's move %(cell)s lost the win: it let the game end in a draw."),
 }
 LOST_THE_WIN = {
-    "you": NP_("Your move %(cell)s lost the win: it let %(winner)s win in %(num)d move.",
-               "Your move %(cell)s lost the win: it let %(winner)s win in %(num)d moves."),
+    "you": NP_(
+        "Your move %(cell)s lost the win: it let %(winner)s win in %(num)d move.",
+        "Your move %(cell)s lost the win: it let %(winner)s win in %(num)d moves.",
+    ),
     "friend": NP_(
         "Your friend's move %(cell)s lost the win: it let %(winner)s win in %(num)d move.",
-        "Your friend's move %(cell)s lost the win: it let %(winner)s win in %(num)d moves."),
+        "Your friend's move %(cell)s lost the win: it let %(winner)s win in %(num)d moves.",
+    ),
     "computer": NP_(
         "The computer's move %(cell)s lost the win: it let %(winner)s win in %(num)d move.",
-        "The computer's move %(cell)s lost the win: it let %(winner)s win in %(num)d moves."),
-    "mark": NP_("%(mark)s's move %(cell)s lost the win: it let %(winner)s win in %(num)d move.",
-                "%(mark)s's move %(cell)s lost the win: it let %(winner)s win in %(num)d moves."),
-}  # fmt: skip
+        "The computer's move %(cell)s lost the win: it let %(winner)s win in %(num)d moves.",
+    ),
+    "mark": NP_(
+        "%(mark)s's move %(cell)s lost the win: it let %(winner)s win in %(num)d move.",
+        "%(mark)s's move %(cell)s lost the win: it let %(winner)s win in %(num)d moves.",
+    ),
+}
 LOST_THE_DRAW = {
-    "you": NP_("Your move %(cell)s lost the draw: it let %(winner)s win in %(num)d move.",
-               "Your move %(cell)s lost the draw: it let %(winner)s win in %(num)d moves."),
+    "you": NP_(
+        "Your move %(cell)s lost the draw: it let %(winner)s win in %(num)d move.",
+        "Your move %(cell)s lost the draw: it let %(winner)s win in %(num)d moves.",
+    ),
     "friend": NP_(
         "Your friend's move %(cell)s lost the draw: it let %(winner)s win in %(num)d move.",
-        "Your friend's move %(cell)s lost the draw: it let %(winner)s win in %(num)d moves."),
+        "Your friend's move %(cell)s lost the draw: it let %(winner)s win in %(num)d moves.",
+    ),
     "computer": NP_(
         "The computer's move %(cell)s lost the draw: it let %(winner)s win in %(num)d move.",
-        "The computer's move %(cell)s lost the draw: it let %(winner)s win in %(num)d moves."),
-    "mark": NP_("%(mark)s's move %(cell)s lost the draw: it let %(winner)s win in %(num)d move.",
-                "%(mark)s's move %(cell)s lost the draw: it let %(winner)s win in %(num)d moves."),
-}  # fmt: skip
+        "The computer's move %(cell)s lost the draw: it let %(winner)s win in %(num)d moves.",
+    ),
+    "mark": NP_(
+        "%(mark)s's move %(cell)s lost the draw: it let %(winner)s win in %(num)d move.",
+        "%(mark)s's move %(cell)s lost the draw: it let %(winner)s win in %(num)d moves.",
+    ),
+}
 
 
 def _kept(cells: tuple[str, ...], lost: str) -> str:

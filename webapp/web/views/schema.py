@@ -76,7 +76,16 @@ Version = Annotated[
     ),
 ]
 GameId = Annotated[str, Meta(description="The game id (`game` of /api/game); another is a 409.")]
-MISSING_PLY = "Object missing required field `ply`"  # msgspec's words, which views/bodies.py reads
+
+
+class MissingFieldError(Exception):
+    """A field a body needs, left out (a ValueError would reach api_bodies as msgspec's
+    ValidationError, which names no field: msgspec lets any other exception through)."""
+
+    def __init__(self, name: str) -> None:
+        """The field ``name`` is missing."""
+        super().__init__(name)
+        self.name = name
 
 
 class ExpectedBody(Struct, kw_only=True):
@@ -98,7 +107,7 @@ class PinnedBody(ExpectedBody, kw_only=True):
     def __post_init__(self) -> None:
         """Refuse a body that names no state, as msgspec refuses a missing field."""
         if self.ply is UNSET and self.version is UNSET:
-            raise ValueError(MISSING_PLY)
+            raise MissingFieldError("ply")
 
 
 class MoveBody(PinnedBody, kw_only=True):
@@ -296,22 +305,12 @@ class GameJson(Struct, kw_only=True):
 class ErrorJson(Struct):
     """A refused request, which changed nothing; a 400 names the body's bad `field`."""
 
-    error: str
+    error: Annotated[str, Meta(description="Why, in words for people, in the asked language.")]
+    code: Annotated[
+        str,
+        Meta(
+            description="Why, for programs: the same in every language, never reworded "
+            "(docs/api.md has the table of codes)."
+        ),
+    ]
     field: str | UnsetType = UNSET
-
-
-class LiveGameJson(Struct):
-    """A game being played now by strangers met by quick pairing: anyone may watch it."""
-
-    match: str
-    watch: Annotated[str, Meta(description="The link that shows the board live, to watch.")]
-    names: Annotated[dict[str, str], Meta(description="The player of X and of O, by name.")]
-    board: Annotated[str, Meta(description="The position: 9 characters, X, O or _ per cell.")]
-    clock: ClockJson | None
-
-
-class NameJson(Struct):
-    """This browser's drawn name (an adjective and an animal), shown in paired games."""
-
-    name: Annotated[str, Meta(description="In the request's language, e.g. Quick Otter.")]
-    id: Annotated[str, Meta(description="The same in any language, e.g. quick-otter.")]

@@ -1,5 +1,6 @@
-"""Text mode's switch: whether this request is in text mode (a cookie per browser, or
-``?text=1`` in a shared link), the link that turns it on or off, and its route."""
+"""Text mode's switch, a choice of display kept beside the language: whether this request is
+in text mode (a cookie per browser, or ``?text=1`` in a shared link), the link that turns it
+on or off, and its route."""
 
 from __future__ import annotations
 
