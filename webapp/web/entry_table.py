@@ -30,7 +30,7 @@ from .site.refusals import BAD_FORM
 from .views.answers import answer, game_json
 from .views.arena_json import ARENA_PATH, NO_ARENA, ArenaJson, arena_json
 from .views.bodies import decode
-from .views.schema import JoinBody, NewBody, PairBody, PairJson, SeatBody
+from .views.schema import JoinBody, NewBody, PairJson, SeatBody
 from .views.sentences import toss_line
 
 bp = Blueprint("entries", __name__)
@@ -104,13 +104,10 @@ def _new_fields(route: dict[str, str]) -> NewBody:
     """The setup form's players, position, coin toss and clock."""
     form = request.form
     x, o = setup.kind(form.get("x")), setup.kind(form.get("o"))
-    clock = setup.clock(form.get("clock"))
-    if x is None or o is None or clock is None:
+    clock, board = setup.clock(form.get("clock")), form.get("board", "3x3")
+    if x is None or o is None or clock is None or board not in BOARD_NAMES:
         raise BadFormError()
     position = form.get("position", "").strip() or None
-    board = form.get("board", "3x3")
-    if board not in BOARD_NAMES:
-        raise BadFormError()
     toss = bool(form.get("toss"))
     return NewBody(x=x, o=o, position=position, toss=toss, clock=clock, board=board)
 
@@ -123,14 +120,6 @@ def _new_back(route: dict[str, str]) -> str:
         return url_for("setup.setup")
     position = request.form.get("position", "").strip()[: setup.POSITION_LIMIT]
     return url_for("setup.setup", x=x, o=o, position=position or None)
-
-
-def _pair_fields(route: dict[str, str]) -> PairBody:
-    """The board a seeker of the page's form seeks an opponent on (3x3 unless told)."""
-    board = request.form.get("board", "3x3")
-    if board not in BOARD_NAMES:
-        raise BadFormError()
-    return PairBody(board=board)
 
 
 def _begun(given: NewBody) -> matches.Current:
@@ -265,8 +254,8 @@ ENTRIES: tuple[Entry, ...] = (
         lambda given: pair.seek(given.board),
         _sought_page,
         lambda sought: pair.pair_json(*sought),
-        _pair_fields,
-        PairBody,
+        pair.fields,
+        pair.PairBody,
         creating=True,
         optional_body=True,
         refusals={

@@ -9,8 +9,9 @@ from collections.abc import Iterator
 
 from flask import Blueprint, current_app, flash, redirect, request, url_for
 from flask.typing import ResponseReturnValue
+from msgspec import Struct
 
-from ...engine import LEVELS, Board, parse_board
+from ...engine import BOARD_NAMES, LEVELS, Board, parse_board
 from ...rules import Outcome, actions, new_secret, pairing
 from ...store import StoreUnavailable, new_match_id
 from ...store.pairing import FOUND, PAIRED, WAITING, PairingQueue, Pools, Seek
@@ -24,9 +25,21 @@ from ..site.i18n import gettext as _
 from ..site.i18n import render
 from ..views.answers import answer, game_json
 from ..views.operations import Operation, read
-from ..views.schema import PairJson
+from ..views.schema import BoardName, PairJson
 
 bp = Blueprint("pair", __name__)
+
+
+class PairBody(Struct, kw_only=True):
+    """Quick pairing: the board to play on; only seekers of the same board meet."""
+
+    board: BoardName = "3x3"
+
+
+def fields(route: dict[str, str]) -> PairBody:
+    """The board the page's form seeks an opponent on (3x3 unless it names one)."""
+    board = request.form.get("board", "")
+    return PairBody(board=board if board in BOARD_NAMES else "3x3")
 
 
 def queue() -> Pools:

@@ -49,13 +49,9 @@ Against = Literal["easy", "medium", "hard", "people"]
 RESULTS, OPPONENTS = get_args(Result), get_args(Opponent)
 
 Count = Annotated[int, Meta(ge=0)]
+CELLS = "[XO_]{9}|[XO_]{25}|[XO_]{49}"  # a position of 3x3, 5x5 or 7x7
 Position = Annotated[
-    str,
-    Meta(
-        pattern="^([XO_]{9}|[XO_]{25}|[XO_]{49})$",
-        examples=["_XXOO_OX_"],
-        description="Row by row, _ for empty: 9, 25 or 49 cells.",
-    ),
+    str, Meta(pattern=f"^({CELLS})$", examples=["_XXOO_OX_"], description="Row by row, _ empty.")
 ]
 Ply = Annotated[
     int,
@@ -128,18 +124,12 @@ class NewBody(Struct, kw_only=True):
 
     x: NewKind
     o: NewKind
-    position: Annotated[str, Meta(pattern="^([XO_]{9}|[XO_]{25}|[XO_]{49})?$")] | None = None
+    position: Annotated[str, Meta(pattern=f"^({CELLS})?$")] | None = None
     board: Annotated[BoardName, Meta(description="5x5: four in a row; 7x7: five.")] = "3x3"
     toss: Annotated[bool, Meta(description="Toss a coin that may swap x and o.")] = False
     clock: Annotated[
         int, Meta(ge=0, le=7 * 86400, description="Seconds per move; 0: no clock.")
     ] = 0
-
-
-class PairBody(Struct, kw_only=True):
-    """Quick pairing: the board to play on; only seekers of the same board meet."""
-
-    board: BoardName = "3x3"
 
 
 class JoinBody(Struct):
@@ -170,18 +160,12 @@ class NamesJson(Struct, rename="upper"):
 
 class EvaluationJson(Struct, omit_defaults=True):
     """The result with perfect play, how many moves until it, and the best moves (reading
-    order); a finished game has 0 moves and no best moves. On 5x5 and 7x7, what the search
-    proves: `proven` false (and only then sent) when it found no forced win."""
+    order); a finished game has 0 moves and no best moves; on 5x5 and 7x7 what search proves."""
 
     result: Status
     moves: Annotated[int, Meta(ge=0, le=49)]
     best: Annotated[list[CellId], Meta(extra_json_schema={"uniqueItems": True})]
-    proven: Annotated[
-        bool,
-        Meta(
-            description="False on 5x5 and 7x7 when no forced win was found: `best` is hard's move."
-        ),
-    ] = True
+    proven: bool = True  # false on 5x5 and 7x7 when the search found no forced win
 
 
 class TallyJson(Struct):
