@@ -50,6 +50,9 @@ def main() -> int:
     """Start every model's servers, measure in rounds, print the table."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
     servers.wrk_options(parser)
+    parser.add_argument(
+        "--models", default="gevent,gthread,sync", help="worker classes to run (comma-separated)"
+    )
     options = parser.parse_args()
     wrk_program = shutil.which("wrk")
     if not wrk_program:
@@ -85,7 +88,10 @@ def measure(
     }
     rows: dict[str, list[Row]] = {}
     holds: dict[str, str] = {}
+    chosen = [label.strip() for label in options.models.split(",")]
     for label, (model, app) in MODELS.items():
+        if model not in chosen:
+            continue
 
         def start(name: str, settings: dict[str, str], model: str = model) -> servers.Server:
             server = servers.gunicorn(name, settings, model)
@@ -185,7 +191,8 @@ def report(
     for label, model_rows in rows.items():
         by_name = {row.label: row for row in model_rows}
         for row in model_rows:
-            stock = by_name.get(f"stock: {row.label}")
+            # "move cycle vs hard" is compared with the stock stack's "move cycle".
+            stock = by_name.get(f"stock: {row.label.removesuffix(' vs hard')}")
             versus = ""
             if stock is not None:
                 versus = f"{statistics.median(a['rps'] / b['rps'] for a, b in zip(row.runs, stock.runs, strict=True)):.2f}x"  # noqa: E501

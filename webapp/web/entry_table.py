@@ -7,97 +7,32 @@ API's operations for these come from the rows too (api_document.py)."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from typing import Any
 
 from flask import Blueprint, flash, redirect, request, url_for
 from flask.typing import ResponseReturnValue
 from msgspec import Struct
 
-from ..engine import BOARD_NAMES, N_, Board, InvalidPositionError, TicTacToeError, parse_board
-from ..rules import RuleError, UnknownLinkError, errors
+from ..engine import BOARD_NAMES, N_, Board, InvalidPositionError, parse_board
+from ..rules import RuleError, errors
 from ..rules.errors import BadStartError
-from ..rules.seating import LeaveRefusedError
-from .action_table import NoParams
+from .action_views import BadFormError, Entry, register
 from .cycle import matches
 from .pages import arenas, join, pair, setup
-from .site import limits
-from .site.errors import WebError, for_api, to_board
-from .site.headers import move_result
+from .site.errors import to_board
 from .site.i18n import gettext as _
-from .site.i18n import said
-from .site.refusals import BAD_FORM
-from .views.answers import answer, game_json
+from .views.answers import game_json
 from .views.arena_json import ARENA_PATH, NO_ARENA, ArenaJson, arena_json
-from .views.bodies import decode
 from .views.schema import JoinBody, NewBody, PairJson, SeatBody
 from .views.sentences import toss_line
 
 bp = Blueprint("entries", __name__)
-Done = Any  # what a row's rule did, which its page and its JSON answer from
-
-
-class BadFormError(WebError):
-    """A form's fields that no page of ours posts (an unknown player, a clock not a number)."""
-
-    refusal = BAD_FORM
 
 
 class ArenaParams(Struct):
     """The arena, by the id in its route."""
 
     arena_id: str = ""
-
-
-@dataclass(frozen=True)
-class Entry:
-    """One way in, and both ways to reach it. ``run`` is the rule, through the request cycle;
-    ``fields`` reads the parameters of a form (and of either route's path), ``body`` the API's
-    JSON; ``page`` answers the form from the parameters and what was done, ``json`` the API.
-    A form refused with one of ``back_on`` goes ``back`` (saying why, unless the page there
-    does); a refused API request gets the status of the refusal's code (site/refusals.py)."""
-
-    name: str
-    summary: str
-    form: str
-    api: str
-    run: Callable[[Any], Done]
-    page: Callable[[Any, Done], ResponseReturnValue]
-    json: Callable[[Done], Struct]
-    fields: Callable[[dict[str, str]], Struct] = lambda route: NoParams()
-    body: type[Struct] | None = None
-    method: str = "POST"
-    back: Callable[[dict[str, str]], str] | None = None
-    back_on: tuple[type[TicTacToeError], ...] = ()
-    says_why: bool = True
-    creating: bool = False  # a new match: counted by the limit on new games
-    refusals: dict[int, str] = field(default_factory=dict)
-    answer: Any = None  # the API's answer type, for the OpenAPI document
-    answered: str = "The match after the change."
-    query: list[dict[str, Any]] = field(default_factory=list)
-    optional_body: bool = False  # an empty body is the body's defaults
-
-
-def _view(entry: Entry) -> Callable[..., ResponseReturnValue]:
-    def view(**route: str) -> ResponseReturnValue:
-        if for_api():
-            given = decode(entry.body, entry.optional_body) if entry.body else entry.fields(route)
-            return answer(entry.json(entry.run(given)))  # a refusal: the error writer's
-        try:
-            given = entry.fields(route)
-            done = entry.run(given)
-        except (UnknownLinkError, LeaveRefusedError):
-            raise  # the error writer's: a 404, or back to the board saying why
-        except entry.back_on as error:
-            if entry.says_why:
-                flash(said(error), "error")
-            assert entry.back is not None
-            return move_result(redirect(entry.back(route), 303), accepted=False)
-        return entry.page(given, done)
-
-    view.__name__ = entry.name
-    view.__doc__ = entry.summary
-    return limits.creating(view) if entry.creating else view
 
 
 def _new_fields(route: dict[str, str]) -> NewBody:
@@ -171,14 +106,14 @@ def _stopped_page(given: Any, made: matches.Current | None) -> ResponseReturnVal
 def _arena_entry(what: str, summary: str, refused: str) -> Entry:
     """Join, pause or withdraw, back to the arena's page (or its JSON)."""
     return Entry(
-        f"arena_{what}",
-        summary,
-        f"/arenas/<arena_id>/{what}",
-        f"/api/arenas/<arena_id>/{what}",
-        lambda given: (given.arena_id, arenas.acted(given.arena_id, what)),
-        lambda given, done: redirect(url_for("arenas.page", arena_id=given.arena_id), 303),
-        lambda done: arena_json(*done),
-        lambda route: ArenaParams(route["arena_id"]),
+        name=f"arena_{what}",
+        summary=summary,
+        form=f"/arenas/<arena_id>/{what}",
+        api=f"/api/arenas/<arena_id>/{what}",
+        run=lambda given: (given.arena_id, arenas.acted(given.arena_id, what)),
+        page=lambda given, done: redirect(url_for("arenas.page", arena_id=given.arena_id), 303),
+        json=lambda done: arena_json(*done),
+        fields=lambda route: ArenaParams(route["arena_id"]),
         back=lambda route: url_for("arenas.page", arena_id=route["arena_id"]),
         back_on=(RuleError,),
         refusals={404: NO_ARENA, 409: refused},
@@ -190,15 +125,15 @@ def _arena_entry(what: str, summary: str, refused: str) -> Entry:
 
 ENTRIES: tuple[Entry, ...] = (
     Entry(
-        "new",
-        "Start a new game, from the empty board or a position.",
-        "/new",
-        "/api/new",
-        _begun,
-        _begun_page,
-        game_json,
-        _new_fields,
-        NewBody,
+        name="new",
+        summary="Start a new game, from the empty board or a position.",
+        form="/new",
+        api="/api/new",
+        run=_begun,
+        page=_begun_page,
+        json=game_json,
+        fields=_new_fields,
+        body=NewBody,
         back=_new_back,
         back_on=(BadFormError, InvalidPositionError, BadStartError),
         creating=True,
@@ -212,16 +147,16 @@ ENTRIES: tuple[Entry, ...] = (
         },
     ),
     Entry(
-        "join",
-        "Take the free seat of an online match with its invite token (the last part "
+        name="join",
+        summary="Take the free seat of an online match with its invite token (the last part "
         "of the invite link).",
-        "/join/<token>",
-        "/api/join",
-        lambda given: join.join_by(given.invite),
-        _seated_page(N_("You joined the match: you play %(mark)s.")),
-        game_json,
-        lambda route: JoinBody(route["token"]),
-        JoinBody,
+        form="/join/<token>",
+        api="/api/join",
+        run=lambda given: join.join_by(given.invite),
+        page=_seated_page(N_("You joined the match: you play %(mark)s.")),
+        json=game_json,
+        fields=lambda route: JoinBody(route["token"]),
+        body=JoinBody,
         back=lambda route: url_for("join.join_page", token=route["token"]),
         back_on=(RuleError,),
         says_why=False,  # its page says why: full, or one's own
@@ -231,33 +166,33 @@ ENTRIES: tuple[Entry, ...] = (
         },
     ),
     Entry(
-        "seat",
-        "Continue on this program: move the seat of a seat link (the last part of "
+        name="seat",
+        summary="Continue on this program: move the seat of a seat link (the last part of "
         "`online.seat`) here; the session that held it only watches, and the link works "
         "once.",
-        "/seat/<token>",
-        "/api/seat",
-        lambda given: join.take_seat(given.seat),
-        _seated_page(N_("This device now plays %(mark)s in this match.")),
-        game_json,
-        lambda route: SeatBody(route["token"]),
-        SeatBody,
+        form="/seat/<token>",
+        api="/api/seat",
+        run=lambda given: join.take_seat(given.seat),
+        page=_seated_page(N_("This device now plays %(mark)s in this match.")),
+        json=game_json,
+        fields=lambda route: SeatBody(route["token"]),
+        body=SeatBody,
         refusals={404: "The link names no seat: unknown, or used already."},
     ),
     Entry(
-        "pair",
-        "Play someone: seated at once with a seeker who waits (sides drawn at "
+        name="pair",
+        summary="Play someone: seated at once with a seeker who waits (sides drawn at "
         "random, 30 s a move), else waiting; poll GET /api/pair, or follow the match with "
         "GET /api/events.",
-        "/pair",
-        "/api/pair",
-        lambda given: pair.seek(given.board),
-        _sought_page,
-        lambda sought: pair.pair_json(*sought),
-        pair.fields,
-        pair.PairBody,
+        form="/pair",
+        api="/api/pair",
+        run=lambda given: pair.seek(given.board),
+        page=_sought_page,
+        json=lambda sought: pair.pair_json(*sought),
+        fields=pair.fields,
+        body=pair.PairBody,
+        body_required=False,
         creating=True,
-        optional_body=True,
         refusals={
             409: "This browser plays an online game still in play: resign or abort it first.",
             429: "Too many new games from this address in a short time (FLASK_LIMIT_CREATE).",
@@ -266,13 +201,13 @@ ENTRIES: tuple[Entry, ...] = (
         answered="Where the seeker stands.",
     ),
     Entry(
-        "pair_cancel",
-        "Stop waiting for an opponent.",
-        "/pair/cancel",
-        "/api/pair",
-        lambda given: _stopped(pair.stop()),
-        _stopped_page,
-        lambda made: pair.pair_json(None, made),
+        name="pair_cancel",
+        summary="Stop waiting for an opponent.",
+        form="/pair/cancel",
+        api="/api/pair",
+        run=lambda given: _stopped(pair.stop()),
+        page=_stopped_page,
+        json=lambda made: pair.pair_json(None, made),
         method="DELETE",
         refusals={409: "This session was not waiting."},
         answer=PairJson,
@@ -293,7 +228,4 @@ ENTRIES: tuple[Entry, ...] = (
     _arena_entry("withdraw", "Leave the arena; the points stay.", "This browser is not in it."),
 )
 
-for _entry in ENTRIES:
-    _seen = _view(_entry)
-    bp.add_url_rule(_entry.form, _entry.name, _seen, methods=["POST"])
-    bp.add_url_rule(_entry.api, f"api_{_entry.name}", _seen, methods=[_entry.method])
+register(bp, ENTRIES)

@@ -26,19 +26,7 @@ from .pages import (
     review,
     setup,
 )
-from .site import (
-    assets,
-    browsers,
-    errors,
-    headers,
-    health,
-    i18n,
-    limits,
-    metrics,
-    observe,
-    sessions,
-    stores,
-)
+from .site import assets, errors, health, i18n, limits, metrics, path, sessions, stores
 from .site import display as text
 from .text import text_input
 from .views import fragments, naming
@@ -67,21 +55,19 @@ PAGES = (
 def init_app(app: Flask, client: RedisClient | None) -> None:
     """Give ``app`` its stores (Redis through ``client``, else SQLite and files), its hooks,
     error pages and languages, and every page's blueprint. The order matters where a hook
-    must run before another: the visitor's CSRF token (sessions) before CSRFProtect's check."""
+    must run before another: the request path (the visitor's token, then the CSRF check)
+    before the limits, which count a post that stores a new session."""
     stores.init_app(app, client)
     arena_cycle.init_app(app)
     settler.init_app(app)
     live.init_app(app)
     sessions.init_app(app, client)
-    browsers.init_app(app)
-    CSRFProtect(app)
+    path.init_app(app, CSRFProtect(app))
     limits.init_app(app)
-    headers.init_app(app)
     errors.init_app(app)
     i18n.init_app(app)
     health.init_app(app)
     metrics.init_app(app)
-    observe.init_app(app)
     # The templates name computer levels in the page's language.
     app.jinja_env.globals.update(
         level_word=naming.level_word,

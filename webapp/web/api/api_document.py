@@ -74,7 +74,7 @@ def entry_routes() -> tuple[Operation, ...]:
             entry.summary,
             entry.refusals,
             entry.body,
-            not entry.optional_body,
+            entry.body_required,
             answer=entry.answer or GameJson,
             answered=entry.answered,
             query=entry.query,

@@ -30,7 +30,7 @@ Look = tuple[int, Arena | None]  # the arena's version, and the arena
 
 
 @dataclass(frozen=True)
-class _Kept:
+class _ArenaKept:
     """An app's looks at its arenas (one per arena and tick, shared by its streams), each
     version's part per language and display, and each version's rows by place number."""
 
@@ -57,7 +57,7 @@ def _stream(
     app: Flask, hub: live.Hub, arena_id: str, seen: Viewer, mine: int, lifetime: float
 ) -> Iterator[str]:
     """The arena's events for one viewer (place number ``mine``, -1 if not in it)."""
-    kept: _Kept = app.extensions.setdefault("arena_stream_kept", _Kept())
+    kept: _ArenaKept = app.extensions.setdefault("arena_stream_kept", _ArenaKept())
 
     def look(tick: int) -> Look:
         with app.test_request_context("/"):

@@ -22,10 +22,11 @@ from ..text import text_board
 from ..views import chat, fragments, live_parts, online
 from ..views.answers import answer, game_json
 from ..views.board_view import build, build_score
-from ..views.fragments import Parts, fragment, page
+from ..views.fragments import Parts, fragment, marked
 from ..views.models import BoardView, OnlineParts, ScoreView
 from ..views.operations import Operation, read
 from ..views.viewer import viewer
+from . import whole_pages
 from .streams import EVENTS_QUERY, versions
 
 bp = Blueprint("board", __name__)
@@ -117,14 +118,23 @@ def index() -> ResponseReturnValue:
 
 def board(current: matches.Current, hint: bool = False) -> ResponseReturnValue:
     """The board page of ``current`` as this browser sees it (a player, or a spectator)."""
+    kept_as = whole_pages.key(current, Viewed.of(current, hint).key)
+    if kept_as is None:
+        return fragments.filled(*_marked(current, hint))
+    return whole_pages.page(kept_as, lambda: _marked(current, hint)[0])
+
+
+def _marked(current: Current, hint: bool) -> tuple[str, str | None]:
+    """The page with the marks in place of the CSRF token and the messages, and text mode's
+    own messages (``None``: the flashed ones)."""
     shown = _shown(Viewed.of(current, hint))
     extra = online.parts(current) if current.match.online or current.watching else None
     if viewer(current).text:
-        return text_board.page(current, shown.view, shown.score, extra)
+        return text_board.marked(current, shown.view, shown.score, extra)
     live = _live(current, shown, extra)
     parts = (live_parts.keep(current, "board", live) if extra is not None else live).parts
     player = extra is not None and current.you is not None
-    return page(
+    return marked(
         "board.html",
         BoardPage(
             title=shown.view.status,
@@ -138,10 +148,10 @@ def board(current: matches.Current, hint: bool = False) -> ResponseReturnValue:
             seat=current.seat,
             scripts="player" if player else "clock" if extra or current.match.clock else "",
         ),
-    )
+    ), None
 
 
-def board_parts(current: Current, shown: Shown, extra: OnlineParts | None) -> Parts:
+def board_parts(current: Current, shown: Drawn, extra: OnlineParts | None) -> Parts:
     """The parts of ``current``'s board page (``shown`` of it, ``extra`` its online parts)."""
     match = current.match
     here = Here(
@@ -170,13 +180,13 @@ def board_parts(current: Current, shown: Shown, extra: OnlineParts | None) -> Pa
     return fragments.parts("_parts.html", PARTS, model)
 
 
-def _live(current: Current, shown: Shown, extra: OnlineParts | None) -> live_parts.Shown:
+def _live(current: Current, shown: Drawn, extra: OnlineParts | None) -> live_parts.Shown:
     """The board's parts as kept for its live stream, with its title and form version."""
     parts = board_parts(current, shown, extra)
     return live_parts.Shown(parts, shown.view.status, current.version)
 
 
-def _streamed(current: Current) -> tuple[Shown, OnlineParts | None]:
+def _streamed(current: Current) -> tuple[Drawn, OnlineParts | None]:
     """What a live stream of ``current``'s board shows (no hint), and its online parts."""
     extra = online.parts(current) if current.match.online or current.watching else None
     return _shown(Viewed.of(current, False)), extra
@@ -219,7 +229,7 @@ class Viewed:
 
 
 @dataclass(frozen=True)
-class Shown:
+class Drawn:
     """The parts of the board page that are a pure function of a ``Viewed``: the view model,
     the score, the fragments rendered from the view, and the link to this position's setup."""
 
@@ -235,13 +245,13 @@ class Shown:
 # Every watcher of a match reloads its board at each move, and a player's board is shown
 # again at each reload: each state is built once per process, not once per page.
 @functools.lru_cache(maxsize=4096)
-def _shown(viewed: Viewed) -> Shown:
+def _shown(viewed: Viewed) -> Drawn:
     """The parts of the board page of ``viewed``; the clock and quick messages, which also
     follow the time, are made per request."""
     current = viewed.current
     view = build(current, board_buttons, viewed.hint)
     game = current.match.game
-    return Shown(
+    return Drawn(
         view=view,
         score=build_score(current),
         status=fragment("_game.html", "status", view),

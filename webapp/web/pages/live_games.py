@@ -35,7 +35,7 @@ Look = tuple[tuple[str, int], ...]  # what the list holds: each game and its ver
 
 
 @dataclass(frozen=True)
-class _Kept:
+class _ListKept:
     """An app's looks at the list (one per LIVE_EVERY seconds, shared by all its streams) and
     the list's HTML per look and reader."""
 
@@ -135,7 +135,7 @@ def events() -> ResponseReturnValue:
 def _stream(app: Flask, hub: live.Hub, seen: Viewer, lifetime: float) -> Iterator[str]:
     """The list's events for one viewer (its language, display and address) until
     ``lifetime`` is over; each process looks at the list once a tick for all its streams."""
-    kept: _Kept = app.extensions.setdefault("live_games_kept", _Kept())
+    kept: _ListKept = app.extensions.setdefault("live_games_kept", _ListKept())
 
     def look(tick: int) -> Look:
         with app.test_request_context("/live"):  # the names need a request's language

@@ -56,7 +56,7 @@ def mode() -> ResponseReturnValue:
     aborting it, never by a click here."""
     chosen = request.form.get("mode", "")
     if chosen == "restart":
-        return action_views.from_form(BY_NAME["restart"], {})
+        return action_views.from_form(BY_NAME["restart"])
     seen = matches.current()
     kinds = seating.mode_kinds(seen.match, seen.held, chosen)
     if kinds is None:

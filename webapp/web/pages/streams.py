@@ -10,22 +10,19 @@ from ..cycle import deadlines
 from ..cycle.matches import Current
 from ..live import live, sse
 from ..live.stream import events as followed
+from ..views.operations import parameter
 
 EVENTS_QUERY = [
-    {
-        "name": "match",
-        "in": "query",
-        "required": False,
-        "schema": {"type": "string"},
-        "description": "The match to follow (from a watch link); by default this session's.",
-    },
-    {
-        "name": "version",
-        "in": "query",
-        "required": False,
-        "schema": {"type": "integer", "minimum": 0},
-        "description": "The version already seen: a newer one is sent at once.",
-    },
+    parameter(
+        "match", "query", "The match to follow (from a watch link); by default this session's."
+    ),
+    parameter(
+        "version",
+        "query",
+        "The version already seen: a newer one is sent at once.",
+        type="integer",
+        minimum=0,
+    ),
 ]
 
 

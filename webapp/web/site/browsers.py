@@ -8,7 +8,8 @@ import hmac
 import re
 import secrets
 
-from flask import Flask, Response, current_app, session
+from flask import Flask, current_app, session
+from flask.sessions import SessionMixin
 
 from . import sessions
 
@@ -36,18 +37,13 @@ def keep() -> None:
         session[BROWSER_KEY] = browser_id()
 
 
-def init_app(app: Flask) -> None:
-    """Put this browser's id in every session as it is first stored."""
-    app.after_request(_stamped)
-
-
-def _stamped(response: Response) -> Response:
-    """A session stored for the first time keeps the browser's id, derived now from its
+def stamp(app: Flask, here: sessions.Globals, kept: SessionMixin) -> None:
+    """Run after every request (site/path.py), with its ``g`` and its session (``kept``).
+    A session stored for the first time keeps the browser's id, derived now from its
     visitor id. Two first requests of one browser at once (a join and a name drawn, each
     without a session cookie) store two sessions, and the browser keeps the cookie of the
     one answered last: without its id in both, a session that lacked it would make the
     browser another (its id derived from that session's id), a stranger to the arena it had
     just joined (issue 45)."""
-    if sessions.first_stored() and BROWSER_KEY not in session:
+    if BROWSER_KEY not in kept and sessions.first_stored(app, here, kept):
         keep()
-    return response

@@ -4,10 +4,11 @@ on or off, and its route."""
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 from urllib.parse import urlencode
 
-from flask import Blueprint, request, url_for
+from flask import Blueprint, Request, request, url_for
 from flask.typing import ResponseReturnValue
 from werkzeug.wrappers import Response
 
@@ -62,17 +63,23 @@ def here_without_switch() -> str:
 def _switch_context() -> dict[str, Any]:
     """Every template knows whether it is in text mode, and where the switch leads."""
     on = enabled()
-    target = url_for("text.switch", state="off" if on else "on", next=here_without_switch())
-    return {"text_mode": on, "text_switch_url": target}
+    url = _switch_url(on, here_without_switch(), request.script_root)
+    return {"text_mode": on, "text_switch_url": url}
 
 
-@bp.after_app_request
-def _shared_link(response: Response) -> Response:
-    """``?text=1`` (or ``?text=0``) in a link is remembered, as the switch would."""
-    asked = request.args.get("text")
-    if request.method == "GET" and asked in ("0", "1") and response.status_code < 400:
-        return remember(response, mode())
-    return response
+# A site has few pages to switch from, and each one's link is the same at every request.
+@functools.lru_cache(maxsize=1024)
+def _switch_url(on: bool, back: str, script_root: str) -> str:
+    """The switch's link from the page ``back`` (under ``script_root``, which starts it)."""
+    return url_for("text.switch", state="off" if on else "on", next=back)
+
+
+def shared_link(req: Request, response: Response) -> None:
+    """``?text=1`` (or ``?text=0``) in a link is remembered, as the switch would: run after
+    every request (site/path.py)."""
+    asked = req.args.get("text") if req.query_string else None
+    if asked in ("0", "1") and req.method == "GET" and response.status_code < 400:
+        remember(response, mode())
 
 
 @bp.get("/text/<state>")

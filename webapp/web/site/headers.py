@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TypeVar
 
-from flask import Flask, Response, request
+from flask import Request, Response
 from werkzeug.wrappers import Response as AnyResponse
 
 CONTENT_SECURITY_POLICY = (
@@ -18,26 +18,25 @@ HEADERS = {
     "Referrer-Policy": "same-origin",
     "X-Frame-Options": "DENY",
 }
+# Each header with its name as compared (header names are case-insensitive).
+_SECURITY = tuple((name.lower(), name, value) for name, value in HEADERS.items())
+_NO_STORE = frozenset({"text/html", "application/json"})
 MOVE_RESULT = "X-Move-Result"  # accepted or refused: did the request change anything
 SAFE_METHODS = ("GET", "HEAD", "OPTIONS")
 Answer = TypeVar("Answer", bound=AnyResponse)
 
 
-def init_app(app: Flask) -> None:
-    """Add the headers after every request, error pages included."""
-    app.after_request(add_headers)
-
-
-def add_headers(response: Response) -> Response:
+def add_headers(req: Request, response: Response) -> None:
     """Our security headers (a view may set its own instead); ``no-store`` on pages and JSON,
-    which are this browser's alone; and the result of a post that its view left unsaid."""
-    for name, value in HEADERS.items():
-        response.headers.setdefault(name, value)
-    if response.mimetype in ("text/html", "application/json") and not response.cache_control:
-        response.cache_control.no_store = True
-    if request.method not in SAFE_METHODS and MOVE_RESULT not in response.headers:
+    which are this browser's alone; and the result of a post that its view left unsaid. Run
+    after every request, error pages included (site/path.py)."""
+    headers = response.headers
+    present = set(headers.keys(lower=True))  # one pass; a lookup per name would be a pass each
+    headers.extend([(name, value) for lower, name, value in _SECURITY if lower not in present])
+    if "cache-control" not in present and response.mimetype in _NO_STORE:
+        headers["Cache-Control"] = "no-store"
+    if req.method not in SAFE_METHODS and "x-move-result" not in present:
         move_result(response, response.status_code < 400)
-    return response
 
 
 def move_result(response: Answer, accepted: bool) -> Answer:

@@ -6,7 +6,7 @@ import functools
 from collections.abc import Iterable
 from wsgiref.types import StartResponse, WSGIApplication, WSGIEnvironment
 
-from flask import Flask, request
+from flask import Flask, Request
 from werkzeug.exceptions import BadHost
 from werkzeug.urls import uri_to_iri
 
@@ -16,10 +16,10 @@ STAND_IN = "localhost"
 
 
 def init_app(app: Flask) -> None:
-    """Check the Host of every request before Flask reads it, and refuse a bad one."""
+    """Check the Host of every request before Flask reads it (the request path refuses a bad
+    one: ``refuse_bad_host``)."""
     # Middleware as Flask documents it; mypy takes the method for a plain attribute.
     app.wsgi_app = _checking_hosts(app.wsgi_app)  # type: ignore[method-assign,assignment]
-    app.before_request(_refuse_bad_host)
 
 
 @functools.lru_cache(maxsize=256)  # a server sees few hosts; a flood of made-up ones evicts
@@ -39,7 +39,7 @@ def _checking_hosts(app: WSGIApplication) -> WSGIApplication:
 
     Flask binds its URL map to the Host before any hook of the app runs, and an unusable one
     leaves it nothing to build the error page's links with: so the page is built under a host
-    that works, and ``_refuse_bad_host`` turns it into the 400 page.
+    that works, and ``refuse_bad_host`` turns it into the 400 page.
     """
 
     def check(environ: WSGIEnvironment, start_response: StartResponse) -> Iterable[bytes]:
@@ -52,7 +52,7 @@ def _checking_hosts(app: WSGIApplication) -> WSGIApplication:
     return check
 
 
-def _refuse_bad_host() -> None:
+def refuse_bad_host(req: Request) -> None:
     """The 400 page for a request that came with an unusable Host."""
-    if BAD_HOST in request.environ:
+    if BAD_HOST in req.environ:
         raise BadHost()

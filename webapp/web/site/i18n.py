@@ -3,6 +3,7 @@ translated once per language, and the menu's route."""
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import Any
@@ -14,6 +15,8 @@ from flask_babel import Babel
 from jinja2 import Environment
 from jinja2.ext import Extension
 from jinja2.lexer import Token
+from werkzeug.datastructures import LanguageAccept
+from werkzeug.http import parse_accept_header
 from werkzeug.wrappers import Response
 
 from ...engine import N_, TicTacToeError
@@ -108,9 +111,16 @@ def language() -> str:
     if chosen is None:
         chosen = request.cookies.get(COOKIE)
         if chosen not in LANGUAGES:
-            chosen = request.accept_languages.best_match(LANGUAGES, default="en")
+            chosen = _best_match(request.headers.get("Accept-Language", ""))
         g.language = chosen
     return chosen
+
+
+# Browsers send a few dozen distinct Accept-Language headers, each parsed once per process.
+@functools.lru_cache(maxsize=256)
+def _best_match(accepted: str) -> str:
+    """Our language that an Accept-Language header of ``accepted`` prefers, else English."""
+    return parse_accept_header(accepted, LanguageAccept).best_match(LANGUAGES, default="en")
 
 
 def catalog() -> NullTranslations:

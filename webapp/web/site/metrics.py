@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import ipaddress
 import os
 
@@ -112,13 +113,22 @@ def unavailable(cause: str) -> None:
 def answered(route: str | None, method: str, status: int, seconds: float) -> None:
     """Count one answered request; ``route`` is its template, ``None`` if none matched."""
     label = route or "unmatched"
-    REQUESTS.labels(label, method if method in METHODS else "other", status).inc()
-    LATENCY.labels(label).observe(seconds)
+    counted, timed = _series(label, method if method in METHODS else "other", status)
+    counted.inc()
+    timed.observe(seconds)
     if status == 429:
         RATE_LIMITED.labels(label).inc()
     elif status == 503:
         cause = g.get(_CAUSE) or ENDPOINT_CAUSES.get(request.endpoint or "", "other")
         UNAVAILABLE.labels(cause).inc()
+
+
+# The labels are the app's own few words (routes, methods, statuses), so the series they name
+# are few: each is resolved once per process rather than looked up at every request.
+@functools.lru_cache(maxsize=1024)
+def _series(route: str, method: str, status: int) -> tuple[Counter, Histogram]:
+    """The request counter's and the latency histogram's series of these labels."""
+    return REQUESTS.labels(route, method, status), LATENCY.labels(route)
 
 
 def stream_opened(response: Response) -> None:

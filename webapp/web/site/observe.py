@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import contextlib
-import functools
 import re
 import secrets
 import time
@@ -42,30 +41,28 @@ class ObservedRequest(Request):
         bind_contextvars(request_id=self.request_id)
 
 
-def init_app(app: Flask) -> None:
-    """Give each request an id and, once answered, a log line and its count."""
+def init_app(app: Flask) -> FilteringBoundLogger:
+    """Give each request an id; the logger of the line each request gets once answered
+    (``answered``, which the request path calls at its end: site/path.py)."""
     app.request_class = ObservedRequest
     request_log = logs.configure(str(app.config["LOG_FORMAT"]))
     # Flask's own handler would print app.logger's lines a second time, unrendered.
     app.logger.removeHandler(default_handler)
-    app.after_request(_answering)
-    # At teardown, not at Flask's request_finished: that is not sent when saving the session
-    # fails (its store is down), and such a request must be counted most of all.
-    app.teardown_request(functools.partial(_answered, request_log))
+    return request_log
 
 
-def _answering(response: Response) -> Response:
+def answering(req: Request, response: Response) -> None:
     """Note the answer, and give it the request's id to quote when reporting a problem."""
-    observed = _observed()
-    if observed is not None:
-        observed.answer = response
-        response.headers[HEADER] = observed.request_id
-    return response
+    if isinstance(req, ObservedRequest):
+        req.answer = response
+        response.headers[HEADER] = req.request_id
 
 
-def _answered(log: FilteringBoundLogger, error: BaseException | None) -> None:
+def answered(log: FilteringBoundLogger, error: BaseException | None) -> None:
     """Count the request and write its line: never its path, query or headers, which can
-    carry secrets (invite keys, cookies, CSRF tokens), only its route."""
+    carry secrets (invite keys, cookies, CSRF tokens), only its route. Called at the request's
+    teardown, not at Flask's request_finished: that is not sent when saving the session fails
+    (its store is down), and such a request must be counted most of all."""
     observed = _observed()
     if observed is not None and (observed.answer is not None or error is not None):
         seconds = time.perf_counter() - observed.arrived

@@ -69,6 +69,10 @@ MISSING_FIELD = Refusal("missing_field", N_("The field %(name)s is required."))
 INVALID_FIELD = Refusal("invalid_field", BAD_REQUEST.message)
 # A form's fields that no page of ours posts (forms only: programs send bodies).
 BAD_FORM = Refusal("bad_form", N_("Bad parameters!"))
+BAD_FIELD = Refusal(
+    "bad_field",
+    N_("This form was not filled in as the board fills it, so nothing was changed."),
+)
 # The state of this browser or the site.
 STALE = Refusal("stale", N_("This board has changed since the page was shown; nothing was played."))
 NO_MATCH = Refusal("no_match", N_("This browser has no match yet: start one with POST /api/new."))

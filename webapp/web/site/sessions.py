@@ -15,7 +15,8 @@ from typing import IO, Any
 import msgspec
 from cachelib.file import FileSystemCache
 from cachelib.serializers import FileSystemSerializer
-from flask import Flask, Request, Response, current_app, g, has_request_context, request, session
+from flask import Flask, Request, Response, current_app, g, has_request_context, request
+from flask.sessions import SessionMixin
 from flask_session import Session
 from redis.cluster import RedisCluster
 
@@ -33,6 +34,10 @@ _VISITOR_ID = re.compile(r"[A-Za-z0-9_-]{43}")  # secrets.token_urlsafe(32)
 SESSIONLESS: set[str] = set()
 
 MATCH_KEY = "match"  # the session's key of the match it is at (cycle/matches.py)
+SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
+# The request's ``flask.g`` object itself (its class is private to Flask), passed down by the
+# request path (site/path.py) so that each step looks it up once.
+Globals = Any
 
 
 class MsgpackFiles(FileSystemSerializer):
@@ -109,10 +114,6 @@ def init_app(app: Flask, client: RedisClient | None) -> None:
 
     interface.open_session = open_session
     interface.get_cookie_secure = secure_cookies  # Flask's public hook for the Secure flag
-    # Before CSRFProtect's own check, which init_app in create_app registers after this one.
-    app.before_request(_session_read)
-    app.before_request(_visitor_token)
-    app.after_request(_visitor_cookie)
 
 
 def _make_private(app: Flask, directory: str) -> None:
@@ -137,12 +138,14 @@ def _mode(directory: str) -> int | None:
         return None
 
 
-def _refuse_unwritable() -> None:
-    """The 503 page for a post while the session directory cannot be written (read-only,
-    immutable, removed): it is checked in one cheap call, before anything changes."""
-    if request.method in ("GET", "HEAD", "OPTIONS"):
+def refuse_unwritable(req: Request, directory: str) -> None:
+    """The 503 page for a post while the session ``directory`` cannot be written (read-only,
+    immutable, removed): it is checked in one cheap call, before anything changes. cachelib
+    logs a write that failed and goes on, and the player would lose what the session holds
+    (their seat): a post is refused before it changes anything instead."""
+    if req.method in SAFE_METHODS:
         return
-    if not os.access(current_app.config["SESSION_DIR"], os.W_OK):
+    if not os.access(directory, os.W_OK):
         raise StoreUnavailable("the session directory cannot be written")
 
 
@@ -154,9 +157,6 @@ def _file_sessions(app: Flask) -> None:
     cache = FileSystemCache(directory, threshold=0, mode=0o600)
     cache.serializer = MsgpackFiles()
     app.config.update(SESSION_TYPE="cachelib", SESSION_CACHELIB=cache)
-    # cachelib logs a write that failed and goes on, and the player would lose what the
-    # session holds (their seat): a post is refused before it changes anything instead.
-    app.before_request(_refuse_unwritable)
 
 
 def _token_key(app: Flask) -> str:
@@ -164,34 +164,33 @@ def _token_key(app: Flask) -> str:
     return str(app.config.get("WTF_CSRF_FIELD_NAME", "csrf_token"))
 
 
-def _session_read() -> None:
-    """The 503 page when the session could not be read, but the files it links to."""
-    error = g.get("session_error")
-    if error is not None and request.endpoint != "static":
-        raise StoreUnavailable(f"the session could not be read: {error}") from error
-
-
-def _visitor_token() -> None:
-    """Give a session with no CSRF token (nothing stored for this browser) the visitor's."""
-    if g.get("session_error") is not None:
+def opened(app: Flask, req: Request, here: Globals, kept: SessionMixin) -> None:
+    """The session as the request found it: the 503 page when it could not be read (but for
+    the static files it links to), else the visitor's CSRF token in a session that has none
+    (nothing stored for this browser). ``here`` is the request's ``g``, ``kept`` its session."""
+    error = here.get("session_error")
+    if error is not None:
+        if req.endpoint != "static":
+            raise StoreUnavailable(f"the session could not be read: {error}") from error
         return  # a static file, served without a session
-    key = _token_key(current_app)
-    if request.endpoint in SESSIONLESS or key in session:
+    key = _token_key(app)
+    if key in kept or req.endpoint in SESSIONLESS:
         return
-    visitor = request.cookies.get(VISITOR_COOKIE, "")
+    visitor = req.cookies.get(VISITOR_COOKIE, "")
     if not _VISITOR_ID.fullmatch(visitor):
-        visitor = g.new_visitor = secrets.token_urlsafe(32)
-    g.visitor = visitor
-    secret = str(current_app.secret_key).encode()
-    session[key] = hmac.new(secret, b"csrf:" + visitor.encode(), hashlib.sha256).hexdigest()
-    g.looked_only = True
+        visitor = here.new_visitor = secrets.token_urlsafe(32)
+    here.visitor = visitor
+    secret = str(app.secret_key).encode()
+    kept[key] = hmac.new(secret, b"csrf:" + visitor.encode(), hashlib.sha256).hexdigest()
+    here.looked_only = True
 
 
-def first_stored() -> bool:
-    """Whether this request stores a session for the first time: none was found in the store,
-    and it now holds more than its CSRF token."""
-    kept = set(session) - {"_permanent", _token_key(current_app)}
-    return not stored() and bool(kept)
+def first_stored(app: Flask, here: Globals, kept: SessionMixin) -> bool:
+    """Whether this request stores a session (``kept``) for the first time: none was found in
+    the store (``here``, the request's ``g``, says), and it now holds more than its token."""
+    if not here.get("looked_only", False):
+        return False
+    return bool(set(kept) - {"_permanent", _token_key(app)})
 
 
 def stored() -> bool:
@@ -225,21 +224,20 @@ def secure_cookies(app: Flask) -> bool:
     )
 
 
-def _visitor_cookie(response: Response) -> Response:
-    """Set the cookie of a new visitor, as the session's cookie is set."""
-    visitor = g.get("new_visitor")
+def visitor_cookie(app: Flask, here: Globals, response: Response) -> None:
+    """Set the cookie of a new visitor (noted in ``here``, the request's ``g``), as the
+    session's cookie is set."""
+    visitor = here.get("new_visitor")
     if visitor:
-        config = current_app.config
         response.set_cookie(
             VISITOR_COOKIE,
             visitor,
-            max_age=int(current_app.permanent_session_lifetime.total_seconds()),
+            max_age=int(app.permanent_session_lifetime.total_seconds()),
             httponly=True,
-            secure=secure_cookies(current_app),
-            samesite=config["SESSION_COOKIE_SAMESITE"],
+            secure=secure_cookies(app),
+            samesite=app.config["SESSION_COOKIE_SAMESITE"],
         )
         response.vary.add("Cookie")
-    return response
 
 
 def sweep_files(directory: str, lifetime: float) -> int:

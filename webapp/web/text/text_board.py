@@ -9,7 +9,6 @@ from typing import Any, cast
 
 from flask import get_flashed_messages, request, url_for
 from flask.typing import ResponseReturnValue
-from flask_wtf.csrf import generate_csrf
 from markupsafe import Markup
 
 from ...rules.said import Said
@@ -62,6 +61,15 @@ def page(
     current: Current, view: BoardView, score: ScoreView, online: OnlineParts | None
 ) -> ResponseReturnValue:
     """The board page of ``current`` in text mode (``view`` is the board's own model)."""
+    html, asked = marked(current, view, score, online)
+    return fragments.filled(html, asked)
+
+
+def marked(
+    current: Current, view: BoardView, score: ScoreView, online: OnlineParts | None
+) -> tuple[str, str]:
+    """The text-mode page of ``current`` with the marks in place of the CSRF token and of its
+    alerts, and those alerts (this request's refusals and questions)."""
     shown = parts(current, view.status, online)
     if online is not None:  # a live page: its stream's first event sends what changed since
         live_parts.keep(current, "text", shown)
@@ -77,8 +85,9 @@ def page(
         online=online,
         parts=shown.parts,
         events_url=live_parts.events_url(current, **since) if online is not None else "",
+        csrf_token=lambda: fragments.TOKEN,  # every form's, this request's put in by the caller
     )
-    return html.replace(fragments.TOKEN, generate_csrf()).replace(fragments.MESSAGES, asked)
+    return html, asked
 
 
 def parts(current: Current, status: str, online: OnlineParts | None) -> live_parts.Shown:

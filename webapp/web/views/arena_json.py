@@ -12,18 +12,10 @@ from ...engine import N_
 from ...rules.arena import Arena
 from ..site import browsers
 from .arena_view import ArenaView, view
-from .operations import Operation
+from .operations import Operation, parameter
 from .schema import BoardName
 
-ARENA_PATH = [
-    {
-        "name": "arena_id",
-        "in": "path",
-        "required": True,
-        "schema": {"type": "string"},
-        "description": "The arena's id, the last part of its link.",
-    },
-]
+ARENA_PATH = [parameter("arena_id", "path", "The arena's id, the last part of its link.")]
 NO_ARENA = "There is no arena with this id."
 WEEK = 7 * 86400
 Seconds = Annotated[int, Meta(ge=1, le=WEEK)]

@@ -37,17 +37,29 @@ def page(template: str, model: Any) -> str:
     """The page ``template`` for ``model`` (a frozen dataclass whose fields are the template's
     variables: every value it renders, but for the request's path, host and language, which
     are added to the key), with this request's CSRF token and flashed messages put in."""
+    return filled(marked(template, model))
+
+
+def filled(html: str, messages: str | None = None) -> str:
+    """``html`` of a kept page with this request's CSRF token and ``messages`` put in (by
+    default its flashed messages), in place of their marks: no template rendered."""
+    if messages is None:
+        flashed = tuple(tuple(pair) for pair in get_flashed_messages(with_categories=True))
+        messages = fragment("_site.html", "messages", flashed) if flashed else ""
+    return html.replace(TOKEN, generate_csrf()).replace(MESSAGES, messages)
+
+
+def marked(template: str, model: Any) -> str:
+    """The page ``template`` for ``model``, as ``page`` keeps it: with the marks in place of
+    the token and the messages."""
     context: dict[str, Any] = {}
     current_app.update_template_context(context)  # what the context processors give the page
     given = tuple(sorted((k, v) for k, v in context.items() if k not in _PER_REQUEST))
     key = (request.method, request.full_path, request.host_url, request.script_root, given)
     try:
-        html = _page(template, model, language(), key)
+        return _page(template, model, language(), key)
     except TypeError:  # a value that cannot be a key: the page is rendered for this request
-        html = _page.__wrapped__(template, model, language(), key)
-    flashed = tuple(tuple(pair) for pair in get_flashed_messages(with_categories=True))
-    messages = fragment("_site.html", "messages", flashed) if flashed else ""
-    return html.replace(TOKEN, generate_csrf()).replace(MESSAGES, messages)
+        return _page.__wrapped__(template, model, language(), key)
 
 
 @functools.lru_cache(maxsize=1024)

@@ -12,6 +12,7 @@ from msgspec import Meta, Struct
 from ...engine import LEVELS, N_
 from ..site.i18n import gettext as _
 from .naming import level_word
+from .operations import parameter
 from .schema import Against, EndedBy, Opponent, Result, You
 
 PER_PAGE = 20
@@ -139,17 +140,22 @@ class GamesJson(Struct):
 
 
 GAMES_QUERY = [
-    {
-        "name": name,
-        "in": "query",
-        "required": False,
-        "description": text,
-        "schema": {"type": "integer", "minimum": low, "maximum": high},
-    }
-    for name, text, low, high in (
-        ("offset", "Games to skip (newest first).", 0, MOST_OFFSET),
-        ("limit", f"Games in the page, at most {LIMIT}.", 1, LIMIT),
-    )
+    parameter(
+        "offset",
+        "query",
+        "Games to skip (newest first).",
+        type="integer",
+        minimum=0,
+        maximum=MOST_OFFSET,
+    ),
+    parameter(
+        "limit",
+        "query",
+        f"Games in the page, at most {LIMIT}.",
+        type="integer",
+        minimum=1,
+        maximum=LIMIT,
+    ),
 ]
 
 

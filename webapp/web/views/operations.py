@@ -39,6 +39,18 @@ class Operation:
 DECLARED: list[Operation] = []
 
 
+def parameter(name: str, where: str, description: str, **schema: Any) -> dict[str, Any]:
+    """An OpenAPI parameter: ``where`` is ``path`` (always required) or ``query`` (optional);
+    ``schema`` its JSON schema, a string by default."""
+    return {
+        "name": name,
+        "in": where,
+        "required": where == "path",
+        "schema": schema or {"type": "string"},
+        "description": description,
+    }
+
+
 def openapi_path(route: str) -> str:
     """A Flask route (``/api/arenas/<arena_id>``) as an OpenAPI path (``{arena_id}``)."""
     return re.sub(r"<(\w+)>", r"{\1}", route)
