@@ -69,7 +69,7 @@ test: lint typecheck pytest
 # its floor is missed, and make bench fails if any did (docs/performance.md lists each floor
 # beside its command). The floors moved out of the tests run at the tests' sizes. Never in CI:
 # about half an hour, most of it bench/load.py and bench/online.py.
-BENCH_FLOORS := engine.py outage.py proxy.py "hardening.py --looks 2000" restarts.py \
+BENCH_FLOORS := engine.py bigboards.py outage.py proxy.py "hardening.py --looks 2000" restarts.py \
 	browser_watchers.py "arena.py --players 200 --watchers 0 --length 30 --clock 5 --think 1" \
 	load.py online.py "rest.py --watchers 24 --seconds 30"
 

@@ -1,7 +1,7 @@
 // Keyboard play on the board, a progressive enhancement: every page works the same without it.
 // - Keys 1-9 play a cell in numeric-keypad layout (7 is A1, 9 is A3, 1 is C1, 3 is C3) by
-//   submitting that cell's button, so the server stays the only judge of a move.
-// - Arrow keys move the focus through all nine cells; occupied cells get tabindex="-1", so
+//   submitting that cell's button, so the server stays the only judge of a move (on 3x3 only).
+// - Arrow keys move the focus through all the cells (9, 25 or 49); occupied cells get tabindex="-1", so
 //   they are reachable by arrows while Tab still visits only the buttons.
 // - After a form is sent, the next board puts the focus back where play was (the cell just
 //   played, the Next move button), or on the first empty cell, and has the status read aloud.
@@ -21,7 +21,8 @@
     return;
   }
 
-  const ROWS = "ABC";
+  const ROWS = "ABCDEFG";
+  const size = () => board.querySelectorAll("tbody tr").length;
   const NUMPAD = { 7: "A1", 8: "A2", 9: "A3", 4: "B1", 5: "B2", 6: "B3", 1: "C1", 2: "C2", 3: "C3" };
   const ARROWS = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
   const cell = (id) => board.querySelector(`[data-cell="${CSS.escape(String(id))}"]`);
@@ -54,12 +55,12 @@
       event.preventDefault();
       const row = ROWS.indexOf(here.dataset.cell[0]) + step[0];
       const column = Number(here.dataset.cell[1]) + step[1];
-      if (row >= 0 && row < 3 && column >= 1 && column <= 3) {
+      if (row >= 0 && row < size() && column >= 1 && column <= size()) {
         cell(ROWS[row] + column).focus();
       }
       return;
     }
-    const target = NUMPAD[event.key] && cell(NUMPAD[event.key]);
+    const target = size() === 3 && NUMPAD[event.key] && cell(NUMPAD[event.key]);
     if (!target || event.repeat || event.target.closest("input, select, textarea")) {
       return;
     }

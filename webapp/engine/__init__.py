@@ -10,10 +10,12 @@ from .errors import (
     OccupiedCellError,
     Refusal,
     TicTacToeError,
+    UnknownBoardError,
     UnknownCellError,
     UnknownLevelError,
 )
 from .game import Game
+from .geometry import BOARD_NAMES, LINE_OF_SIZE, SIZES, Geometry, geometry, parse_board
 from .notation import (
     CELL_IDS,
     NUMPAD_KEYS,
@@ -30,17 +32,21 @@ from .solver import Evaluation, best_moves, evaluate, solved_positions
 from .traps import medium_cells, trap_moves
 
 __all__ = [
+    "BOARD_NAMES",
     "CELL_IDS",
     "LEVELS",
+    "LINE_OF_SIZE",
     "NUMPAD_KEYS",
     "N_",
     "PLAYER_KINDS",
+    "SIZES",
     "WIN_LINES",
     "Board",
     "CoordinatesOutOfRangeError",
     "Evaluation",
     "Game",
     "GameOverError",
+    "Geometry",
     "InvalidPositionError",
     "NotNumbersError",
     "OccupiedCellError",
@@ -49,6 +55,7 @@ __all__ = [
     "ReviewedMove",
     "Status",
     "TicTacToeError",
+    "UnknownBoardError",
     "UnknownCellError",
     "UnknownLevelError",
     "best_moves",
@@ -56,8 +63,10 @@ __all__ = [
     "computer_move",
     "evaluate",
     "format_coordinates",
+    "geometry",
     "medium_cells",
     "numpad_key",
+    "parse_board",
     "parse_cell",
     "parse_coordinates",
     "parse_numpad",

@@ -1,32 +1,31 @@
-"""The immutable Board value: cells, side to move, outcome and winning cells."""
+"""The immutable Board value: cells, side to move, outcome and winning cells, on any size."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 from enum import StrEnum
-from functools import cache
+from functools import cache, lru_cache
 
 from .errors import (
+    BOTH_LINES,
     BOTH_WON,
     IMPOSSIBLE_COUNTS,
     NOT_A_POSITION,
     O_AFTER_X_WON,
     POSITION_LENGTH,
     POSITION_MARKS,
+    POSITION_SIZE,
     X_AFTER_O_WON,
     ZERO_FOR_O,
     GameOverError,
     InvalidPositionError,
     OccupiedCellError,
 )
-from .notation import CELL_IDS, EMPTY, MARKS, parse_cell
+from .geometry import SIZES, Geometry, geometry, size_of_cells
+from .notation import EMPTY, MARKS, parse_cell
 
 # The eight triplets of seed 001: three rows, three columns, two diagonals.
-WIN_LINES: tuple[tuple[int, int, int], ...] = (
-    (0, 1, 2), (3, 4, 5), (6, 7, 8),
-    (0, 3, 6), (1, 4, 7), (2, 5, 8),
-    (0, 4, 8), (2, 4, 6),
-)  # fmt: skip
+WIN_LINES: tuple[tuple[int, ...], ...] = geometry(3).lines
 
 
 class Status(StrEnum):
@@ -48,7 +47,7 @@ class Status(StrEnum):
 
 
 class Board:
-    """A tic-tac-toe position; playing a move returns a new Board."""
+    """A position on an nxn board (3x3 unless told); playing a move returns a new Board."""
 
     __slots__ = ("_cells", "_line", "_status")
 
@@ -56,14 +55,15 @@ class Board:
     _status: Status
     _line: tuple[int, ...]
 
-    def __init__(self) -> None:
-        """Create the empty board; use :meth:`from_string` for any other position."""
-        self._set(EMPTY * 9)
+    def __init__(self, size: int = 3) -> None:
+        """Create the empty board of ``size``; use :meth:`from_string` for any other position."""
+        self._set(EMPTY * geometry(size).cells)
 
     @classmethod
-    def from_string(cls, position: str) -> Board:
-        """Load a 9-character position of ``X``, ``O`` and ``_`` in reading order, strictly."""
-        cells = _validated(position)
+    def from_string(cls, position: str, size: int | None = None) -> Board:
+        """Load a position of ``X``, ``O`` and ``_`` in reading order, strictly: 9 characters
+        for 3x3, 25 for 5x5, 49 for 7x7; ``size``, when given, must be the position's."""
+        cells = _validated(position, size)
         return cls._trusted(cells)
 
     @classmethod
@@ -76,8 +76,27 @@ class Board:
         self._cells = cells
         self._status, self._line = _outcome(cells)
 
+    @property
+    def geometry(self) -> Geometry:
+        """The board's size, line and cell names."""
+        return _geometry_of(len(self._cells))
+
+    @property
+    def size(self) -> int:
+        """How many cells a row has: 3, 5 or 7."""
+        return self.geometry.size
+
+    @property
+    def line(self) -> int:
+        """How many in a row win: 3, 4 or 5."""
+        return self.geometry.line
+
+    def bits(self, mark: str) -> int:
+        """The cells holding ``mark`` as a bit mask (bit ``i`` is cell ``i``), for the search."""
+        return sum(1 << i for i, held in enumerate(self._cells) if held == mark)
+
     def to_string(self) -> str:
-        """The 9-character position string; ``Board.from_string`` reads it back exactly."""
+        """The position string (9, 25 or 49 cells); ``Board.from_string`` reads it back."""
         return self._cells
 
     def __str__(self) -> str:
@@ -94,11 +113,11 @@ class Board:
 
     def __getitem__(self, cell_id: str) -> str:
         """The mark in a cell: ``"X"``, ``"O"`` or ``"_"``."""
-        return self._cells[parse_cell(cell_id)]
+        return self._cells[parse_cell(cell_id, self.size)]
 
     def __iter__(self) -> Iterator[tuple[str, str]]:
         """Pairs of (cell id, mark) in reading order."""
-        return iter(zip(CELL_IDS, self._cells, strict=True))
+        return iter(zip(self.geometry.cell_ids, self._cells, strict=True))
 
     @property
     def status(self) -> Status:
@@ -120,25 +139,26 @@ class Board:
     @property
     def ply(self) -> int:
         """How many marks are on the board."""
-        return 9 - self._cells.count(EMPTY)
+        return len(self._cells) - self._cells.count(EMPTY)
 
     @property
     def winning_line(self) -> tuple[str, ...] | None:
         """The winning cells (one line, or two that share the last move), or ``None``."""
         if not self._line:
             return None
-        return tuple(CELL_IDS[index] for index in self._line)
+        return tuple(self.geometry.cell_ids[index] for index in self._line)
 
     @property
     def legal_moves(self) -> tuple[str, ...]:
         """The empty cells in reading order, or none once the game is over."""
         if self.is_over:
             return ()
-        return tuple(CELL_IDS[i] for i, mark in enumerate(self._cells) if mark == EMPTY)
+        ids = self.geometry.cell_ids
+        return tuple(ids[i] for i, mark in enumerate(self._cells) if mark == EMPTY)
 
     def play(self, cell_id: str) -> Board:
         """Return the board after the side to move marks ``cell_id``."""
-        index = parse_cell(cell_id)
+        index = parse_cell(cell_id, self.size)
         if self.is_over:
             raise GameOverError(self._status)
         if self._cells[index] != EMPTY:
@@ -151,12 +171,32 @@ def _side_to_move(cells: str) -> str:
     return "X" if cells.count("X") == cells.count("O") else "O"
 
 
-def _lines_of(cells: str, mark: str) -> list[tuple[int, int, int]]:
-    return [line for line in WIN_LINES if all(cells[i] == mark for i in line)]
+_GEOMETRY_OF_LENGTH = {geometry(n).cells: geometry(n) for n in SIZES}
 
 
-@cache  # a pure function of at most 3**9 valid cell strings: every Board made is a lookup
+def _geometry_of(count: int) -> Geometry:
+    return _GEOMETRY_OF_LENGTH.get(count) or geometry(3)
+
+
+def _lines_of(cells: str, mark: str) -> list[tuple[int, ...]]:
+    return [line for line in _geometry_of(len(cells)).lines if all(cells[i] == mark for i in line)]
+
+
 def _outcome(cells: str) -> tuple[Status, tuple[int, ...]]:
+    return _small_outcome(cells) if len(cells) == 9 else _large_outcome(cells)
+
+
+@cache  # a pure function of at most 3**9 valid cell strings: every 3x3 Board made is a lookup
+def _small_outcome(cells: str) -> tuple[Status, tuple[int, ...]]:
+    return _outcome_of(cells)
+
+
+@lru_cache(maxsize=65536)  # 5x5 and 7x7 have too many positions to keep them all
+def _large_outcome(cells: str) -> tuple[Status, tuple[int, ...]]:
+    return _outcome_of(cells)
+
+
+def _outcome_of(cells: str) -> tuple[Status, tuple[int, ...]]:
     for mark, status in (("X", Status.X_WINS), ("O", Status.O_WINS)):
         lines = _lines_of(cells, mark)
         if lines:
@@ -166,11 +206,16 @@ def _outcome(cells: str) -> tuple[Status, tuple[int, ...]]:
     return Status.IN_PROGRESS, ()
 
 
-def _validated(position: object) -> str:
+def _validated(position: object, size: int | None) -> str:
     if not isinstance(position, str):
         raise InvalidPositionError(NOT_A_POSITION)
     cells = position.strip().upper()
-    if len(cells) != 9:
+    if size is not None and len(cells) != geometry(size).cells:
+        shape = geometry(size)
+        raise InvalidPositionError(
+            POSITION_SIZE, board=shape.name, cells=shape.cells, count=len(cells)
+        )
+    if size_of_cells(len(cells)) is None:
         raise InvalidPositionError(POSITION_LENGTH, count=len(cells))
     if any(mark not in MARKS for mark in cells):
         raise InvalidPositionError(ZERO_FOR_O if "0" in cells else POSITION_MARKS)
@@ -178,8 +223,10 @@ def _validated(position: object) -> str:
     if x_count not in (o_count, o_count + 1):
         raise InvalidPositionError(IMPOSSIBLE_COUNTS, x=x_count, o=o_count)
     x_won, o_won = bool(_lines_of(cells, "X")), bool(_lines_of(cells, "O"))
-    if x_won and o_won:
+    if x_won and o_won and len(cells) == 9:
         raise InvalidPositionError(BOTH_WON)
+    if x_won and o_won:
+        raise InvalidPositionError(BOTH_LINES, line=_geometry_of(len(cells)).line)
     if x_won and x_count == o_count:
         raise InvalidPositionError(O_AFTER_X_WON)
     if o_won and x_count > o_count:
@@ -190,9 +237,10 @@ def _validated(position: object) -> str:
 def winning_cells(board: Board, mark: str) -> tuple[str, ...]:
     """The empty cells where ``mark`` would complete a line at once, in reading order."""
     cells = board.to_string()
+    shape = board.geometry
     found = set()
-    for line in WIN_LINES:
+    for line in shape.lines:
         marks = [cells[i] for i in line]
-        if marks.count(mark) == 2 and marks.count(EMPTY) == 1:
+        if marks.count(mark) == shape.line - 1 and marks.count(EMPTY) == 1:
             found.add(line[marks.index(EMPTY)])
-    return tuple(CELL_IDS[i] for i in sorted(found))
+    return tuple(shape.cell_ids[i] for i in sorted(found))

@@ -42,6 +42,12 @@ COORDINATES_OUT_OF_RANGE = Refusal(
     "coordinates_out_of_range", N_("Coordinates should be from 1 to 3!")
 )
 UNKNOWN_CELL = Refusal("unknown_cell", N_("Unknown cell %(text)s: cells are A1 to C3."))
+# On 5x5 and 7x7: a cell of another board (F1 on 5x5), or typed coordinates beyond its size.
+OFF_BOARD = Refusal("off_board", N_("Unknown cell %(text)s: cells are A1 to %(last)s."))
+COORDINATES_OFF_BOARD = Refusal(
+    "coordinates_off_board", N_("Coordinates should be from 1 to %(size)d!")
+)
+UNKNOWN_BOARD = Refusal("unknown_board", N_("Unknown board %(text)s: choose 3x3, 5x5 or 7x7."))
 UNKNOWN_KEY = Refusal("unknown_key", N_("Unknown key %(text)s: the numpad keys are 1 to 9."))
 GAME_OVER = Refusal(
     "game_over", N_("The game is over (%(status)s); start a new game to play again.")
@@ -70,6 +76,11 @@ IMPOSSIBLE_COUNTS = Refusal(
     ),
 )
 BOTH_WON = Refusal("both_won", N_("Impossible position: both X and O have three in a row."))
+BOTH_LINES = Refusal("both_lines", N_("Impossible position: both X and O have %(line)d in a row."))
+POSITION_SIZE = Refusal(
+    "position_size",
+    N_("A position of a %(board)s board has %(cells)d cells; this one has %(count)d."),
+)
 O_AFTER_X_WON = Refusal(
     "o_after_x_won", N_("Impossible position: O moved after X had already won.")
 )
@@ -119,9 +130,15 @@ class NotNumbersError(TicTacToeError):
 
 
 class CoordinatesOutOfRangeError(TicTacToeError):
-    """Typed coordinates were numbers outside 1..3."""
+    """Typed coordinates were numbers outside 1..3 (1..5, 1..7 on the larger boards)."""
 
     refusal = COORDINATES_OUT_OF_RANGE
+
+    def __init__(self, size: int = 3) -> None:
+        if size == 3:
+            super().__init__()
+        else:
+            super().__init__(COORDINATES_OFF_BOARD, size=size)
 
 
 class UnknownCellError(TicTacToeError):
@@ -129,8 +146,17 @@ class UnknownCellError(TicTacToeError):
 
     refusal = UNKNOWN_CELL
 
-    def __init__(self, text: object, refusal: Refusal = UNKNOWN_CELL) -> None:
-        super().__init__(refusal, text=shown(text))
+    def __init__(self, text: object, refusal: Refusal = UNKNOWN_CELL, **params: Any) -> None:
+        super().__init__(refusal, text=shown(text), **params)
+
+
+class UnknownBoardError(TicTacToeError):
+    """A board other than 3x3, 5x5 and 7x7."""
+
+    refusal = UNKNOWN_BOARD
+
+    def __init__(self, text: object) -> None:
+        super().__init__(UNKNOWN_BOARD, text=shown(text))
 
 
 class GameOverError(TicTacToeError):

@@ -15,7 +15,7 @@ from .errors import (
     TicTacToeError,
     UnknownLevelError,
 )
-from .notation import CELL_IDS, parse_cell
+from .notation import parse_cell
 from .players import PLAYER_KINDS, computer_move
 
 
@@ -34,10 +34,16 @@ class Game:
                 raise UnknownLevelError(kind)
 
     @classmethod
-    def new(cls, x: str, o: str, position: str | None = None) -> Game:
-        """A fresh game between ``x`` and ``o``, from the empty board or a position string."""
-        start = Board.from_string(position) if position else Board()
+    def new(cls, x: str, o: str, position: str | None = None, size: int = 3) -> Game:
+        """A fresh game between ``x`` and ``o`` on the ``size`` board, from the empty board or
+        a position string (of that size)."""
+        start = Board.from_string(position, size) if position else Board(size)
         return cls(x=x, o=o, start=start)
+
+    @property
+    def size(self) -> int:
+        """The board's size: 3, 5 or 7."""
+        return self.start.size
 
     @cached_property
     def boards(self) -> tuple[Board, ...]:
@@ -88,7 +94,10 @@ class Game:
     def play(self, cell_id: str) -> Game:
         """The game after the side to move plays ``cell_id`` (validated by the board)."""
         board = self.board.play(cell_id)
-        game = replace(self, moves=(*self.moves, CELL_IDS[parse_cell(cell_id)]))
+        size = self.start.size
+        game = replace(
+            self, moves=(*self.moves, self.start.geometry.cell_ids[parse_cell(cell_id, size)])
+        )
         # The new game's boards are ours plus one: replaying a stored game stays linear.
         game.__dict__["boards"] = (*self.boards, board)
         return game
@@ -128,26 +137,29 @@ class Game:
         return 0
 
     def to_dict(self) -> dict[str, Any]:
-        """Plain data (strings and a list) that any session serializer stores unchanged."""
+        """Plain data (strings and a list) that any session serializer stores unchanged; the
+        size only off 3x3, so that a 3x3 game is stored as before sizes were."""
         start = self.start.to_string()
-        return {"x": self.x, "o": self.o, "start": start, "moves": list(self.moves)}
+        data = {"x": self.x, "o": self.o, "start": start, "moves": list(self.moves)}
+        return data if self.size == 3 else {**data, "size": self.size}
 
     @classmethod
     def from_dict(cls, data: Any) -> Game:
         """Rebuild a game from :meth:`to_dict`'s data, checking every move: data of the wrong
         shape is an InvalidPositionError, a bad player or move the engine's own error."""
         try:
-            return replayed(data["x"], data["o"], data["start"], tuple(data["moves"]))
+            moves = tuple(data["moves"])
+            return replayed(data["x"], data["o"], data["start"], moves, data.get("size", 3))
         except (KeyError, TypeError) as error:  # TypeError: a field of the wrong kind
             raise InvalidPositionError(UNREADABLE_GAME) from error
 
 
 @lru_cache(maxsize=4096)
-def replayed(x: str, o: str, start: str, moves: tuple[str, ...]) -> Game:
-    """The game between ``x`` and ``o`` from the position ``start`` after ``moves``, each
-    checked by the board. Games are immutable, so one read again (every page of a match reads
-    its game) is the one already replayed, among the most recent 4,096."""
-    game = Game.new(x, o, start)
+def replayed(x: str, o: str, start: str, moves: tuple[str, ...], size: int = 3) -> Game:
+    """The game between ``x`` and ``o`` on the ``size`` board from the position ``start`` after
+    ``moves``, each checked by the board. Games are immutable, so one read again (every page of
+    a match reads its game) is the one already replayed, among the most recent 4,096."""
+    game = Game.new(x, o, start, size)
     for cell in moves:
         game = game.play(cell)
     return game

@@ -1,4 +1,5 @@
-"""The computer players of seed 002: easy (random), medium (win, block, random), hard (traps)."""
+"""The computer players of seed 002: easy (random), medium (win, block, random), hard (traps on
+3x3, the threat search of tactics.py on 5x5 and 7x7)."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ from collections.abc import Callable
 
 from .board import Board
 from .errors import GameOverError, UnknownLevelError
+from .tactics import hard_cell
 from .traps import medium_cells, trap_moves
 
 LEVELS: tuple[str, ...] = ("easy", "medium", "hard")
@@ -35,7 +37,9 @@ def _medium(board: Board, rng: random.Random) -> str:
 
 
 def _hard(board: Board, rng: random.Random) -> str:
-    return rng.choice(trap_moves(board))
+    if board.size == 3:
+        return rng.choice(trap_moves(board))
+    return board.geometry.cell_ids[hard_cell(board, rng)]
 
 
 _CHOOSERS: dict[str, Callable[[Board, random.Random], str]] = {

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .board import Status
+from .board import Board, Status
 from .game import Game
 from .solver import Evaluation, evaluate
 
@@ -47,6 +47,19 @@ class Review:
         return next((move for move in self.moves if move.mistake), None)
 
 
+def _kept(board: Board, before: Evaluation, mover: str) -> tuple[str, ...]:
+    """The moves that keep the mover's result: on 3x3 every such move; on 5x5 and 7x7 the
+    winning move the search found, if it found one (searching every move would take long)."""
+    worth = rank(before.result, mover)
+    if board.size != 3:
+        return tuple(before.best) if worth == 2 else ()
+    return tuple(
+        other
+        for other in board.legal_moves
+        if rank(evaluate(board.play(other)).result, mover) == worth
+    )
+
+
 def review(game: Game) -> Review:
     """The review of ``game``'s moves so far."""
     moves = []
@@ -54,11 +67,6 @@ def review(game: Game) -> Review:
         board = game.boards[ply - 1]
         mover = board.turn or "X"
         before = evaluate(board)
-        worth = rank(before.result, mover)
-        kept = tuple(
-            other
-            for other in board.legal_moves
-            if rank(evaluate(board.play(other)).result, mover) == worth
-        )
+        kept = _kept(board, before, mover)
         moves.append(ReviewedMove(ply, mover, cell, before, evaluate(game.boards[ply]), kept))
     return Review(tuple(moves))

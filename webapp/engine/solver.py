@@ -1,26 +1,35 @@
-"""Perfect play, solved once: the value and best moves of every reachable position."""
+"""Perfect play on 3x3, solved once: the value and best moves of every reachable position; on
+5x5 and 7x7, what the threat search proves (proof.py), and hard's move where it proves nothing."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 
 from .board import WIN_LINES, Board, Status
 from .notation import CELL_IDS, EMPTY
+from .proof import proved
+from .tactics import hard_cell
 
 _WIN = 1000  # larger than any game length, so a faster win always scores higher
 
 
 @dataclass(frozen=True, slots=True)
 class Evaluation:
-    """The result with perfect play from both sides, when it comes, and the moves that keep it."""
+    """The result with perfect play from both sides, when it comes, and the moves that keep it.
+
+    On 5x5 and 7x7 ``proven`` is False when the search found no forced win for either side:
+    the result is then ``IN_PROGRESS`` (unknown) and ``best`` holds hard's move."""
 
     result: Status
     moves: int
     best: frozenset[str]
+    proven: bool = True
 
     def describe(self) -> str:
         """The evaluation in words, e.g. ``X wins in 3 moves`` or ``Draw``."""
+        if not self.proven:
+            return "No forced win found within the search"
         if self.result in (Status.DRAW, Status.IN_PROGRESS):
             return str(self.result)
         unit = "move" if self.moves == 1 else "moves"
@@ -34,13 +43,33 @@ class _Entry:
 
 
 def evaluate(board: Board) -> Evaluation:
-    """The result with perfect play from ``board``, how many moves until it, and the best moves."""
+    """The result with perfect play from ``board``, how many moves until it, and the best moves;
+    on 5x5 and 7x7 what the search proves (see :class:`Evaluation`)."""
+    if board.size != 3:
+        return _large(board)
     return _table()[board.to_string()].evaluation
 
 
 def best_moves(board: Board) -> tuple[str, ...]:
-    """The best cells in reading order: the fastest win, else a draw, else the slowest loss."""
+    """The best cells in reading order: the fastest win, else a draw, else the slowest loss;
+    on 5x5 and 7x7 the winning move found, else hard's move."""
+    if board.size != 3:
+        return tuple(sorted(_large(board).best, key=board.geometry.cell_ids.index))
     return _table()[board.to_string()].best_in_order
+
+
+def _large(board: Board) -> Evaluation:
+    return _large_of(board.to_string())
+
+
+@lru_cache(maxsize=4096)  # a hint is asked again on every page of its game
+def _large_of(cells: str) -> Evaluation:
+    board = Board.from_string(cells)
+    result, plies, best = proved(board)
+    if board.is_over or result is not Status.IN_PROGRESS:
+        return Evaluation(result, plies, frozenset(best))
+    hard = board.geometry.cell_ids[hard_cell(board, None)]
+    return Evaluation(result, 0, frozenset({hard}), proven=False)
 
 
 def solved_positions() -> int:

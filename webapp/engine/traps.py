@@ -19,8 +19,14 @@ def medium_cells(board: Board) -> tuple[str, ...]:
 
 
 def trap_moves(board: Board) -> tuple[str, ...]:
-    """The moves hard chooses among, in reading order. Won or lost, the solver's best moves;
-    drawn, the drawing moves after which a fallible opponent most often goes on to lose."""
+    """The moves hard chooses among on 3x3, in reading order. Won or lost, the solver's best
+    moves; drawn, the drawing moves after which a fallible opponent most often goes on to lose."""
+    return _trap_moves(board.to_string())
+
+
+@cache  # at most the 4,520 positions with a move to make: hard's move is a table lookup
+def _trap_moves(cells: str) -> tuple[str, ...]:
+    board = Board.from_string(cells)
     if evaluate(board).result is not Status.DRAW:
         return best_moves(board)
     me = board.turn or "X"

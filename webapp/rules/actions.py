@@ -102,9 +102,9 @@ def new_game(match: Match | None, by: Held, x: str, o: str, start: Board, toss: 
 
 
 def again(match: Match, by: Held) -> Outcome:
-    """A new game from the empty board, the same players on the same sides."""
+    """A new game from the empty board (of the same size), the same players on the same sides."""
     _owner(match, by)
-    return _started(match, Game(match.game.x, match.game.o))
+    return _started(match, Game(match.game.x, match.game.o, Board(match.game.size)))
 
 
 def restart(match: Match, by: Held) -> Outcome:
@@ -242,7 +242,7 @@ def _swap(match: Match) -> Outcome:
     """A new game from the empty board with the seats' marks swapped."""
     seats = (replace(s, mark=other(s.mark)) for s in match.seats)
     swapped = match.with_seats((next(seats), next(seats)))
-    return _started(swapped, Game(swapped.game.x, swapped.game.o))
+    return _started(swapped, Game(swapped.game.x, swapped.game.o, Board(match.game.size)))
 
 
 def _seated(seats: tuple[Seat, Seat], x: str, o: str, swap: bool) -> tuple[Seat, Seat]:

@@ -7,6 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any
 
+from ..engine import SIZES
 from . import errors
 from .errors import RuleError, UnknownLinkError
 
@@ -73,13 +74,15 @@ class Made:
 @dataclass(frozen=True)
 class Arena:
     """Its start (seconds since 1970), length and clock (seconds), whether only its link
-    reaches it, and its players in the order they joined."""
+    reaches it, its players in the order they joined, and the board its games are played on
+    (3, 5 or 7 cells a side)."""
 
     starts: float
     length: int
     clock: int
     private: bool = False
     players: tuple[Player, ...] = ()
+    size: int = 3
 
     @property
     def ends(self) -> float:
@@ -112,8 +115,9 @@ class Arena:
     def to_dict(self) -> dict[str, Any]:
         """Plain data that any store keeps unchanged."""
         players = [dict(vars(p)) for p in self.players]
-        return {"kind": KIND, "starts": self.starts, "length": self.length,
+        data = {"kind": KIND, "starts": self.starts, "length": self.length,
                 "clock": self.clock, "private": self.private, "players": players}  # fmt: skip
+        return data if self.size == 3 else {**data, "size": self.size}  # 3x3's form unchanged
 
     @classmethod
     def from_dict(cls, data: Any) -> Arena:
@@ -124,8 +128,11 @@ class Arena:
             players = tuple(
                 Player(**{"number": n, **raw}) for n, raw in enumerate(data.get("players", ()))
             )
+            size = data.get("size", 3)
+            if size not in SIZES:
+                raise UnknownLinkError(errors.NO_ARENA)
             return cls(float(data["starts"]), int(data["length"]), int(data["clock"]),
-                       bool(data["private"]), players)  # fmt: skip
+                       bool(data["private"]), players, size)  # fmt: skip
         except (KeyError, TypeError, ValueError) as error:
             raise UnknownLinkError(errors.NO_ARENA) from error
 

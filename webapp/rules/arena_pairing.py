@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from dataclasses import replace
 
-from ..engine import Game
+from ..engine import Board, Game
 from .actions import Event, Outcome
 from .arena import ABORTED, DRAW, LOSS, NO_SHOW, RUNNING, WIN, Arena, Made, Player
 from .clock import checked
@@ -84,12 +84,14 @@ def _sides(one: Player, other: Player) -> tuple[Player, Player]:
     return (one, other) if one.as_x - one.as_o <= other.as_x - other.as_o else (other, one)
 
 
-def arena_match(made: Made, clock: int, arena_id: str) -> Outcome:
+def arena_match(made: Made, clock: int, arena_id: str, size: int = 3) -> Outcome:
     """The match of a game the arena ``arena_id`` paired: seat 1 plays X, each seat held by
-    its player's key and named by their drawn name, ``clock`` seconds per move."""
+    its player's key and named by their drawn name, ``clock`` seconds per move, on the
+    arena's board (``size`` cells a side)."""
     x, o = made.x, made.o
     seats = (Seat("1", PERSON, "X", x.key, x.name), Seat("2", PERSON, "O", o.key, o.name))
-    match = Match(seats, Game(PERSON, PERSON), clock=checked(clock), paired=True, arena=arena_id)
+    game = Game(PERSON, PERSON, Board(size))
+    match = Match(seats, game, clock=checked(clock), paired=True, arena=arena_id)
     return Outcome(match, (Event("joined", seat="2"),))
 
 

@@ -8,7 +8,6 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ..engine import PLAYER_KINDS, Board, Game, TicTacToeError
-from ..engine.game import replayed
 from .errors import LostMatchError
 from .names import is_name
 from .parts import PERSON as PERSON  # re-exported: the rules name them as match's
@@ -133,7 +132,7 @@ class Match:
     @property
     def practice(self) -> bool:
         """Whether the current game started from a chosen position: it does not count."""
-        return self.game.start != Board()
+        return self.game.start != Board(self.game.size)
 
     def held_by(self, keys: object, home: bool) -> frozenset[str]:
         """The person seats held by a browser with seat ``keys`` that is (``home``) or is not
@@ -203,6 +202,7 @@ class Match:
             ],
             "start": self.game.start.to_string(),
             "moves": list(self.game.moves),
+            **({"size": self.game.size} if self.game.size != 3 else {}),  # 3x3's form unchanged
             "game_id": self.game_id,
             "wins": dict(self.score.wins),
             "draws": self.score.draws,
@@ -229,7 +229,7 @@ class Match:
                 raise LostMatchError()
             first, second = sorted(seats, key=lambda s: s.id)
             kinds = {seat.mark: seat.kind for seat in seats}
-            game = replayed(kinds["X"], kinds["O"], data["start"], tuple(data["moves"]))
+            game = Game.from_dict({**data, "x": kinds["X"], "o": kinds["O"]})
             wins, draws = data["wins"], data["draws"]
             fields = [data[name] for name in ("game_id", "invite", "ending", "winner")]
             # Added later in schema 2: a record written before has no clock and no pairing.

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from ..engine import Game
+from ..engine import Board, Game
 from . import errors
 from .actions import Event, Held, Outcome, tossed
 from .clock import checked
@@ -20,16 +20,21 @@ class MadeAlreadyError(RuleError):
 
 
 def paired(
-    waiter_key: str, seeker_key: str, clock: int, names: tuple[str, str] = ("", "")
+    waiter_key: str,
+    seeker_key: str,
+    clock: int,
+    names: tuple[str, str] = ("", ""),
+    size: int = 3,
 ) -> Outcome:
     """A new online match of the seeker who waited (seat 1, holding ``waiter_key``) against
     the one who arrived (seat 2, ``seeker_key``), with ``clock`` seconds per move and the
-    seats' ``names`` as far as the maker knows them (see named); the coin gives seat 1 X or
-    O."""
+    seats' ``names`` as far as the maker knows them (see named), on the ``size`` board; the
+    coin gives seat 1 X or O."""
     mark = "O" if tossed() else "X"
     first = Seat("1", PERSON, mark, waiter_key, names[0])
     seats = (first, Seat("2", PERSON, other(mark), seeker_key, names[1]))
-    match = Match(seats, Game(PERSON, PERSON), clock=checked(clock), paired=True)
+    game = Game(PERSON, PERSON, Board(size))
+    match = Match(seats, game, clock=checked(clock), paired=True)
     return Outcome(match, (Event("joined", seat="2"), Event("tossed", detail=mark)))
 
 

@@ -62,6 +62,7 @@ def entry(match: Match, match_id: str, held: frozenset[str], when: float) -> dic
         "o": match.game.o,
         "start": match.game.start.to_string(),
         "moves": list(match.game.moves),
+        **({"size": match.game.size} if match.game.size != 3 else {}),  # 3x3's form unchanged
         "practice": match.practice,
         "arena": match.arena,
     }
@@ -73,7 +74,7 @@ def replayed_match(entry: dict[str, Any]) -> tuple[Match, frozenset[str]]:
     LostMatchError) if the entry is not one we wrote."""
     try:
         x, o, side = entry["x"], entry["o"], entry["side"]
-        game = replayed(x, o, entry["start"], tuple(entry["moves"]))
+        game = replayed(x, o, entry["start"], tuple(entry["moves"]), entry.get("size", 3))
     except (KeyError, TypeError) as error:
         raise LostMatchError() from error
     match = replace(Match.between(x, o), game=game, paired=entry.get("opponent") == "someone")

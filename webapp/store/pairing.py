@@ -3,7 +3,7 @@ each call is one atomic step, across the workers and servers sharing the store."
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Protocol
 
 WAITING, PAIRED, FOUND = "waiting", "paired", "found"
@@ -23,6 +23,7 @@ class Seek:
     key: str
     since: float = 0.0
     seats: tuple[str, str] = ("", "")
+    pool: str = ""  # the queue it is in: "" (3x3), or a larger board's, "5x5"
 
 
 class PairingQueue(Protocol):
@@ -47,3 +48,33 @@ class PairingQueue(Protocol):
 # seeker takes its place instead of meeting it. The match made for a seeker is kept this long.
 STALE_AFTER = 30.0
 FOUND_FOR = 600.0
+
+
+class Pools:
+    """One queue per pool (a board: "" for 3x3, "5x5", "7x7"), so that only seekers of one
+    board meet: a seeker seeks in one pool, leaving any other; polling and cancelling look in
+    each."""
+
+    def __init__(self, queues: dict[str, PairingQueue]) -> None:
+        self.queues = queues
+
+    def seek(
+        self, seeker: str, key: str, match_id: str, now: float, at: str, pool: str = ""
+    ) -> Seek:
+        """See PairingQueue.seek, in ``pool``."""
+        for name, queue in self.queues.items():
+            if name != pool:
+                queue.cancel(seeker)
+        return replace(self.queues[pool].seek(seeker, key, match_id, now, at), pool=pool)
+
+    def poll(self, seeker: str, now: float) -> Seek | None:
+        """See PairingQueue.poll: where ``seeker`` stands in whichever pool it is in."""
+        for name, queue in self.queues.items():
+            found = queue.poll(seeker, now)
+            if found is not None:
+                return replace(found, pool=name)
+        return None
+
+    def cancel(self, seeker: str) -> bool:
+        """See PairingQueue.cancel, in every pool."""
+        return any([queue.cancel(seeker) for queue in self.queues.values()])

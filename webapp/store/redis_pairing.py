@@ -73,13 +73,15 @@ _CANCEL = """
 redis.call('zrem', KEYS[2], ARGV[1])
 return redis.call('hdel', KEYS[1], ARGV[1])
 """
-KEYS = ["{pair}:waiting", "{pair}:queue", "{pair}:found", "{pair}:made"]
+KEYS = ["{pair}:waiting", "{pair}:queue", "{pair}:found", "{pair}:made"]  # 3x3's, as before
 
 
 class RedisPairing:
-    """The queue in the Redis of ``client``; the seekers' clocks are the app servers'."""
+    """The queue in the Redis of ``client``; the seekers' clocks are the app servers'. A
+    ``pool`` (a board other than 3x3: ``5x5``) has keys of its own, so only its seekers meet."""
 
-    def __init__(self, client: redis.Redis | RedisCluster) -> None:
+    def __init__(self, client: redis.Redis | RedisCluster, pool: str = "") -> None:
+        self._keys = [key.replace("{pair}", "{pair" + pool + "}") for key in KEYS]
         self._seek = client.register_script(_SEEK)
         self._poll = client.register_script(_POLL)
         self._cancel = client.register_script(_CANCEL)
@@ -87,23 +89,23 @@ class RedisPairing:
     def seek(self, seeker: str, key: str, match_id: str, now: float, at: str) -> Seek:
         """See PairingQueue.seek."""
         args = [seeker, key, match_id, repr(now), at, repr(STALE_AFTER), repr(FOUND_FOR)]
-        seek = _seek_of(_run(self._seek, args))
+        seek = _seek_of(_run(self._seek, args, self._keys))
         assert seek is not None  # the script always answers a seek
         return seek
 
     def poll(self, seeker: str, now: float) -> Seek | None:
         """See PairingQueue.poll."""
-        return _seek_of(_run(self._poll, [seeker, repr(now)]))
+        return _seek_of(_run(self._poll, [seeker, repr(now)], self._keys))
 
     def cancel(self, seeker: str) -> bool:
         """See PairingQueue.cancel."""
-        return bool(_run(self._cancel, [seeker]))
+        return bool(_run(self._cancel, [seeker], self._keys))
 
 
-def _run(script: redis.commands.core.Script, args: list[str]) -> object:
-    """Run ``script`` on the queue's keys; StoreUnavailable if Redis fails."""
+def _run(script: redis.commands.core.Script, args: list[str], keys: list[str]) -> object:
+    """Run ``script`` on the queue's ``keys``; StoreUnavailable if Redis fails."""
     try:
-        return script(keys=KEYS, args=args)
+        return script(keys=keys, args=args)
     except ERRORS as error:
         raise StoreUnavailable(str(error)) from error
 

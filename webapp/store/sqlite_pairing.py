@@ -25,12 +25,15 @@ SCHEMA = (
 
 
 class SQLitePairing:
-    """The queue in the database at ``path``, on the process's connections."""
+    """The queue in the database at ``path``, on the process's connections; a ``pool`` (a
+    board other than 3x3: ``5x5``) has tables of its own, so only its seekers meet."""
 
-    def __init__(self, path: str, lock_timeout: float) -> None:
+    def __init__(self, path: str, lock_timeout: float, pool: str = "") -> None:
         self.path = path
         self.lock_timeout = lock_timeout
-        self._pool = Connections(opener(path, lock_timeout, (*PRAGMAS, *SCHEMA)), path=path)
+        self._tables = f"pair{pool}_"
+        schema = tuple(_named(sql, self._tables) for sql in SCHEMA)
+        self._pool = Connections(opener(path, lock_timeout, (*PRAGMAS, *schema)), path=path)
 
     def seek(self, seeker: str, key: str, match_id: str, now: float, at: str) -> Seek:
         """See PairingQueue.seek."""
@@ -77,14 +80,14 @@ class SQLitePairing:
             return gone.rowcount > 0
 
     @contextlib.contextmanager
-    def _transaction(self) -> Iterator[sqlite3.Connection]:
+    def _transaction(self) -> Iterator[_Tables]:
         """A connection inside BEGIN IMMEDIATE, committed at the block's end."""
         try:
             db = self._pool.begin()
         except sqlite3.Error as error:
             raise StoreUnavailable(str(error)) from error
         try:
-            yield db
+            yield _Tables(db, self._tables)
             db.execute("COMMIT")
         except BaseException as error:
             with contextlib.suppress(sqlite3.Error):
@@ -97,7 +100,25 @@ class SQLitePairing:
         self._pool.give_back(db)
 
 
-def _found(db: sqlite3.Connection, seeker: str) -> Seek | None:
+def _named(sql: str, tables: str) -> str:
+    """``sql`` on the pool's tables: ``pair_waiting`` is ``pair5x5_waiting`` for 5x5's."""
+    return sql.replace("pair_", tables)
+
+
+class _Tables:
+    """A connection whose statements name the pool's tables."""
+
+    def __init__(self, db: sqlite3.Connection, tables: str) -> None:
+        self.db, self.tables = db, tables
+
+    def execute(self, sql: str, params: tuple[object, ...] = ()) -> sqlite3.Cursor:
+        return self.db.execute(_named(sql, self.tables), params)
+
+    def executemany(self, sql: str, rows: list[tuple[object, ...]]) -> sqlite3.Cursor:
+        return self.db.executemany(_named(sql, self.tables), rows)
+
+
+def _found(db: _Tables, seeker: str) -> Seek | None:
     """The match made for ``seeker``, if any (``since`` is when it was made)."""
     row = db.execute(
         "SELECT f.match_id, f.key, f.made, s.waiter_key, s.seeker_key FROM pair_found f "
@@ -109,7 +130,7 @@ def _found(db: sqlite3.Connection, seeker: str) -> Seek | None:
     return Seek(FOUND, row[0], row[1], row[2], (row[3] or "", row[4] or ""))
 
 
-def _waiting(db: sqlite3.Connection, seeker: str, now: float) -> Seek | None:
+def _waiting(db: _Tables, seeker: str, now: float) -> Seek | None:
     """``seeker``'s place in the queue, noted as seen at ``now``, if it waits."""
     row = db.execute(
         "SELECT match_id, key, since FROM pair_waiting WHERE seeker = ?", (seeker,)

@@ -9,7 +9,7 @@ import random
 import sys
 from collections.abc import Sequence
 
-from webapp.engine import Board, InvalidPositionError
+from webapp.engine import BOARD_NAMES, Board, InvalidPositionError, parse_board
 
 from .console import StreamConsole
 from .notations import CELLS, COORDINATES, NUMPAD
@@ -24,7 +24,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     options = parser.parse_args(argv)
     settings = Settings(
         notation=NUMPAD if options.numpad else CELLS if options.cells else COORDINATES,
-        start=options.position,
+        start=chosen_start(parser, options),
         rng=random.Random(chosen_seed(parser, options.seed)),
     )
     if isinstance(sys.stdout, io.TextIOWrapper):
@@ -62,9 +62,14 @@ def build_parser() -> argparse.ArgumentParser:
         "--cells", action="store_true", help="type moves as cell ids, A1 (top-left) to C3"
     )
     parser.add_argument(
+        "--board",
+        choices=BOARD_NAMES,
+        help="play on a larger board: 5x5 (four in a row win) or 7x7 (five); 3x3 by default",
+    )
+    parser.add_argument(
         "--position",
         type=position_argument,
-        default=Board(),
+        default=None,
         metavar="CELLS",
         help="start every game from this position, e.g. _XXOO_OX_ (side to move from the counts)",
     )
@@ -83,6 +88,18 @@ def position_argument(text: str) -> Board:
         return Board.from_string(text)
     except InvalidPositionError as error:
         raise argparse.ArgumentTypeError(str(error)) from error
+
+
+def chosen_start(parser: argparse.ArgumentParser, options: argparse.Namespace) -> Board:
+    """The board every game starts from: ``--position``'s, else the empty ``--board``; a
+    position of another size than ``--board``, or numpad keys off 3x3, are refused."""
+    size = parse_board(options.board) if options.board else None
+    start: Board = options.position if options.position is not None else Board(size or 3)
+    if size is not None and start.size != size:
+        parser.error(f"--position has {start.size * start.size} cells, not {size * size}")
+    if options.numpad and start.size != 3:
+        parser.error("--numpad is for the 3x3 board: use --cells or coordinates")
+    return start
 
 
 def chosen_seed(parser: argparse.ArgumentParser, seed_option: int | None) -> int | None:

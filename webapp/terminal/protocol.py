@@ -76,10 +76,10 @@ def play_game(console: Console, players: tuple[str, str], settings: Settings) ->
 def ask_for_move(console: Console, board: Board, notation: MoveNotation) -> Board:
     """Ask the person to move until the answer is a valid move; return the board after it."""
     while True:
-        answer = console.ask(notation.prompt)
+        answer = console.ask(notation.prompt(board.size))
         try:
             # The parser finds non-numbers, then out-of-range numbers; the board finds an
             # occupied cell: seed 002's order of the checks.
-            return board.play(notation.cell_of(answer))
+            return board.play(notation.cell_of(answer, board.size))
         except MOVE_ERRORS as error:
             console.say(str(error))

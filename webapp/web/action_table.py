@@ -109,7 +109,10 @@ ACTIONS: tuple[Action, ...] = (
         api="/api/move",
         body=MoveBody,
         body_required=True,
-        refusals={409: "Stale, an occupied cell, the game over, or not a person's turn."},
+        refusals={
+            409: "Stale, an occupied cell, the game over, or not a person's turn.",
+            422: "A cell off this game's board (F1 on 5x5).",
+        },
     ),
     Action(
         name="step",

@@ -13,7 +13,7 @@ from flask import Blueprint, flash, redirect, request, url_for
 from flask.typing import ResponseReturnValue
 from msgspec import Struct
 
-from ..engine import N_, Board, InvalidPositionError
+from ..engine import BOARD_NAMES, N_, Board, InvalidPositionError, parse_board
 from ..rules import RuleError, errors
 from ..rules.errors import BadStartError
 from .action_views import BadFormError, Entry, register
@@ -39,11 +39,12 @@ def _new_fields(route: dict[str, str]) -> NewBody:
     """The setup form's players, position, coin toss and clock."""
     form = request.form
     x, o = setup.kind(form.get("x")), setup.kind(form.get("o"))
-    clock = setup.clock(form.get("clock"))
-    if x is None or o is None or clock is None:
+    clock, board = setup.clock(form.get("clock")), form.get("board", "3x3")
+    if x is None or o is None or clock is None or board not in BOARD_NAMES:
         raise BadFormError()
     position = form.get("position", "").strip() or None
-    return NewBody(x=x, o=o, position=position, toss=bool(form.get("toss")), clock=clock)
+    toss = bool(form.get("toss"))
+    return NewBody(x=x, o=o, position=position, toss=toss, clock=clock, board=board)
 
 
 def _new_back(route: dict[str, str]) -> str:
@@ -57,7 +58,8 @@ def _new_back(route: dict[str, str]) -> str:
 
 
 def _begun(given: NewBody) -> matches.Current:
-    start = Board.from_string(given.position) if given.position else Board()
+    size = parse_board(given.board)
+    start = Board.from_string(given.position, size) if given.position else Board(size)
     return matches.begin(given.x, given.o, start, given.toss, given.clock)[0]
 
 
@@ -184,9 +186,12 @@ ENTRIES: tuple[Entry, ...] = (
         "GET /api/events.",
         form="/pair",
         api="/api/pair",
-        run=lambda given: pair.seek(),
+        run=lambda given: pair.seek(given.board),
         page=_sought_page,
         json=lambda sought: pair.pair_json(*sought),
+        fields=pair.fields,
+        body=pair.PairBody,
+        body_required=False,
         creating=True,
         refusals={
             409: "This browser plays an online game still in play: resign or abort it first.",

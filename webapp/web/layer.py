@@ -69,7 +69,11 @@ def init_app(app: Flask, client: RedisClient | None) -> None:
     health.init_app(app)
     metrics.init_app(app)
     # The templates name computer levels in the page's language.
-    app.jinja_env.globals.update(level_word=naming.level_word, level_label=naming.level_label)
+    app.jinja_env.globals.update(
+        level_word=naming.level_word,
+        level_label=naming.level_label,
+        board_label=naming.board_label,
+    )
     app.jinja_env.globals["site"] = fragments.site
     for page in PAGES:
         app.register_blueprint(page.bp)

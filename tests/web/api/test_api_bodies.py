@@ -24,7 +24,7 @@ DEEP = "[" * 1000 + "]" * 1000
     ("path", "body", "field", "why"),
     [
         ("/api/move", {"cell": "A1", "ply": 3.5}, "ply", BAD),
-        ("/api/move", {"cell": "A1", "ply": 10}, "ply", BAD),
+        ("/api/move", {"cell": "A1", "ply": 50}, "ply", BAD),
         ("/api/move", {"cell": "A1", "ply": -1}, "ply", BAD),
         ("/api/move", {"cell": "A1", "ply": None}, "ply", BAD),
         ("/api/move", {"cell": "A1", "version": False}, "version", BAD),

@@ -9,7 +9,7 @@ from typing import Any
 from flask import Flask
 from flask.testing import FlaskClient
 
-from webapp.engine import CELL_IDS, PLAYER_KINDS, Status
+from webapp.engine import BOARD_NAMES, PLAYER_KINDS, Status, geometry
 from webapp.rules import FRIEND
 from webapp.rules.arena import COMING, OVER, RUNNING
 from webapp.rules.match import ENDINGS, SEAT_IDS
@@ -41,7 +41,9 @@ def enums(node: Any) -> list[list[Any]]:
 def test_cells_kinds_and_statuses_are_the_engines() -> None:
     kinds = {*PLAYER_KINDS, FRIEND}
     statuses = {str(status) for status in Status}
-    allowed = [set(CELL_IDS), set(PLAYER_KINDS), kinds, statuses, {"X", "O"}, {"X", "O", "both"},
+    cells = set(geometry(7).cell_ids)  # every board's cells: the engine refuses off its board
+    allowed = [cells, set(BOARD_NAMES), set(PLAYER_KINDS), kinds, statuses, {"X", "O"},
+               {"X", "O", "both"},
                {"you", "friend"}, set(ENDINGS), set(SEAT_IDS), set(ENDED_BY),
                set(PAIR_STATES), set(RESULTS), set(OPPONENTS),
                {"easy", "medium", "hard", "people"}, set(PHRASES),
@@ -52,7 +54,7 @@ def test_cells_kinds_and_statuses_are_the_engines() -> None:
     assert found, "the document has no enums"
     for enum in found:
         assert enum in allowed, enum
-    assert set(CELL_IDS) in found and set(PLAYER_KINDS) in found and kinds in found
+    assert cells in found and set(PLAYER_KINDS) in found and kinds in found
 
 
 def test_every_api_rule_is_in_the_document_and_every_path_is_a_rule(app: Flask) -> None:
@@ -93,7 +95,7 @@ def test_each_route_lists_the_refusals_of_its_kind() -> None:
     paths = DOCUMENT["paths"]
     assert set(paths["/api/game"]["get"]["responses"]) == {"200", "413", "503"}
     move = paths["/api/move"]["post"]
-    assert set(move["responses"]) == {"200", "400", "403", "409", "413", "415", "429", "503"}
+    assert set(move["responses"]) == {"200", "400", "403", "409", "413", "415", "422", "429", "503"}
     assert move["requestBody"]["required"] is True
     assert paths["/api/undo"]["post"]["requestBody"]["required"] is False
     events = paths["/api/events"]["get"]["responses"]["200"]["content"]

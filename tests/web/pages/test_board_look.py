@@ -103,14 +103,14 @@ def test_a_grid_with_nothing_to_play_looks_inactive_and_has_no_keys_note(
     client: FlaskClient,
 ) -> None:
     shown = page(client)
-    assert 'class="board" id="board"' in shown.html and 'id="keys-note"' in shown.html
+    assert 'class="board size-3" id="board"' in shown.html and 'id="keys-note"' in shown.html
     new_game(client, "hard", "easy")
     shown = page(client)
-    assert 'class="board inactive"' in shown.html and 'id="keys-note"' not in shown.html
+    assert 'class="board size-3 inactive"' in shown.html and 'id="keys-note"' not in shown.html
     new_game(client, "user", "user")
     play(client, ("A1", "B1", "A2", "B2", "A3"))
     shown = page(client)
-    assert 'class="board inactive"' in shown.html and 'id="keys-note"' not in shown.html
+    assert 'class="board size-3 inactive"' in shown.html and 'id="keys-note"' not in shown.html
 
 
 @pytest.mark.parametrize(

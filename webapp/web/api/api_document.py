@@ -74,6 +74,7 @@ def entry_routes() -> tuple[Operation, ...]:
             entry.summary,
             entry.refusals,
             entry.body,
+            entry.body_required,
             answer=entry.answer or GameJson,
             answered=entry.answered,
             query=entry.query,

@@ -190,7 +190,7 @@ def make_match(arena_id: str, arena: Arena, x: Player, o: Player) -> None:
     def make(record: Record) -> Stepped:
         if record.data is not None:
             return Stepped(None)  # made already
-        outcome = arena_match(Made(match_id, x, o), arena.clock, arena_id)
+        outcome = arena_match(Made(match_id, x, o), arena.clock, arena_id, arena.size)
         return Stepped(Outcome(_wound(outcome.match), outcome.happened))
 
     _record, stepped = commit(store(), current_app.extensions["live"], match_id, make)

@@ -11,7 +11,7 @@ from dataclasses import replace
 from flask import Blueprint, flash, redirect, request, session, url_for
 from flask.typing import ResponseReturnValue
 
-from ...engine import N_
+from ...engine import BOARD_NAMES, N_, parse_board
 from ...rules import RuleError, errors
 from ...rules import arena as rules
 from ...rules.arena import Arena, Player
@@ -95,10 +95,10 @@ def _free_to_join(arena_id: str, browser: str) -> str | None:
     return other
 
 
-def made(length: int, clock: int, starts_in: int) -> str:
+def made(length: int, clock: int, starts_in: int, size: int = 3) -> str:
     """A new arena of a player's, starting ``starts_in`` seconds from now; its id. It is
     private: only the site's own arenas are listed (anyone could list arenas of a week)."""
-    arena = Arena(timing.now() + starts_in, length, clock, private=True)
+    arena = Arena(timing.now() + starts_in, length, clock, private=True, size=size)
     arena_id = arenas.create(arena)
     arena_index.track(arena_id, arena)
     return arena_id
@@ -146,7 +146,7 @@ def create() -> ResponseReturnValue:
     one of any length and clock, and gets its id and link."""
     if for_api():
         body = _body()
-        made_id = made(body.length, body.clock, body.starts_in)
+        made_id = made(body.length, body.clock, body.starts_in, parse_board(body.board))
         return answer(ArenaMadeJson(made_id, link(made_id)))
     form = request.form
     chosen = [form.get(name, "") for name in ("length", "clock", "starts_in")]
@@ -155,7 +155,9 @@ def create() -> ResponseReturnValue:
         flash(_(UNKNOWN_CHOICE), "error")
         return move_result(redirect(url_for(".listing"), 303), accepted=False)
     length, clock, starts_in = (int(v) for v in chosen)
-    arena_id = made(length, clock, starts_in)
+    board = form.get("board", "3x3")
+    size = parse_board(board) if board in BOARD_NAMES else 3
+    arena_id = made(length, clock, starts_in, size)
     return redirect(url_for(".page", arena_id=arena_id), 303)
 
 

@@ -63,7 +63,8 @@ class Playing:
     def rows(self) -> list[list[str]]:
         """The marks by row, ``""`` for an empty cell."""
         marks = [("" if mark == "_" else mark) for _cell, mark in self.board]
-        return [marks[row * 3 : row * 3 + 3] for row in range(3)]
+        n = self.board.size
+        return [marks[row * n : row * n + n] for row in range(n)]
 
     @property
     def words(self) -> str:

@@ -9,11 +9,12 @@ from collections.abc import Iterator
 
 from flask import Blueprint, current_app, flash, redirect, request, url_for
 from flask.typing import ResponseReturnValue
+from msgspec import Struct
 
-from ...engine import LEVELS, Board
+from ...engine import BOARD_NAMES, LEVELS, Board, parse_board
 from ...rules import Outcome, actions, new_secret, pairing
 from ...store import StoreUnavailable, new_match_id
-from ...store.pairing import FOUND, PAIRED, WAITING, PairingQueue, Seek
+from ...store.pairing import FOUND, PAIRED, WAITING, PairingQueue, Pools, Seek
 from .. import timing
 from ..cycle import matches
 from ..live import live, sse
@@ -24,26 +25,39 @@ from ..site.i18n import gettext as _
 from ..site.i18n import render
 from ..views.answers import answer, game_json
 from ..views.operations import Operation, read
-from ..views.schema import PairJson
+from ..views.schema import BoardName, PairJson
 
 bp = Blueprint("pair", __name__)
 
 
-def queue() -> PairingQueue:
-    """The app's pairing queue (in the match store's backend)."""
-    pairs: PairingQueue = current_app.extensions["pairing"]
+class PairBody(Struct, kw_only=True):
+    """Quick pairing: the board to play on; only seekers of the same board meet."""
+
+    board: BoardName = "3x3"
+
+
+def fields(route: dict[str, str]) -> PairBody:
+    """The board the page's form seeks an opponent on (3x3 unless it names one)."""
+    board = request.form.get("board", "")
+    return PairBody(board=board if board in BOARD_NAMES else "3x3")
+
+
+def queue() -> Pools:
+    """The app's pairing queues, one per board (in the match store's backend)."""
+    pairs: Pools = current_app.extensions["pairing"]
     return pairs
 
 
-def seek() -> tuple[Seek, matches.Current | None]:
+def seek(board: str = "3x3") -> tuple[Seek, matches.Current | None]:
     """This browser seeks an opponent: where it stands, and its match once one is made (by
     this request, which met a waiter, or by the one that met it). An online game still in
     play is not left this way (the rules refuse)."""
     seen = matches.current()
     actions.leave(seen.match, seen.held)
     browsers.keep()
+    pool = "" if board == "3x3" else board
     sought = queue().seek(
-        browsers.browser_id(), new_secret(), new_match_id(), timing.now(), seen.match_id
+        browsers.browser_id(), new_secret(), new_match_id(), timing.now(), seen.match_id, pool
     )
     return sought, _entered(sought)
 
@@ -95,7 +109,7 @@ def _entered(sought: Seek | None) -> matches.Current | None:
     def make(now: matches.Current) -> Outcome:
         if now.match_id:  # stored: the other seeker's request made it meanwhile
             raise pairing.MadeAlreadyError()
-        return pairing.paired(*sought.seats, clock, drawn)
+        return pairing.paired(*sought.seats, clock, drawn, parse_board(sought.pool or "3x3"))
 
     try:
         return matches.switch(make, sought.match_id, mine)[0]

@@ -5,7 +5,7 @@ from __future__ import annotations
 from flask import Blueprint, flash, request
 from flask.typing import ResponseReturnValue
 
-from ...engine import PLAYER_KINDS, Board, TicTacToeError
+from ...engine import BOARD_NAMES, PLAYER_KINDS, Board, TicTacToeError, parse_board
 from ...rules import FRIEND, actions, seating
 from .. import action_views
 from ..action_table import BY_NAME
@@ -21,7 +21,7 @@ bp = Blueprint("setup", __name__)
 
 BAD_PARAMETERS = BAD_FORM.message
 KINDS = (*PLAYER_KINDS, FRIEND)  # the setup form's choices for each side
-POSITION_LIMIT = 20  # characters of a position kept from a form or link
+POSITION_LIMIT = 60  # characters of a position kept from a form or link (7x7 has 49)
 
 
 @bp.get("/new")
@@ -37,6 +37,7 @@ def setup() -> ResponseReturnValue:
         "x": kind(request.args.get("x")) or game.x,
         "o": kind(request.args.get("o")) or game.o,
         "position": position,
+        "board": request.args.get("board") or game.start.geometry.name,
     }
     problem = None
     if position.strip():
@@ -61,8 +62,10 @@ def mode() -> ResponseReturnValue:
     if kinds is None:
         flash(_(BAD_PARAMETERS), "error")
         return to_board()
+    board = request.form.get("board", seen.match.game.start.geometry.name)
+    size = parse_board(board) if board in BOARD_NAMES else seen.match.game.size
     with limits.creating:  # a new match counts; Restart, above, creates nothing
-        return _begin(kinds[0], kinds[1], Board(), toss=False)
+        return _begin(kinds[0], kinds[1], Board(size), toss=False)
 
 
 def _begin(x: str, o: str, start: Board, toss: bool, clock: int = 0) -> ResponseReturnValue:

@@ -114,6 +114,8 @@ STATUSES = {refusal.code: status for status, refusal in HTTP.items()} | {
     # A start that cannot be played: a position that cannot arise, or is over already.
     **dict.fromkeys(("not_a_position", "position_length", "zero_for_o", "position_marks"), 422),
     **dict.fromkeys(("impossible_counts", "both_won", "o_after_x_won", "x_after_o_won"), 422),
+    # 5x5 and 7x7: a cell off the game's board, a position of another size, an unknown board.
+    **dict.fromkeys(("off_board", "position_size", "both_lines", "unknown_board"), 422),
     **dict.fromkeys(("finished_draw", "finished_won", "friend_against_you"), 422),
 }
 CONFLICT = 409

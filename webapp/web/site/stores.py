@@ -11,7 +11,7 @@ from ...store import MatchStore, RedisStore, SQLiteStore
 from ...store.arena_rows import ArenaRows
 from ...store.history import GameHistory
 from ...store.live_games import LiveGames
-from ...store.pairing import PairingQueue
+from ...store.pairing import Pools
 from ...store.redis_arenas import RedisArenas
 from ...store.redis_history import RedisHistory
 from ...store.redis_live import RedisLiveGames
@@ -22,6 +22,8 @@ from ...store.sqlite_live import SQLiteLiveGames
 from ...store.sqlite_pairing import SQLitePairing
 from .sessions import sweep_files
 
+POOLS = ("", "5x5", "7x7")  # quick pairing's queues, by board: "" is 3x3's, as before
+
 
 def init_app(app: Flask, client: RedisClient | None) -> None:
     """Open the match store (Redis through ``client``, else SQLite); add ``flask sweep``."""
@@ -29,19 +31,18 @@ def init_app(app: Flask, client: RedisClient | None) -> None:
     lifetime = config["MATCH_LIFETIME"].total_seconds()
     wait = float(config["STORE_LOCK_TIMEOUT"])
     match_store: MatchStore
-    pairs: PairingQueue
     games: GameHistory
     playing: LiveGames
     arenas: ArenaRows
     if client is not None:
         match_store = RedisStore(client, lifetime, wait, float(config["REDIS_LOCK_EXPIRY"]))
-        pairs = RedisPairing(client)
+        pairs = Pools({pool: RedisPairing(client, pool) for pool in POOLS})
         games = RedisHistory(client, lifetime)
         playing = RedisLiveGames(client)
         arenas = RedisArenas(client, lifetime, wait)
     else:
         match_store = SQLiteStore(config["DATABASE"], lifetime, wait)
-        pairs = SQLitePairing(config["DATABASE"], wait)
+        pairs = Pools({pool: SQLitePairing(config["DATABASE"], wait, pool) for pool in POOLS})
         games = SQLiteHistory(config["DATABASE"], lifetime, wait)
         playing = SQLiteLiveGames(config["DATABASE"], wait)
         arenas = SQLiteArenas(config["DATABASE"], lifetime, wait)

@@ -53,9 +53,10 @@ def players(current: Current) -> str:
 def position(board: Board) -> tuple[str, ...]:
     """The board by rows, top to bottom: ``Row A: X, empty, O``."""
     marks = [mark if mark != "_" else _("empty") for _cell, mark in board]
+    n = board.size
     return tuple(
-        _("Row %(row)s: %(cells)s", row=row, cells=", ".join(marks[at : at + 3]))
-        for at, row in zip((0, 3, 6), "ABC", strict=True)
+        _("Row %(row)s: %(cells)s", row="ABCDEFG"[r], cells=", ".join(marks[r * n : r * n + n]))
+        for r in range(n)
     )
 
 

@@ -6,11 +6,11 @@ from __future__ import annotations
 from typing import Any
 
 from ...engine import (
-    CELL_IDS,
     Board,
     TicTacToeError,
     cell_name,
     evaluate,
+    geometry,
     parse_coordinates,
     parse_numpad,
 )
@@ -71,26 +71,31 @@ def command_of(text: str) -> str | None:
     return None
 
 
-def cell_of(text: str, numpad: bool) -> str | None:
-    """The cell ``text`` names: ``B2``, ``b2``, ``b 2``, ``2 2`` (row then column, as the
-    console game), or a numpad digit when ``numpad``; ``None`` if it names none."""
+def cell_of(text: str, numpad: bool, size: int = 3) -> str | None:
+    """The cell ``text`` names on the ``size`` board: ``B2``, ``b2``, ``b 2``, ``2 2`` (row then
+    column, as the console game), or on 3x3 a numpad digit when ``numpad``; ``None`` if it
+    names none."""
     compact = "".join(text.split()).upper()
-    if compact in CELL_IDS:
+    if compact in geometry(size).cell_ids:
         return compact
-    for parse in (parse_coordinates, parse_numpad) if numpad else (parse_coordinates,):
-        try:
-            return cell_name(parse(text))
-        except TicTacToeError:
-            continue
-    return None
+    try:
+        return cell_name(parse_coordinates(text, size), size)
+    except TicTacToeError:
+        pass
+    try:
+        return cell_name(parse_numpad(text)) if numpad and size == 3 else None
+    except TicTacToeError:
+        return None
 
 
 def refusal(text: str, board: Board, numpad: bool) -> str:
     """Why ``text`` is not a move on ``board``, in words; ``""`` when it may be played."""
-    cell = cell_of(text, numpad)
+    cell = cell_of(text, numpad, board.size)
     if cell is None:
-        if len(text.strip()) == 1 and text.strip() in "123456789":
+        if len(text.strip()) == 1 and text.strip() in "123456789" and board.size == 3:
             return _("A digit alone plays only on the numpad layout: type numpad to turn it on.")
+        if board.size != 3:
+            return _("That is not a cell: try A1 to %(last)s.", last=board.geometry.last_cell)
         return _("That is not a cell: try A1 to C3.")
     mark = board[cell]
     if mark != "_":

@@ -61,7 +61,7 @@ def _move(current: Current, typed_text: str) -> ResponseReturnValue:
     if problem:
         flash(problem, "error")
         return _back(current, accepted=False)
-    cell = text_commands.cell_of(typed_text, viewer(current).numpad) or ""
+    cell = text_commands.cell_of(typed_text, viewer(current).numpad, current.match.game.size) or ""
     return _change(current, BY_NAME["move"], {"cell": cell})
 
 
@@ -82,7 +82,10 @@ def _confirmed(current: Current, typed_text: str) -> ResponseReturnValue:
     refused), a cell answers no and is played, anything else does not resign."""
     if typed_text.casefold() in ("yes", text_commands.yes_word().casefold()):
         return _change(current, *text_commands.CHANGES["resign"])
-    if text_commands.cell_of(typed_text, viewer(current).numpad) is not None:
+    if (
+        text_commands.cell_of(typed_text, viewer(current).numpad, current.match.game.size)
+        is not None
+    ):
         return _move(current, typed_text)
     flash(_("You did not resign: the game goes on."), ANNOUNCE)
     return _back(current)

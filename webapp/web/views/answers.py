@@ -46,6 +46,8 @@ def game_json(current: Current) -> GameJson:
     evaluation = evaluate(board) if helped else None
     return GameJson(
         board=board.to_string(),
+        size=board.size,
+        in_a_row=board.line,
         turn=board.turn,
         status=board.status,
         line=list(board.winning_line) if board.winning_line else None,
@@ -60,7 +62,9 @@ def game_json(current: Current) -> GameJson:
         you=current.you,
         online=online.as_json(current),
         evaluation=(
-            EvaluationJson(evaluation.result, evaluation.moves, sorted(evaluation.best))
+            EvaluationJson(
+                evaluation.result, evaluation.moves, sorted(evaluation.best), evaluation.proven
+            )
             if evaluation is not None
             else None
         ),

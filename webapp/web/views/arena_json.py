@@ -13,6 +13,7 @@ from ..cycle import arenas
 from ..site import browsers
 from .arena_view import ArenaView, view
 from .operations import Operation, parameter
+from .schema import BoardName
 
 ARENA_PATH = [parameter("arena_id", "path", "The arena's id, the last part of its link.")]
 NO_ARENA = "There is no arena with this id."
@@ -37,6 +38,7 @@ class ArenaBody(Struct, kw_only=True):
     private: Annotated[
         Literal[True], Meta(description="Only true: an arena a player makes is private.")
     ] = True
+    board: Annotated[BoardName, Meta(description="Every game's board: 5x5 wins with four.")] = "3x3"
 
 
 class ArenaMadeJson(Struct):
@@ -82,6 +84,7 @@ class ArenaJson(Struct):
     length: int
     clock: int
     private: bool
+    size: Annotated[int, Meta(description="Its games' board: 3, 5 or 7 cells a side.")]
     standings: Annotated[
         list[StandingJson],
         Meta(description="The best players (the first 50) and this browser's row after them."),
@@ -139,6 +142,7 @@ def as_json(shown: ArenaView) -> ArenaJson:
         arena.length,
         arena.clock,
         arena.private,
+        arena.size,
         rows,
         you,
         shown.look.joined,

@@ -4,10 +4,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ...engine import CELL_IDS, WIN_LINES, Game
+from ...engine import Board, Game
 from ..site.i18n import gettext as _
 
-ROWS = ("A", "B", "C")
 Rows = tuple[tuple[str, tuple["Cell", ...]], ...]
 
 
@@ -56,7 +55,7 @@ def rows(
     ply = game.ply if ply is None else ply
     board = game.boards[ply]
     line = board.winning_line or ()
-    strikes = _strikes(line)
+    strikes = _strikes(board, line)
     last = game.moves[ply - 1] if ply else ""
     lands = _landing(game) if landed and ply == game.ply else {}
     cells = [
@@ -72,22 +71,24 @@ def rows(
         )
         for cell_id, mark in board
     ]
-    return tuple((row, tuple(cells[i * 3 : i * 3 + 3])) for i, row in enumerate(ROWS))
+    n = board.size
+    return tuple((cells[i * n].cell_id[0], tuple(cells[i * n : i * n + n])) for i in range(n))
 
 
-def _strikes(line: tuple[str, ...]) -> dict[str, str]:
+def _strikes(board: Board, line: tuple[str, ...]) -> dict[str, str]:
     """The direction of the strike through each winning cell: ``row``, ``column``,
-    ``diagonal`` (A1 to C3) or ``anti``. Of two lines that share the last move, that cell
-    shows the first."""
+    ``diagonal`` (down to the right, as A1 to C3) or ``anti``. Of two lines that share the
+    last move, that cell shows the first."""
     strikes: dict[str, str] = {}
-    for cells in ([CELL_IDS[i] for i in indexes] for indexes in WIN_LINES):
+    ids = board.geometry.cell_ids
+    for cells in ([ids[i] for i in indexes] for indexes in board.geometry.lines):
         if set(cells) <= set(line):
             if len({cell[0] for cell in cells}) == 1:
                 way = "row"
             elif len({cell[1] for cell in cells}) == 1:
                 way = "column"
             else:
-                way = "diagonal" if "A1" in cells else "anti"
+                way = "diagonal" if cells[0][1] < cells[-1][1] else "anti"
             for cell in cells:
                 strikes.setdefault(cell, way)
     return strikes

@@ -89,6 +89,11 @@ def level_label(level: str) -> str:
     return _(word) if word else level
 
 
+def board_label(name: str, line: int) -> str:
+    """A board as the forms offer it, e.g. ``5x5, 4 in a row``, in the request's language."""
+    return _("%(board)s, %(line)d in a row", board=name, line=line)
+
+
 @dataclass(frozen=True)
 class Seating:
     """Who looks at the board: the marks they play (``both``, ``X``, ``O``, or ``None`` for a

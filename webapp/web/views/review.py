@@ -53,6 +53,8 @@ class ReviewView:
 def value(evaluation: Evaluation) -> str:
     """A value as the review writes it: ``draw``, ``O wins in 3``, ``X won``."""
     winner = evaluation.result.winner
+    if not evaluation.proven:
+        return _("no forced win found")
     if winner is None:
         return _("draw")
     if evaluation.moves == 0:
@@ -84,6 +86,8 @@ def build(current: Current) -> ReviewView:
 def _summary(current: Current, reviewed: Review) -> str:
     """The sentence at the top: the first mistake, or a perfect game."""
     first = reviewed.first_mistake
+    if first is None and current.match.game.size != 3:
+        return _("The search found no move that gave a forced win away.")
     if first is None:
         return _("Played perfectly: no move changed the result.")
     return mistake_sentence(first, _mover(current, first.by))
@@ -94,6 +98,8 @@ def mistake_sentence(move: ReviewedMove, mover: str) -> str:
     lost the draw: it let O win in 3 moves. A2 or C3 kept the draw.`` ``mover`` is who made
     it, as ``_mover`` says. Two sentences, each whole for the translators."""
     lost = RESULT[rank(move.before.result, move.by)]
+    if not move.kept:  # 5x5 and 7x7: the search names no move that kept it
+        return _lost(move, mover, lost)
     return f"{_lost(move, mover, lost)} {_kept(move.kept, lost)}"
 
 

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, Annotated, Any, ClassVar, Literal, TypeAlias, 
 
 from msgspec import UNSET, Meta, Struct, UnsetType
 
-from ...engine import CELL_IDS, PLAYER_KINDS, Status
+from ...engine import BOARD_NAMES, PLAYER_KINDS, Status, geometry
 from ...rules import FRIEND
 from ...rules.match import ENDINGS
 from ...rules.match import SEAT_IDS as SEATS
@@ -20,6 +20,7 @@ if TYPE_CHECKING:
     # mypy sees the plain strings that the engine and the rules hand out; msgspec (below) sees
     # the enums, which it checks in requests and writes into the OpenAPI document.
     CellId: TypeAlias = str
+    BoardName: TypeAlias = str
     Kind: TypeAlias = str
     NewKind: TypeAlias = str
     Mark: TypeAlias = str
@@ -30,7 +31,8 @@ if TYPE_CHECKING:
     EndedBy: TypeAlias = str
     PairState: TypeAlias = str
 else:
-    CellId = Literal[CELL_IDS]
+    CellId = Literal[geometry(7).cell_ids]  # every board's: the engine refuses F1 on 5x5
+    BoardName = Literal[BOARD_NAMES]
     Kind = Literal[PLAYER_KINDS]
     NewKind = Literal[KINDS]
     Mark = Literal["X", "O"]
@@ -47,15 +49,15 @@ Against = Literal["easy", "medium", "hard", "people"]
 RESULTS, OPPONENTS = get_args(Result), get_args(Opponent)
 
 Count = Annotated[int, Meta(ge=0)]
+CELLS = "[XO_]{9}|[XO_]{25}|[XO_]{49}"  # a position of 3x3, 5x5 or 7x7
 Position = Annotated[
-    str,
-    Meta(pattern="^[XO_]{9}$", examples=["_XXOO_OX_"], description="Row by row, _ for empty."),
+    str, Meta(pattern=f"^({CELLS})$", examples=["_XXOO_OX_"], description="Row by row, _ empty.")
 ]
 Ply = Annotated[
     int,
     Meta(
         ge=0,
-        le=9,
+        le=49,
         description="The ply of the game the request was made for (`ply` of /api/game); "
         "another is refused with 409, so a program never plays on a board it has not seen.",
     ),
@@ -122,7 +124,8 @@ class NewBody(Struct, kw_only=True):
 
     x: NewKind
     o: NewKind
-    position: Annotated[str, Meta(pattern="^([XO_]{9})?$")] | None = None
+    position: Annotated[str, Meta(pattern=f"^({CELLS})?$")] | None = None
+    board: Annotated[BoardName, Meta(description="5x5: four in a row; 7x7: five.")] = "3x3"
     toss: Annotated[bool, Meta(description="Toss a coin that may swap x and o.")] = False
     clock: Annotated[
         int, Meta(ge=0, le=7 * 86400, description="Seconds per move; 0: no clock.")
@@ -155,13 +158,14 @@ class NamesJson(Struct, rename="upper"):
     o: str
 
 
-class EvaluationJson(Struct):
+class EvaluationJson(Struct, omit_defaults=True):
     """The result with perfect play, how many moves until it, and the best moves (reading
-    order); a finished game has 0 moves and no best moves."""
+    order); a finished game has 0 moves and no best moves; on 5x5 and 7x7 what search proves."""
 
     result: Status
-    moves: Annotated[int, Meta(ge=0, le=9)]
+    moves: Annotated[int, Meta(ge=0, le=49)]
     best: Annotated[list[CellId], Meta(extra_json_schema={"uniqueItems": True})]
+    proven: bool = True  # false on 5x5 and 7x7 when the search found no forced win
 
 
 class TallyJson(Struct):
@@ -251,14 +255,16 @@ class GameJson(Struct, kw_only=True):
     """The match of this session, as every API call but the review answers it."""
 
     board: Position
+    size: Annotated[int, Meta(description="Cells a side: 3, 5 or 7.")]
+    in_a_row: Annotated[int, Meta(description="How many in a row win: 3, 4 or 5.")]
     turn: Mark | None
     status: Status
-    line: list[CellId] | None
+    line: Annotated[list[CellId] | None, Meta(description="The winning cells, if any.")]
     players: KindsJson
     names: NamesJson
-    moves: Annotated[list[CellId], Meta(max_length=9)]
+    moves: Annotated[list[CellId], Meta(max_length=49)]
     start: Position
-    ply: Annotated[int, Meta(ge=0, le=9)]
+    ply: Annotated[int, Meta(ge=0, le=49)]
     game: str
     version: Annotated[int, Meta(ge=0, description="Grows with every change; 0: not stored.")]
     tally: TallyJson

@@ -59,6 +59,8 @@ def hint_text(board: Board) -> str | None:
         return None
     evaluation = evaluate(board)
     winner = evaluation.result.winner
+    if not evaluation.proven:
+        return _("No forced win found within the search")
     if winner is None:
         return _("With best play: draw")
     return ngettext(
