@@ -15,6 +15,7 @@ import argparse
 import io
 import os
 import random
+import secrets
 import statistics
 import subprocess
 import sys
@@ -36,13 +37,14 @@ def worker() -> None:
 
     work = tempfile.mkdtemp(prefix="ttt-ab-")
     pairs = seeding.new_pairs(1)
-    settings = {"SECRET_KEY": "k" * 32, "LIMITS": False}
+    secret = secrets.token_hex(16)
+    settings = {"SECRET_KEY": secret, "LIMITS": False}
     seeding.seed_sqlite(work + "/matches.sqlite", pairs)
     seeding.seed_session_files(work + "/sessions", pairs)
     plumbing = create_app(settings, instance_path=work)
     plumbing.view_functions["board.index"] = lambda: "hello"
     app = create_app(settings, instance_path=work)
-    least = Browser(stock.create({"SECRET_KEY": "k" * 32, "SESSION_DIR": work + "/stock"}))
+    least = Browser(stock.create({"SECRET_KEY": secret, "SESSION_DIR": work + "/stock"}))
     least.call("GET", "/")
     browsers = [Browser(plumbing, pairs[0][0]), Browser(app, pairs[0][0]), least]
     player, stock_player = Browser(app), Browser(least.app)
