@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Annotated, Any
+from typing import Any
 
-from msgspec import Meta, Struct
+from msgspec import Struct
 
 from ..engine import N_, Game
 from ..rules import Outcome, actions, draw, messages, takeback
@@ -19,6 +19,7 @@ from .views import buttons
 from .views.chat_schema import MessageBody, MuteBody
 from .views.models import Button
 from .views.naming import Seating
+from .views.offers import AnswerBody
 from .views.online import claimed
 from .views.schema import ExpectedBody, MoveBody, StepBody
 
@@ -57,12 +58,6 @@ class AnswerParams(Struct):
     """An offer: make or accept it (``None``), accept only (``True``), decline or withdraw."""
 
     accept: bool | None = None
-
-
-class AnswerBody(ExpectedBody, kw_only=True):
-    """An offer made, or the other player's accepted, when ``accept`` is left out."""
-
-    accept: Annotated[bool | None, Meta(description="true accepts only; false declines.")] = None
 
 
 Buttons = Callable[[Game, Seating, bool], tuple[Button, ...]]  # the game, its viewer, over

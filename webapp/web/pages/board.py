@@ -15,7 +15,6 @@ from ..action_table import board_buttons
 from ..cycle import deadlines, matches
 from ..cycle.matches import Current
 from ..live import sse
-from ..site import refusals
 from ..site.errors import for_api, render_error
 from ..site.i18n import gettext as _
 from ..text import text_board
@@ -27,7 +26,7 @@ from ..views.models import BoardView, OnlineParts, ScoreView
 from ..views.operations import Operation, read
 from ..views.viewer import viewer
 from . import whole_pages
-from .streams import EVENTS_QUERY, versions
+from .streams import EVENTS, missing, versions
 
 bp = Blueprint("board", __name__)
 
@@ -262,21 +261,6 @@ def _shown(viewed: Viewed) -> Drawn:
     )
 
 
-EVENTS = Operation(
-    "Server-Sent Events of a match's versions: an event (its id is the version) whenever the "
-    "match changes; a comment now and then. The stream ends after a few minutes; reconnect "
-    "with Last-Event-ID.",
-    {
-        404: "No such match, or this session has none yet.",
-        503: "Too many streams open on this server, or the store is down; reload instead.",
-    },
-    answer=str,
-    answered='The event stream: `id: <version>` and `data: {"version": n}` per change.',
-    media="text/event-stream",
-    query=EVENTS_QUERY,
-)
-
-
 @read(bp, "/board/events", "/api/events", EVENTS)
 def events() -> ResponseReturnValue:
     """The live stream of a board (``?match=<id>``, else this browser's): each event's id is
@@ -284,7 +268,7 @@ def events() -> ResponseReturnValue:
     programs, the version alone."""
     current = matches.looked_at(request.args.get("match"), shared=True)
     if current is None or not current.match_id:
-        return _missing(current is None)
+        return missing(current is None, _(NO_MATCH))
     if for_api():
         return versions(current, sse.resumed_from())
     display = DISPLAYS[viewer(current).shown]
@@ -300,10 +284,3 @@ def watch(match_id: str) -> ResponseReturnValue:
     if current is None:
         return render_error(404, _(NO_MATCH))
     return board(current)
-
-
-def _missing(unknown: bool) -> ResponseReturnValue:
-    """The 404 of a stream with no match: an id that names none, or (for programs) none yet."""
-    if not for_api():
-        return render_error(404, _(NO_MATCH))
-    return render_error(404, refusal=refusals.UNKNOWN_MATCH if unknown else refusals.NO_MATCH)

@@ -10,7 +10,9 @@ from ..cycle import deadlines
 from ..cycle.matches import Current
 from ..live import live, sse
 from ..live.stream import events as followed
-from ..views.operations import parameter
+from ..site import refusals
+from ..site.errors import for_api, render_error
+from ..views.operations import Operation, parameter
 
 EVENTS_QUERY = [
     parameter(
@@ -35,3 +37,26 @@ def versions(current: Current, after: int) -> ResponseReturnValue:
         return followed(hub, current.match_id, current.seat, after, lifetime, due)
 
     return sse.event_stream(stream)
+
+
+EVENTS = Operation(
+    "Server-Sent Events of a match's versions: an event (its id is the version) whenever the "
+    "match changes; a comment now and then. The stream ends after a few minutes; reconnect "
+    "with Last-Event-ID.",
+    {
+        404: "No such match, or this session has none yet.",
+        503: "Too many streams open on this server, or the store is down; reload instead.",
+    },
+    answer=str,
+    answered='The event stream: `id: <version>` and `data: {"version": n}` per change.',
+    media="text/event-stream",
+    query=EVENTS_QUERY,
+)
+
+
+def missing(unknown: bool, page_words: str) -> ResponseReturnValue:
+    """The 404 of a stream with no match: a page says ``page_words``; a program is told of an
+    id that names none, or that it has none yet."""
+    if not for_api():
+        return render_error(404, page_words)
+    return render_error(404, refusal=refusals.UNKNOWN_MATCH if unknown else refusals.NO_MATCH)

@@ -75,8 +75,7 @@ GameId = Annotated[str, Meta(description="The game id (`game` of /api/game); ano
 
 
 class MissingFieldError(Exception):
-    """A field a body needs, left out (a ValueError would reach api_bodies as msgspec's
-    ValidationError, which names no field: msgspec lets any other exception through)."""
+    """A field a body needs, left out: msgspec lets it through, so the field is named."""
 
     def __init__(self, name: str) -> None:
         """The field ``name`` is missing."""
