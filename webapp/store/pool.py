@@ -10,6 +10,8 @@ import time
 import weakref
 from collections.abc import Callable, Iterator
 
+from .record import StoreBusy, StoreUnavailable
+
 _POOLS: weakref.WeakSet[Connections] = weakref.WeakSet()  # every pool of the process
 _POOLS_GUARD = threading.Lock()
 # Whether each WAL index (-shm) of the process could be written at the last look.
@@ -83,6 +85,30 @@ class Connections:
             if getattr(error, "sqlite_errorname", "") == "SQLITE_BUSY":
                 raise
             return self._begun(probe)
+
+    @contextlib.contextmanager
+    def transaction(self, probe: str = "") -> Iterator[sqlite3.Connection]:
+        """A connection inside ``BEGIN IMMEDIATE`` (see :meth:`begin`), committed at the block's
+        end and given back; rolled back on any exception. StoreBusy when another change held
+        the database past the busy timeout, StoreUnavailable for any other SQLite failure."""
+        try:
+            db = self.begin(probe)
+        except sqlite3.Error as error:
+            if getattr(error, "sqlite_errorname", "") == "SQLITE_BUSY":
+                raise StoreBusy(str(error)) from error
+            raise StoreUnavailable(str(error)) from error
+        try:
+            yield db
+            db.execute("COMMIT")
+        except BaseException as error:
+            with contextlib.suppress(sqlite3.Error):
+                db.execute("ROLLBACK")
+            broken = isinstance(error, sqlite3.Error)
+            self.give_back(db, broken)
+            if broken:
+                raise StoreUnavailable(str(error)) from error
+            raise
+        self.give_back(db)
 
     def _begun(self, probe: str) -> sqlite3.Connection:
         """``BEGIN IMMEDIATE`` (and ``probe``) on a connection; on failure it is closed."""

@@ -13,7 +13,7 @@ from typing import Any
 
 from .arena_rows import BEST, ArenaReads, Changes, Step, T, UnknownArena, at_least
 from .pool import Connections, opener
-from .record import StoreBusy, StoreUnavailable, decode, encode
+from .record import StoreUnavailable, decode, encode
 from .sqlite_store import PRAGMAS
 
 SCHEMA = (
@@ -111,27 +111,9 @@ class SQLiteArenas:
         except sqlite3.Error as error:
             raise StoreUnavailable(str(error)) from error
 
-    @contextlib.contextmanager
-    def _transaction(self) -> Iterator[sqlite3.Connection]:
+    def _transaction(self) -> contextlib.AbstractContextManager[sqlite3.Connection]:
         """A connection inside BEGIN IMMEDIATE, committed at the block's end."""
-        try:
-            db = self._pool.begin()
-        except sqlite3.Error as error:
-            if getattr(error, "sqlite_errorname", "") == "SQLITE_BUSY":
-                raise StoreBusy(str(error)) from error
-            raise StoreUnavailable(str(error)) from error
-        try:
-            yield db
-            db.execute("COMMIT")
-        except BaseException as error:
-            with contextlib.suppress(sqlite3.Error):
-                db.execute("ROLLBACK")
-            broken = isinstance(error, sqlite3.Error)
-            self._pool.give_back(db, broken)
-            if broken:
-                raise StoreUnavailable(str(error)) from error
-            raise
-        self._pool.give_back(db)
+        return self._pool.transaction()
 
 
 class _Reads:

@@ -9,7 +9,6 @@ from collections.abc import Iterator
 
 from .pairing import FOUND, FOUND_FOR, PAIRED, STALE_AFTER, WAITING, Seek
 from .pool import Connections, opener
-from .record import StoreUnavailable
 from .sqlite_store import PRAGMAS
 
 SCHEMA = (
@@ -82,22 +81,8 @@ class SQLitePairing:
     @contextlib.contextmanager
     def _transaction(self) -> Iterator[_Tables]:
         """A connection inside BEGIN IMMEDIATE, committed at the block's end."""
-        try:
-            db = self._pool.begin()
-        except sqlite3.Error as error:
-            raise StoreUnavailable(str(error)) from error
-        try:
+        with self._pool.transaction() as db:
             yield _Tables(db, self._tables)
-            db.execute("COMMIT")
-        except BaseException as error:
-            with contextlib.suppress(sqlite3.Error):
-                db.execute("ROLLBACK")
-            broken = isinstance(error, sqlite3.Error)
-            self._pool.give_back(db, broken)
-            if broken:
-                raise StoreUnavailable(str(error)) from error
-            raise
-        self._pool.give_back(db)
 
 
 def _named(sql: str, tables: str) -> str:
