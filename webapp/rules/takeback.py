@@ -2,17 +2,24 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from . import errors
 from .actions import Event, Held, Outcome, opponent_of
 from .errors import RuleError
 from .match import Match
+from .offers import Offer, answer
 
 # An ask made since the last move, kept (as an offer's kind, which every move clears) after
 # it is withdrawn or declined: a player asks once per move, as lichess allows, so that asking
 # and withdrawing over and over cannot flood the other player's board with changes.
 SPENT = "takebackasked"
+TAKEBACK = Offer(
+    "takeback",
+    SPENT,
+    errors.NO_TAKEBACK_ASKED,
+    errors.OWN_TAKEBACK,
+    errors.TAKEBACK_ASKED,
+    errors.TAKEBACK_ONCE,
+)
 
 
 def takeback(match: Match, by: Held, accept: bool | None) -> Outcome:
@@ -26,21 +33,8 @@ def takeback(match: Match, by: Held, accept: bool | None) -> Outcome:
     if theirs and accept is not False:
         count = _taken_back(match, asked)
         return Outcome(match.played(match.game.undo(count)), (Event("undone", detail=str(count)),))
-    if accept is False:
-        if not asked:
-            raise RuleError(errors.NO_TAKEBACK_ASKED)
-        answer = Event("declined" if theirs else "withdrawn", seat, detail="takeback")
-        return Outcome(match.with_offer("takeback", ""), (answer,))
-    if asked == seat:
-        raise RuleError(errors.OWN_TAKEBACK if accept else errors.TAKEBACK_ASKED)
-    if accept:
-        raise RuleError(errors.NO_TAKEBACK_ASKED)
-    if (SPENT, seat) in match.offers:
-        raise RuleError(errors.TAKEBACK_ONCE)
-    if _taken_back(match, seat) == 0:
-        raise RuleError(errors.NOTHING_TO_TAKE_BACK)
-    offers = tuple(sorted({*match.with_offer("takeback", seat).offers, (SPENT, seat)}))
-    return Outcome(replace(match, offers=offers), (Event("offered", seat, detail="takeback"),))
+    unable = errors.NOTHING_TO_TAKE_BACK if _taken_back(match, seat) == 0 else None
+    return answer(match, seat, TAKEBACK, accept, unable)
 
 
 def _taken_back(match: Match, seat: str) -> int:
