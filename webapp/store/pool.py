@@ -161,11 +161,25 @@ def _follow_index(index: str) -> bool:
     killing the worker with every request on it: a frozen index is not written (Connections
     refuses changes) and its map is dropped once no connection holds it, so the next one maps
     it read-only. It makes that death rare, not impossible (docs/operations.md)."""
-    writable = os.access(index, os.W_OK) or not os.path.exists(index)
+    writable = _writable(index)
     if _INDEX_WRITABLE.get(index, True) != writable:
         _INDEX_WRITABLE[index] = writable
         close_every_idle()
     return writable
+
+
+def _writable(index: str) -> bool:
+    """Whether ``index`` can be opened for writing, asked in one call: checking for the file
+    apart would race another connection creating it (a missing index is writable: nothing is
+    mapped, and SQLite makes it anew)."""
+    try:
+        descriptor = os.open(index, os.O_WRONLY)
+    except FileNotFoundError:
+        return True
+    except OSError:
+        return False
+    os.close(descriptor)
+    return True
 
 
 def opener(

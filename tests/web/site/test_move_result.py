@@ -104,6 +104,7 @@ GOOD: dict[str, Setup] = {
     "POST /claim": lambda app, clock: post(away(app, clock), "/claim"),
     "POST /rematch": lambda app, _: post(resigned(app), "/rematch"),
     "POST /takeback": lambda app, _: post(moved(app), "/takeback"),
+    "POST /draw": lambda app, _: post(moved(app), "/draw"),
     "POST /message": lambda app, _: post(online(app)[0], "/message", {"phrase": "thanks"}),
     "POST /mute": lambda app, _: post(online(app)[0], "/mute", {"muted": "1"}),
     "POST /games/clear": lambda app, _: post(fresh(app), "/games/clear"),
@@ -126,6 +127,7 @@ GOOD: dict[str, Setup] = {
     "POST /api/claim": lambda app, clock: api(away(app, clock), "/api/claim"),
     "POST /api/rematch": lambda app, _: api(resigned(app), "/api/rematch"),
     "POST /api/takeback": lambda app, _: api(moved(app), "/api/takeback"),
+    "POST /api/draw": lambda app, _: api(moved(app), "/api/draw"),
     "POST /api/message": lambda app, _: api(online(app)[0], "/api/message", {"phrase": "thanks"}),
     "POST /api/mute": lambda app, _: api(online(app)[0], "/api/mute", {"muted": True}),
     "POST /api/join": lambda app, _: api(
