@@ -10,12 +10,10 @@ WORKERS ?= 2
 
 PIP := $(BIN)/python -m pip install --quiet --disable-pip-version-check
 
-# make run needs only the runtime requirements; make test adds the test and lint tools. The C
-# HTTP parser is optional: where it does not build, gunicorn parses in Python (requirements-fast.txt).
-$(BIN)/.runtime: requirements.txt requirements-fast.txt
+# make run needs only the runtime requirements; make test adds the test and lint tools.
+$(BIN)/.runtime: requirements.txt
 	$(PYTHON) -m venv $(VENV)
 	$(PIP) -r requirements.txt
-	$(PIP) -r requirements-fast.txt || echo "gunicorn_h1c did not build: gunicorn parses HTTP in Python"
 	touch $@
 
 $(BIN)/.installed: $(BIN)/.runtime requirements-dev.txt

@@ -169,17 +169,13 @@ def _follow_index(index: str) -> bool:
 
 
 def _writable(index: str) -> bool:
-    """Whether ``index`` can be opened for writing, asked in one call: checking for the file
-    apart would race another connection creating it (a missing index is writable: nothing is
-    mapped, and SQLite makes it anew)."""
-    try:
-        descriptor = os.open(index, os.O_WRONLY)
-    except FileNotFoundError:
+    """Whether ``index`` can be written (a missing index is: nothing is mapped, and SQLite
+    makes it anew). Asked again after finding the file, which another connection may have
+    made meanwhile. Never by opening it: closing any descriptor of the file would drop the
+    POSIX locks SQLite holds on it for the whole process."""
+    if os.access(index, os.W_OK):
         return True
-    except OSError:
-        return False
-    os.close(descriptor)
-    return True
+    return not os.path.exists(index) or os.access(index, os.W_OK)
 
 
 def opener(
