@@ -31,7 +31,13 @@ class Refusal:
     code: str
     message: str
 
+    def __post_init__(self) -> None:
+        CODES.add(self.code)
 
+
+# Every refusal's code, as each is made: a rule's module declares its own refusals, and the
+# web's catalog (the OpenAPI enum, docs/api.md's table) finds them here without a list.
+CODES: set[str] = set()
 # Each refusal of the engine; the rules' are in rules/errors.py, the web's in
 # web/site/refusals.py (which also gives each code its HTTP status for programs).
 INVALID_MOVE = Refusal("invalid_move", N_("That is not a valid move."))

@@ -3,11 +3,8 @@ catalog of every code (the OpenAPI document's enum and docs/api.md's table)."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from ...engine import N_, Refusal, TicTacToeError
 from ...engine import errors as engine_errors
-from ...rules import errors as rule_errors
 
 # An HTTP error of Flask, werkzeug or a library (a route that is not there, a limit met).
 BAD_REQUEST = Refusal(
@@ -129,17 +126,6 @@ def status_of(error: TicTacToeError) -> int:
 
 def catalog() -> dict[str, int | None]:
     """Every refusal's code with its HTTP status (``None`` for http_error: its own), those of
-    the engine, the rules and the web."""
-    found = [*_refusals(vars(engine_errors)), *_refusals(vars(rule_errors)), *_refusals(globals())]
-    codes = {refusal.code: STATUSES.get(refusal.code, CONFLICT) for refusal in found}
+    the engine, the rules and the web, wherever each was declared."""
+    codes = {code: STATUSES.get(code, CONFLICT) for code in engine_errors.CODES}
     return {**codes, HTTP_ERROR.code: None}
-
-
-def _refusals(namespace: dict[str, Any]) -> list[Refusal]:
-    """The refusals named in ``namespace``, those kept by some key too (one refusal in the
-    words for a friend or a stranger)."""
-    found = []
-    for value in namespace.values():
-        values = value.values() if isinstance(value, dict) else (value,)
-        found += [each for each in values if isinstance(each, Refusal)]
-    return found
