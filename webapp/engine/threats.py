@@ -37,18 +37,19 @@ def cells_of(mask: int) -> list[int]:
 
 def win_cells(att: int, dfn: int, geo: Geometry) -> int:
     """The empty cells where the attacker (bits ``att``) completes a line at once."""
-    need = geo.line - 1
-    found = 0
-    for mask in geo.masks:
-        if not mask & dfn and (mask & att).bit_count() == need:
-            found |= mask & ~att
-    return found
+    return _short_of(att, dfn, geo, 1)
 
 
 def four_cells(att: int, dfn: int, geo: Geometry) -> int:
     """The empty cells where the attacker makes a four: a line one mark short, its last cell
     empty, so that the defender must answer there."""
-    need = geo.line - 2
+    return _short_of(att, dfn, geo, 2)
+
+
+def _short_of(att: int, dfn: int, geo: Geometry, short: int) -> int:
+    """The empty cells of every line free of the defender that the attacker fills but for
+    ``short`` cells."""
+    need = geo.line - short
     found = 0
     for mask in geo.masks:
         if not mask & dfn and (mask & att).bit_count() == need:

@@ -62,31 +62,30 @@ def takeback(game: Game, seat: Seating, is_over: bool) -> tuple[Button, ...]:
     """Ask to take back one's last move, or answer the other player's asking."""
     if not _in_play(seat, is_over):
         return ()
-    if seat.offer("takeback") == "friend":
-        return (
-            Button("forms.takeback", _("Accept the takeback"), primary=True, value="1"),
-            Button("forms.takeback", _("Decline the takeback"), value="0"),
-        )
-    if seat.offer("takeback") == "you":
-        return (Button("forms.takeback", _("Takeback asked"), disabled=True),)
     moved = any(board.turn == seat.you for board in game.boards[:-1])
-    spent = seat.offer(SPENT) == "you"  # once per move
-    return (Button("forms.takeback", _("Ask to take back"), disabled=not moved or spent),)
+    words = (_("Accept the takeback"), _("Decline the takeback"), _("Takeback asked"))
+    return _offer(seat, "takeback", SPENT, words, _("Ask to take back"), not moved)
 
 
 def draw(game: Game, seat: Seating, is_over: bool) -> tuple[Button, ...]:
     """Offer a draw while the game goes on, or answer the other player's offer."""
     if not _in_play(seat, is_over) or not seat.full:
         return ()
-    if seat.offer("draw") == "friend":
-        return (
-            Button("forms.draw", _("Accept the draw"), primary=True, value="1"),
-            Button("forms.draw", _("Decline the draw"), value="0"),
-        )
-    if seat.offer("draw") == "you":
-        return (Button("forms.draw", _("Draw offered"), disabled=True),)
-    spent = seat.offer(drawn.SPENT) == "you"  # once per move
-    return (Button("forms.draw", _("Offer a draw"), disabled=spent),)
+    words = (_("Accept the draw"), _("Decline the draw"), _("Draw offered"))
+    return _offer(seat, "draw", drawn.SPENT, words, _("Offer a draw"), False)
+
+
+def _offer(
+    seat: Seating, kind: str, spent: str, words: tuple[str, str, str], make: str, barred: bool
+) -> tuple[Button, ...]:
+    """An offer's buttons (``words``: accept, decline, made): answer the other player's, see
+    one's own made, or make one (once per move: not after ``spent``, nor when ``barred``)."""
+    form = f"forms.{kind}"
+    if seat.offer(kind) == "friend":
+        return (Button(form, words[0], primary=True, value="1"), Button(form, words[1], value="0"))
+    if seat.offer(kind) == "you":
+        return (Button(form, words[2], disabled=True),)
+    return (Button(form, make, disabled=barred or seat.offer(spent) == "you"),)
 
 
 def rematch(game: Game, seat: Seating, is_over: bool) -> tuple[Button, ...]:
