@@ -94,6 +94,22 @@ def _online(more: str) -> dict[int, str]:
     return {409: f"Not an online match, a spectator, a stale request, {more}."}
 
 
+def _offer(name: str, refused: str, command: str, **row: Any) -> Action:
+    """An offer's row (a takeback, a draw): made, accepted or declined at ``/name`` and
+    ``/api/name`` (``accept``), by ``command`` or "decline" in text mode."""
+    decline = C_("text-mode command", "decline")
+    return Action(
+        name=name,
+        params=AnswerParams,
+        forms={name: (f"/{name}", {})},
+        api=f"/api/{name}",
+        body=AnswerBody,
+        refusals=_online(refused),
+        words={command: {}, decline: {"accept": False}},
+        **row,
+    )
+
+
 ACTIONS: tuple[Action, ...] = (
     Action(
         name="move",
@@ -183,20 +199,13 @@ ACTIONS: tuple[Action, ...] = (
         words={C_("text-mode command", "resign"): {}},
         buttons=buttons.resign,
     ),
-    Action(
+    _offer(
         name="takeback",
         rule=lambda seen, p: takeback.takeback(seen.match, seen.held, p.accept),
         summary="Online: ask to take back your last move (or accept the other player's asking), "
         "accept only (`accept` true), or decline it or withdraw yours (`accept` false).",
-        params=AnswerParams,
-        forms={"takeback": ("/takeback", {})},
-        api="/api/takeback",
-        body=AnswerBody,
-        refusals=_online("the game over, no move of yours to take back, or already asked"),
-        words={
-            C_("text-mode command", "takeback"): {},
-            C_("text-mode command", "decline"): {"accept": False},
-        },
+        refused="the game over, no move of yours to take back, or already asked",
+        command=C_("text-mode command", "takeback"),
         said={
             "offered": (
                 N_("You asked to take back your last move."),
@@ -214,19 +223,12 @@ ACTIONS: tuple[Action, ...] = (
         ),
         buttons=buttons.takeback,
     ),
-    Action(
+    _offer(
         name="draw",
         rule=lambda seen, p: draw.draw(seen.match, seen.held, p.accept),
         summary="Online: offer a draw, or accept or decline the other's, or withdraw yours.",
-        params=AnswerParams,
-        forms={"draw": ("/draw", {})},
-        api="/api/draw",
-        body=AnswerBody,
-        refusals=_online("the game over, or a draw offered already since the last move"),
-        words={
-            C_("text-mode command", "draw"): {},
-            C_("text-mode command", "decline"): {"accept": False},
-        },
+        refused="the game over, or a draw offered already since the last move",
+        command=C_("text-mode command", "draw"),
         said={
             "offered": (N_("You offered a draw."), N_("%(name)s offers a draw.")),
             "declined": (N_("You declined the draw."), N_("%(name)s declined the draw.")),
