@@ -17,7 +17,7 @@ from webapp.rules.records import ENDED_BY
 from webapp.rules.said import PHRASES
 from webapp.web import layer  # noqa: F401  (loads every page, so every route is declared)
 from webapp.web.api import api
-from webapp.web.api.api_document import action_routes, build, document, entry_routes
+from webapp.web.api.api_document import build, document, entry_routes
 from webapp.web.site.refusals import catalog
 from webapp.web.views.operations import DECLARED, Operation
 from webapp.web.views.schema import OPPONENTS, PAIR_STATES, RESULTS, GameJson, MoveBody
@@ -109,4 +109,4 @@ def test_a_route_of_its_own_makes_a_document_of_its_own() -> None:
     document = build((route,))
     assert list(document["paths"]) == ["/api/try"]
     assert "ReviewJson" not in document["components"]["schemas"]
-    assert len(DECLARED) + len(action_routes()) + len(entry_routes()) == 33
+    assert len(DECLARED) + len(entry_routes()) == 33

@@ -9,6 +9,7 @@ from typing import Any
 import msgspec
 
 from ..action_table import ACTIONS
+from ..action_views import entries
 from ..entry_table import ENTRIES
 from ..site.refusals import catalog
 from ..views.operations import DECLARED, Operation, openapi_path
@@ -51,24 +52,10 @@ ANY_BODY = {
 }
 
 
-def action_routes() -> tuple[Operation, ...]:
-    """The operation of each action of the action table that has an API route."""
-    return tuple(
-        Operation(
-            action.summary,
-            action.refusals,
-            action.body,
-            action.body_required,
-            method="POST",
-            path=action.api,
-        )
-        for action in ACTIONS
-        if action.api
-    )
-
-
 def entry_routes() -> tuple[Operation, ...]:
-    """The operation of each row of the entry table."""
+    """The operation of each row with an API route: the entry table's, and the action
+    table's made into entries."""
+    rows = (*ENTRIES, *(entry for action in ACTIONS for entry in entries(action)))
     return tuple(
         Operation(
             entry.summary,
@@ -81,7 +68,8 @@ def entry_routes() -> tuple[Operation, ...]:
             method=entry.method,
             path=openapi_path(entry.api),
         )
-        for entry in ENTRIES
+        for entry in rows
+        if entry.api
     )
 
 
@@ -89,7 +77,7 @@ def entry_routes() -> tuple[Operation, ...]:
 def document() -> dict[str, Any]:
     """The document of every route: the reads' (declared beside them), the actions' and the
     entries'; built once, at the first request for it, when every page's module is loaded."""
-    return build((*DECLARED, *action_routes(), *entry_routes()))
+    return build((*DECLARED, *entry_routes()))
 
 
 def build(routes: tuple[Operation, ...]) -> dict[str, Any]:
