@@ -69,3 +69,5 @@ def test_the_board_and_the_replay_link_to_the_review(client: FlaskClient) -> Non
     assert board.link("Review: where did it go wrong?") == f"/review?game={game_id}"
     assert page(client, f"/replay/3?game={game_id}").link("Review") == f"/review?game={game_id}"
     assert client.get("/review?game=someone-elses").status_code == 404
+    refused = client.get("/api/review?game=someone-elses")
+    assert (refused.status_code, refused.get_json()["code"]) == (404, "other_review")

@@ -7,7 +7,6 @@ from flask.typing import ResponseReturnValue
 
 from ..cycle import matches
 from ..site.errors import for_api, render_error
-from ..site.i18n import gettext as _
 from ..site.i18n import render
 from ..site.refusals import REVIEW_NOT_READY
 from ..views.answers import answer
@@ -24,7 +23,7 @@ bp = Blueprint("review", __name__)
     "/api/review",
     Operation(
         "The review of this session's finished game.",
-        {409: "The game is not over yet."},
+        {404: "`game` names another game than the current one.", 409: "The game is not over yet."},
         answer=ReviewJson,
         answered="The review.",
     ),
@@ -36,7 +35,7 @@ def review_page() -> ResponseReturnValue:
     current = matches.current()
     named = request.args.get("game")
     if named and named != current.match.game_id:
-        return render_error(404, _(OTHER_REVIEW))
+        return render_error(404, refusal=OTHER_REVIEW)
     if not current.match.is_over:
         return render_error(409, refusal=REVIEW_NOT_READY)
     if for_api():

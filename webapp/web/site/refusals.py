@@ -99,6 +99,7 @@ STATUSES = {refusal.code: status for status, refusal in HTTP.items()} | {
     "no_match": 404,
     "unknown_match": 404,
     "unknown_game": 404,
+    "other_review": 404,
     "not_json": 415,
     "not_an_object": 400,
     "not_utf8": 400,

@@ -9,7 +9,7 @@ from babel import Locale
 from babel.lists import format_list
 from flask_babel import get_locale
 
-from ...engine import N_, Evaluation, Review, ReviewedMove, rank, review
+from ...engine import N_, Evaluation, Refusal, Review, ReviewedMove, rank, review
 from ..cycle.matches import Current
 from ..site.i18n import gettext as _
 from ..site.i18n import ngettext
@@ -18,9 +18,12 @@ from .naming import by_mark
 from .review_schema import MistakeJson, ReviewedMoveJson, ReviewJson, ValueJson
 
 NOT_OVER = REVIEW_NOT_READY.message
-OTHER_REVIEW = N_(
-    "This review link is for another game than the one this browser is playing (an earlier "
-    "one is not kept): only the current game can be reviewed."
+OTHER_REVIEW = Refusal(
+    "other_review",
+    N_(
+        "This review link is for another game than the one this browser is playing (an "
+        "earlier one is not kept): only the current game can be reviewed."
+    ),
 )
 RESULT = {2: "win", 1: "draw", 0: "loss"}
 # CLDR's English "or" list has a comma before "or" (A1, A3, or C3); the page has always written
