@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from webapp.rules import Event, actions, arena_pairing, errors
 from webapp.rules.arena import DRAW
-from webapp.rules.draw import SPENT, draw
+from webapp.rules.draw import DRAW_OFFERED, DRAW_ONCE, NO_DRAW_OFFERED, OWN_DRAW, SPENT, draw
 from webapp.rules.termination import Termination
 
 from .matches import BOTH, NOBODY, ONE, TWO, X_WINS, hot_seat, joined, opened, play, refused
@@ -16,9 +16,9 @@ def test_a_draw_accepted_ends_the_game_drawn_by_agreement_counted_as_a_draw() ->
     offered = draw(match, ONE, accept=None)
     assert offered.match.offered("draw") == "1" and offered.match.game == match.game
     assert offered.happened == (Event("offered", "1", detail="draw"),)
-    with refused(errors.DRAW_OFFERED):
+    with refused(DRAW_OFFERED):
         draw(offered.match, ONE, accept=None)
-    with refused(errors.OWN_DRAW):  # "accept" only accepts the other player's
+    with refused(OWN_DRAW):  # "accept" only accepts the other player's
         draw(offered.match, ONE, accept=True)
     agreed = draw(offered.match, TWO, accept=True)
     assert agreed.happened == (Event("ended", "2", detail=Termination.AGREEMENT),)
@@ -44,9 +44,9 @@ def test_a_draw_declined_or_withdrawn_changes_no_move() -> None:
     assert declined.happened == (Event("declined", "1", detail="draw"),)
     withdrawn = draw(offered, TWO, accept=False)
     assert withdrawn.happened == (Event("withdrawn", "2", detail="draw"),)
-    with refused(errors.NO_DRAW_OFFERED):
+    with refused(NO_DRAW_OFFERED):
         draw(match, ONE, accept=False)
-    with refused(errors.NO_DRAW_OFFERED):  # a stale Accept after the offer was withdrawn
+    with refused(NO_DRAW_OFFERED):  # a stale Accept after the offer was withdrawn
         draw(withdrawn.match, ONE, accept=True)
 
 
@@ -61,7 +61,7 @@ def test_a_player_offers_once_per_move_however_the_offer_ended() -> None:
     offered = draw(match, TWO, None).match
     assert (SPENT, "2") in offered.offers
     for answered in (draw(offered, TWO, False).match, draw(offered, ONE, False).match):
-        with refused(errors.DRAW_ONCE):
+        with refused(DRAW_ONCE):
             draw(answered, TWO, None)
         assert draw(answered, ONE, None).match.offered("draw") == "1"
     moved = actions.move(draw(offered, ONE, False).match, ONE, "C3").match

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ..engine import N_, Refusal
 from . import errors
 from .actions import Event, Held, Outcome, opponent_of
 from .errors import RuleError
@@ -13,9 +14,15 @@ from .termination import Termination
 # it is withdrawn or declined: a player offers once per move, as for the takeback, so that
 # offering and withdrawing over and over cannot flood the other player's board with changes.
 SPENT = "drawoffered"
-DRAW = Offer(
-    "draw", SPENT, errors.NO_DRAW_OFFERED, errors.OWN_DRAW, errors.DRAW_OFFERED, errors.DRAW_ONCE
+DRAW_OFFERED = Refusal(
+    "draw_offered", N_("You have offered a draw: waiting for the other player to answer.")
 )
+NO_DRAW_OFFERED = Refusal("no_draw_offered", N_("Nobody has offered a draw."))
+OWN_DRAW = Refusal("own_draw", N_("You offered the draw: only the other player can accept it."))
+DRAW_ONCE = Refusal(
+    "draw_once", N_("You have offered a draw since the last move: offer again after a move.")
+)
+DRAW = Offer("draw", SPENT, NO_DRAW_OFFERED, OWN_DRAW, DRAW_OFFERED, DRAW_ONCE)
 
 
 def draw(match: Match, by: Held, accept: bool | None) -> Outcome:

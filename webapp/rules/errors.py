@@ -148,11 +148,3 @@ ARENA_GAME = Refusal(
 BAD_NAME = Refusal(
     "bad_name", N_("That is not one of the names this site draws: nothing was changed.")
 )
-DRAW_OFFERED = Refusal(
-    "draw_offered", N_("You have offered a draw: waiting for the other player to answer.")
-)
-NO_DRAW_OFFERED = Refusal("no_draw_offered", N_("Nobody has offered a draw."))
-OWN_DRAW = Refusal("own_draw", N_("You offered the draw: only the other player can accept it."))
-DRAW_ONCE = Refusal(
-    "draw_once", N_("You have offered a draw since the last move: offer again after a move.")
-)
