@@ -21,43 +21,10 @@ from .views.models import Button
 from .views.naming import Seating
 from .views.offers import AnswerBody
 from .views.online import claimed
+from .views.params import AnswerParams, CellParams, MutedParams, NoParams, PhraseParams, StepParams
 from .views.schema import ExpectedBody, MoveBody, StepBody
 
 Rule = Callable[[Current, Any], Outcome]  # the match as seen, and the parameters
-
-
-class NoParams(Struct):
-    """An action that takes nothing but the match."""
-
-
-class CellParams(Struct):
-    """A move: the cell, ``A1`` to ``C3`` (the rules refuse any other)."""
-
-    cell: str = ""
-
-
-class StepParams(Struct):
-    """Between computers: one move, or every move left."""
-
-    to_end: bool = False
-
-
-class PhraseParams(Struct):
-    """A quick message: one of the phrases (the rules refuse any other)."""
-
-    phrase: str = ""
-
-
-class MutedParams(Struct):
-    """Hide (``True``) or show again the other player's quick messages."""
-
-    muted: bool = True
-
-
-class AnswerParams(Struct):
-    """An offer: make or accept it (``None``), accept only (``True``), decline or withdraw."""
-
-    accept: bool | None = None
 
 
 Buttons = Callable[[Game, Seating, bool], tuple[Button, ...]]  # the game, its viewer, over

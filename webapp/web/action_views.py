@@ -19,7 +19,7 @@ from msgspec import UNSET, Struct, UnsetType
 from ..engine import TicTacToeError
 from ..rules import Outcome, UnknownLinkError
 from ..rules.seating import LeaveRefusedError
-from .action_table import ACTIONS, Action, NoParams
+from .action_table import ACTIONS, Action
 from .cycle import matches
 from .cycle.posted import posted_expected
 from .site import limits
@@ -30,6 +30,7 @@ from .site.i18n import said
 from .site.refusals import BAD_FIELD, BAD_FORM
 from .views.answers import answer, game_json
 from .views.bodies import decode
+from .views.params import NoParams
 from .views.schema import ExpectedBody
 
 # The blueprint keeps the forms' old name: the templates post to forms.move, forms.undo…

@@ -154,18 +154,18 @@ def _event(current: Current, event: Event) -> str:
         return _("A new game started.")
     if event.what == "tossed":
         return toss_line(current)
-    if event.what in ("offered", "declined", "withdrawn"):
-        return _offer(current, event)
     if event.what == "score_reset":
         return _("Score reset.")
-    return ""
+    return _said(current, event)
 
 
-def _offer(current: Current, event: Event) -> str:
-    """``You offered a rematch.``, ``Your friend offered a rematch.``: an offer made or
-    answered, in the words of its action's row of the action table."""
+def _said(current: Current, event: Event) -> str:
+    """``You offered a rematch.``, ``Your friend offered a rematch.``: what an action's row of
+    the action table says of its event (``detail`` names the action), ``""`` if nothing."""
     action = BY_NAME.get(event.detail)
-    yours, theirs = action.said.get(event.what, ("", "")) if action else ("", "")
+    if action is None or event.what not in action.said:
+        return ""
+    yours, theirs = action.said[event.what]
     seat = current.match.seat(event.seat)
     if seat.id in current.held:
         return _(yours) if yours else ""
