@@ -10,7 +10,7 @@ from typing import Any
 from msgspec import Struct
 
 from ..engine import N_, Game
-from ..rules import Outcome, actions, draw, messages, takeback
+from ..rules import Outcome, actions, draw, messages, moretime, takeback
 from ..rules.errors import OnlyComputersError, RuleError
 from . import timing
 from .cycle.matches import Current
@@ -203,6 +203,18 @@ ACTIONS: tuple[Action, ...] = (
         },
         asked=N_("%(name)s offers a draw: type %(draw)s to accept, or %(decline)s to decline."),
         buttons=buttons.draw,
+    ),
+    Action(
+        name="moretime",
+        rule=lambda seen, p: moretime.give_time(seen.match, seen.held),
+        summary="Online, outside arenas: give the other player 15 more seconds on their running "
+        "clock, once per move.",
+        forms={"moretime": ("/moretime", {})},
+        api="/api/moretime",
+        refusals=_online("the game over, no clock running, your own turn, or given already"),
+        words={C_("text-mode command", "moretime"): {}},
+        done=N_("You gave 15 seconds."),
+        said={"given": (N_("You gave 15 seconds."), N_("%(name)s gave you 15 seconds."))},
     ),
     Action(
         name="claim",

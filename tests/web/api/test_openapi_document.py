@@ -65,7 +65,7 @@ def test_every_api_rule_is_in_the_document_and_every_path_is_a_rule(app: Flask) 
             rules.setdefault(path, set()).update(set(rule.methods or ()) - AUTOMATIC)
     documented = {path: {m.upper() for m in item} for path, item in DOCUMENT["paths"].items()}
     assert documented == rules
-    assert len(rules) == 28
+    assert len(rules) == 29
 
 
 def test_the_document_is_built_once_and_served_as_built(client: FlaskClient) -> None:
@@ -109,4 +109,4 @@ def test_a_route_of_its_own_makes_a_document_of_its_own() -> None:
     document = build((route,))
     assert list(document["paths"]) == ["/api/try"]
     assert "ReviewJson" not in document["components"]["schemas"]
-    assert len(DECLARED) + len(entry_routes()) == 33
+    assert len(DECLARED) + len(entry_routes()) == 34

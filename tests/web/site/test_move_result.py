@@ -61,6 +61,16 @@ def moved(app: Flask) -> FlaskClient:
     return host
 
 
+def clocked(app: Flask) -> FlaskClient:
+    """X of an online match with 30 s a move, having played B2: O's clock runs."""
+    host, guest = fresh(app), fresh(app)
+    new_game(host, "user", "friend", clock="30")
+    shown = page(host, "/")
+    assert join(guest, shown.link(shown.ids["invite-link"]).removeprefix("http://localhost"))
+    post(host, "/move", {"cell": "B2"})
+    return host
+
+
 def resigned(app: Flask) -> FlaskClient:
     """X of an online match that X resigned."""
     host, _guest, _path = online(app)
@@ -105,6 +115,7 @@ GOOD: dict[str, Setup] = {
     "POST /rematch": lambda app, _: post(resigned(app), "/rematch"),
     "POST /takeback": lambda app, _: post(moved(app), "/takeback"),
     "POST /draw": lambda app, _: post(moved(app), "/draw"),
+    "POST /moretime": lambda app, _: post(clocked(app), "/moretime"),
     "POST /message": lambda app, _: post(online(app)[0], "/message", {"phrase": "thanks"}),
     "POST /mute": lambda app, _: post(online(app)[0], "/mute", {"muted": "1"}),
     "POST /games/clear": lambda app, _: post(fresh(app), "/games/clear"),
@@ -128,6 +139,7 @@ GOOD: dict[str, Setup] = {
     "POST /api/rematch": lambda app, _: api(resigned(app), "/api/rematch"),
     "POST /api/takeback": lambda app, _: api(moved(app), "/api/takeback"),
     "POST /api/draw": lambda app, _: api(moved(app), "/api/draw"),
+    "POST /api/moretime": lambda app, _: api(clocked(app), "/api/moretime"),
     "POST /api/message": lambda app, _: api(online(app)[0], "/api/message", {"phrase": "thanks"}),
     "POST /api/mute": lambda app, _: api(online(app)[0], "/api/mute", {"muted": True}),
     "POST /api/join": lambda app, _: api(
