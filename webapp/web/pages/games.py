@@ -29,10 +29,8 @@ from ..views.games import (
     GameReplayJson,
     GamesJson,
     entry_json,
-    record,
     record_json,
     replay_json,
-    row,
 )
 from ..views.operations import Operation, read
 from . import replay
@@ -68,17 +66,14 @@ def games() -> ResponseReturnValue:
     everything, _count = history().page(browser, 0, MOST)
     if for_api():
         offset, limit = _number("offset", 0, 0, MOST_OFFSET), _number("limit", 20, 1, LIMIT)
-        shown, total = history().page(browser, offset, limit)
-        listed = [entry_json(entry) for entry in shown]
-        return answer(GamesJson(total, offset, limit, listed, record_json(everything)))
-    number = request.args.get("page", "1")
-    page = int(number) if number.isascii() and number.isdigit() and len(number) < 6 else 1
-    page = max(page, 1)
-    shown, total = history().page(browser, (page - 1) * PER_PAGE, PER_PAGE)
-    pages = max(1, (total + PER_PAGE - 1) // PER_PAGE)
-    rows = tuple(row(entry) for entry in shown)
-    context = {"page": page, "pages": pages, "total": total}
-    return render("games.html", rows=rows, record=record(everything), **context)
+    else:
+        number = request.args.get("page", "1")
+        page = int(number) if number.isascii() and number.isdigit() and len(number) < 6 else 1
+        offset, limit = (max(page, 1) - 1) * PER_PAGE, PER_PAGE
+    shown, total = history().page(browser, offset, limit)
+    listed = [entry_json(entry) for entry in shown]
+    games = GamesJson(total, offset, limit, listed, record_json(everything))
+    return answer(games) if for_api() else render("games.html", games=games)
 
 
 @read(bp, "/games/clear", "/api/games", CLEARED, method="POST", api_method="DELETE")
@@ -114,7 +109,7 @@ def game(game_id: str) -> ResponseReturnValue:
         "games_game.html",
         view=replay.build(current, ply),
         review=review.build(current),
-        entry=row(entry),
+        entry=entry_json(entry),
         moves=grid.moves(match.game),
     )
 

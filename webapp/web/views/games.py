@@ -1,9 +1,8 @@
-"""The list of a browser's finished games as it shows them: the page's rows in the viewer's
-words, and the JSON of GET /api/games and of GET /api/games/<game_id>."""
+"""The list of a browser's finished games: the Structs that are both the JSON of GET /api/games
+(and /api/games/<game_id>) and the page's context, which reads their words as properties."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Annotated, Any, get_args
 
@@ -40,29 +39,6 @@ HOW = {
 }
 
 
-@dataclass(frozen=True)
-class GameRow:
-    """One game of the list, in the viewer's words."""
-
-    game_id: str
-    opponent: str
-    side: str
-    result: str
-    ended_by: str
-    when: str
-
-
-@dataclass(frozen=True)
-class RecordRow:
-    """Games played, won, drawn and lost against one kind of opponent."""
-
-    against: str
-    played: int
-    won: int
-    drawn: int
-    lost: int
-
-
 def opponent_name(kind: str) -> str:
     """Whom a game was played against, in the page's language."""
     if kind in LEVELS:
@@ -74,37 +50,6 @@ def opponent_name(kind: str) -> str:
         "computers": _("Computer against computer"),
     }
     return names.get(kind, kind)
-
-
-def row(entry: dict[str, Any]) -> GameRow:
-    """A listed game as the page shows it."""
-    when = datetime.fromtimestamp(float(entry.get("when", 0)), UTC)
-    side = entry.get("side", "")
-    result, how = RESULTS.get(str(entry.get("result")), ""), HOW.get(str(entry.get("ended_by")), "")
-    return GameRow(
-        game_id=str(entry.get("game_id", "")),
-        opponent=opponent_name(str(entry.get("opponent", ""))),
-        side=_("both") if side == "both" else str(side),
-        result=_(result) if result else "",
-        ended_by=_(how) if how else "",
-        when=when.strftime("%Y-%m-%d %H:%M UTC"),
-    )
-
-
-def record(entries: list[dict[str, Any]]) -> tuple[RecordRow, ...]:
-    """The record against each computer level and against people; practice games (from a
-    chosen position) and aborted ones do not count."""
-    groups = {level: level for level in LEVELS} | {"friend": "people", "someone": "people"}
-    counts: dict[str, list[int]] = {group: [0, 0, 0, 0] for group in (*LEVELS, "people")}
-    for entry in entries:
-        group = groups.get(entry.get("opponent", ""))
-        result = entry.get("result")
-        if group is None or entry.get("practice") or result not in ("won", "drawn", "lost"):
-            continue
-        counts[group][0] += 1
-        counts[group][("won", "drawn", "lost").index(result) + 1] += 1
-    names = {level: opponent_name(level) for level in LEVELS} | {"people": _("People")}
-    return tuple(RecordRow(names[group], *figures) for group, figures in counts.items())
 
 
 class GameEntryJson(Struct):
@@ -122,6 +67,31 @@ class GameEntryJson(Struct):
     start: str
     arena: Annotated[str | None, Meta(description="The arena that paired it, if any.")] = None
 
+    @property
+    def opponent_name(self) -> str:
+        """Whom it was played against, in the page's language."""
+        return opponent_name(self.opponent)
+
+    @property
+    def side_name(self) -> str:
+        """The viewer's side as the page says it."""
+        return _("both") if self.side == "both" else self.side
+
+    @property
+    def result_words(self) -> str:
+        """The result in the page's language."""
+        return _(RESULTS[self.result])
+
+    @property
+    def ended_by_words(self) -> str:
+        """How it ended, in the page's language."""
+        return _(HOW[self.ended_by])
+
+    @property
+    def shown_when(self) -> str:
+        """When it ended, as the page shows it: ``2026-05-01 14:05 UTC``."""
+        return f"{self.when[:10]} {self.when[11:16]} UTC"
+
 
 class RecordJson(Struct):
     """Games played, won, drawn and lost against one kind of opponent (a level, or people)."""
@@ -132,6 +102,11 @@ class RecordJson(Struct):
     drawn: int
     lost: int
 
+    @property
+    def name(self) -> str:
+        """The kind of opponent, as the page names it."""
+        return _("People") if self.against == "people" else opponent_name(self.against)
+
 
 class GamesJson(Struct):
     """A page of this browser's finished games, newest first, and its record."""
@@ -141,6 +116,16 @@ class GamesJson(Struct):
     limit: Annotated[int, Meta(ge=1, le=LIMIT)]
     games: list[GameEntryJson]
     record: list[RecordJson]
+
+    @property
+    def page(self) -> int:
+        """The page's number, from 1."""
+        return self.offset // self.limit + 1
+
+    @property
+    def pages(self) -> int:
+        """How many pages the list fills, at least 1."""
+        return max(1, (self.total + self.limit - 1) // self.limit)
 
 
 GAMES_QUERY = [
@@ -180,9 +165,18 @@ def entry_json(entry: dict[str, Any]) -> GameEntryJson:
 
 
 def record_json(entries: list[dict[str, Any]]) -> list[RecordJson]:
-    """The record by kind of opponent, as the page counts it."""
-    rows = zip(get_args(Against), record(entries), strict=True)
-    return [RecordJson(kind, r.played, r.won, r.drawn, r.lost) for kind, r in rows]
+    """The record against each computer level and against people; practice games (from a
+    chosen position) and aborted ones do not count."""
+    groups = {level: level for level in LEVELS} | {"friend": "people", "someone": "people"}
+    counts: dict[str, list[int]] = {group: [0, 0, 0, 0] for group in get_args(Against)}
+    for entry in entries:
+        group = groups.get(entry.get("opponent", ""))
+        result = entry.get("result")
+        if group is None or entry.get("practice") or result not in ("won", "drawn", "lost"):
+            continue
+        counts[group][0] += 1
+        counts[group][("won", "drawn", "lost").index(result) + 1] += 1
+    return [RecordJson(group, *counts[group]) for group in get_args(Against)]
 
 
 class PlayedJson(Struct):
