@@ -11,8 +11,7 @@ from ..site.i18n import render
 from ..site.refusals import REVIEW_NOT_READY
 from ..views.answers import answer
 from ..views.operations import Operation, read
-from ..views.review import OTHER_REVIEW, as_json, build
-from ..views.review_schema import ReviewJson
+from ..views.review import OTHER_REVIEW, ReviewJson, build
 
 bp = Blueprint("review", __name__)
 
@@ -38,6 +37,5 @@ def review_page() -> ResponseReturnValue:
         return render_error(404, refusal=OTHER_REVIEW)
     if not current.match.is_over:
         return render_error(409, refusal=REVIEW_NOT_READY)
-    if for_api():
-        return answer(as_json(current))
-    return render("review.html", view=build(current))
+    shown = build(current)
+    return answer(shown) if for_api() else render("review.html", view=shown)

@@ -14,7 +14,7 @@ from ..site.i18n import gettext as _
 from . import grid, review
 from .naming import level_word
 from .operations import parameter
-from .review_schema import ReviewJson
+from .review import ReviewJson
 from .schema import Against, CellId, EndedBy, Mark, Opponent, Result, You
 
 PER_PAGE = 20
@@ -200,4 +200,4 @@ def replay_json(entry: dict[str, Any], current: Current) -> GameReplayJson:
     moves = [
         PlayedJson(move.number, move.mark, move.cell) for move in grid.moves(current.match.game)
     ]
-    return GameReplayJson(entry_json(entry), moves, review.as_json(current))
+    return GameReplayJson(entry_json(entry), moves, review.build(current))

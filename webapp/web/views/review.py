@@ -1,21 +1,22 @@
-"""What the review says of a finished game, in the player's words: the page's lines and the
-JSON of GET /api/review."""
+"""What the review says of a finished game: ReviewJson, both the JSON of GET /api/review and
+the page's context (each value in the player's words as a property), and its sentences."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import Annotated
 
 from babel import Locale
 from babel.lists import format_list
 from flask_babel import get_locale
+from msgspec import Meta, Struct
 
-from ...engine import N_, Evaluation, Refusal, Review, ReviewedMove, rank, review
+from ...engine import N_, Evaluation, Refusal, Review, ReviewedMove, Status, rank, review
 from ..cycle.matches import Current
 from ..site.i18n import gettext as _
 from ..site.i18n import ngettext
 from ..site.refusals import REVIEW_NOT_READY
 from .naming import by_mark
-from .review_schema import MistakeJson, ReviewedMoveJson, ReviewJson, ValueJson
+from .schema import CellId, Count, Mark
 
 NOT_OVER = REVIEW_NOT_READY.message
 OTHER_REVIEW = Refusal(
@@ -31,59 +32,81 @@ RESULT = {2: "win", 1: "draw", 0: "loss"}
 _ENGLISH_LISTS = Locale("en", "GB")
 
 
-@dataclass(frozen=True)
-class ReviewLine:
-    """One move of the review: ``X B2``, its value before and after, and whether it is the
-    first mistake."""
+class ValueJson(Struct):
+    """A position's value with perfect play: the result, and the moves until it (0: over)."""
 
-    ply: int
-    by: str
-    cell: str
-    before: str
-    after: str
-    first_mistake: bool
+    result: Status
+    moves: Count
+
+    @property
+    def words(self) -> str:
+        """The value as the review writes it: ``draw``, ``O wins in 3``, ``X won``; on 5x5 and
+        7x7, a position whose result the search did not prove is still in progress."""
+        winner = self.result.winner
+        if self.result is Status.IN_PROGRESS:
+            return _("no forced win found")
+        if winner is None:
+            return _("draw")
+        if self.moves == 0:
+            return _("%(mark)s won", mark=winner)
+        # Plural forms, though English names no unit: another language may ("in 3 Zügen").
+        return ngettext(
+            "%(mark)s wins in %(num)d", "%(mark)s wins in %(num)d", self.moves, mark=winner
+        )
 
 
-@dataclass(frozen=True)
-class ReviewView:
-    """The review page: a sentence on the first mistake (or a perfect game), and each move."""
+class ReviewedMoveJson(Struct):
+    """One move of the review: the values before and after it, and the moves that would have
+    kept its player's best result."""
 
+    ply: Annotated[int, Meta(ge=1)]
+    by: Mark
+    cell: CellId
+    before: ValueJson
+    after: ValueJson
+    mistake: bool
+    kept: list[CellId]
+
+
+class MistakeJson(Struct):
+    """The first move after which its player's best result was worse."""
+
+    ply: Annotated[int, Meta(ge=1)]
+    cell: CellId
+    by: Mark
+
+
+class ReviewJson(Struct):
+    """The review of the finished game, with perfect play from both sides as the measure."""
+
+    game: str
+    moves: list[ReviewedMoveJson]
+    first_mistake: MistakeJson | None
     summary: str
-    lines: tuple[ReviewLine, ...]
-    game_id: str
 
 
-def value(evaluation: Evaluation) -> str:
-    """A value as the review writes it: ``draw``, ``O wins in 3``, ``X won``."""
-    winner = evaluation.result.winner
-    if not evaluation.proven:
-        return _("no forced win found")
-    if winner is None:
-        return _("draw")
-    if evaluation.moves == 0:
-        return _("%(mark)s won", mark=winner)
-    # Plural forms, though English names no unit: another language may ("in 3 Zügen").
-    return ngettext(
-        "%(mark)s wins in %(num)d", "%(mark)s wins in %(num)d", evaluation.moves, mark=winner
-    )
-
-
-def build(current: Current) -> ReviewView:
-    """The review of ``current``'s game, which must be over."""
+def build(current: Current) -> ReviewJson:
+    """The review of ``current``'s game, which must be over: each move's value before and
+    after, and the first mistake; the page and GET /api/review show it."""
     reviewed = review(current.match.game)
     first = reviewed.first_mistake
-    lines = tuple(
-        ReviewLine(
-            move.ply,
-            move.by,
-            move.cell,
-            value(move.before),
-            value(move.after),
-            move is first,
-        )
-        for move in reviewed.moves
+    return ReviewJson(
+        game=current.match.game_id,
+        moves=[
+            ReviewedMoveJson(
+                ply=move.ply,
+                by=move.by,
+                cell=move.cell,
+                before=_value_json(move.before),
+                after=_value_json(move.after),
+                mistake=move.mistake,
+                kept=list(move.kept),
+            )
+            for move in reviewed.moves
+        ],
+        first_mistake=MistakeJson(first.ply, first.cell, first.by) if first else None,
+        summary=_summary(current, reviewed),
     )
-    return ReviewView(_summary(current, reviewed), lines, current.match.game_id)
 
 
 def _summary(current: Current, reviewed: Review) -> str:
@@ -179,29 +202,6 @@ def _kept(cells: tuple[str, ...], lost: str) -> str:
     if lost == "win":
         return _("%(cells)s kept the win.", cells=either)
     return _("%(cells)s kept the draw.", cells=either)
-
-
-def as_json(current: Current) -> ReviewJson:
-    """GET /api/review: each move's value before and after, and the first mistake."""
-    reviewed = review(current.match.game)
-    first = reviewed.first_mistake
-    return ReviewJson(
-        game=current.match.game_id,
-        moves=[
-            ReviewedMoveJson(
-                ply=move.ply,
-                by=move.by,
-                cell=move.cell,
-                before=_value_json(move.before),
-                after=_value_json(move.after),
-                mistake=move.mistake,
-                kept=list(move.kept),
-            )
-            for move in reviewed.moves
-        ],
-        first_mistake=MistakeJson(first.ply, first.cell, first.by) if first else None,
-        summary=_summary(current, reviewed),
-    )
 
 
 def _value_json(evaluation: Evaluation) -> ValueJson:
