@@ -5,21 +5,16 @@ paired, so that their page takes them to the board."""
 
 from __future__ import annotations
 
-import dataclasses
 import json
-from collections.abc import Iterator
-from dataclasses import dataclass
 
-from flask import Blueprint, Flask, current_app
+from flask import Blueprint, Flask
 from flask.typing import ResponseReturnValue
 
 from ...rules import errors
 from ...store.record import MATCH_ID
 from ..cycle import arenas
 from ..cycle.arenas import Look as ArenaLook
-from ..live import live, sse
-from ..live.shared import Shared
-from ..live.ticking import ticking
+from ..live import ticking
 from ..site import browsers
 from ..site.errors import ApiError
 from ..site.i18n import render
@@ -30,50 +25,28 @@ bp = Blueprint("arena_stream", __name__)
 Look = tuple[int, ArenaLook | None]  # the arena's version, and the arena
 
 
-@dataclass(frozen=True)
-class _ArenaKept:
-    """An app's looks at its arenas (one per arena and tick, shared by its streams), each
-    version's part per language and display, and each version's row of each viewer in it."""
-
-    looks: Shared[tuple[str, int], Look] = dataclasses.field(default_factory=lambda: Shared(64))
-    parts: Shared[tuple[object, ...], str] = dataclasses.field(default_factory=lambda: Shared(64))
-    rows: Shared[tuple[str, int, str], list[object] | None] = dataclasses.field(
-        default_factory=lambda: Shared(4096)
-    )
-
-
 @bp.get("/arenas/<arena_id>/events")
 def events(arena_id: str) -> ResponseReturnValue:
-    """Server-Sent Events of the arena: its part's HTML and the viewer's row, as it changes."""
+    """Server-Sent Events of the arena: its part's HTML and the viewer's row, as it changes;
+    the part is rendered once per version, language and display, the row once per version
+    and viewer who joined (``mine``, ``""`` for a viewer not in it)."""
     arena = arenas.read(arena_id) if MATCH_ID.fullmatch(arena_id) else None
     if arena is None:
         raise ApiError(errors.NO_ARENA)
-    app: Flask = current_app._get_current_object()  # type: ignore[attr-defined]
     browser = browsers.browser_id()
     mine = browser if arenas.player(arena_id, browser) is not None else ""
     seen = viewer()
-    return sse.event_stream(lambda hub, lifetime: _stream(app, hub, arena_id, seen, mine, lifetime))
 
-
-def _stream(
-    app: Flask, hub: live.Hub, arena_id: str, seen: Viewer, mine: str, lifetime: float
-) -> Iterator[str]:
-    """The arena's events for one viewer (the browser ``mine``, ``""`` if not in it)."""
-    kept: _ArenaKept = app.extensions.setdefault("arena_stream_kept", _ArenaKept())
-
-    def look(tick: int) -> Look:
-        with app.test_request_context("/"):
-            return kept.looks.get((arena_id, tick), lambda: _look(arena_id))
-
-    def event(now: Look) -> str:
+    def event(app: Flask, now: Look) -> str:
         version, arena = now
         if arena is None:
             return "event: gone\ndata: {}\n\n"
-        part = kept.parts.get((arena_id, version, seen), lambda: _part(app, arena_id, seen, arena))
-        you = kept.rows.get((arena_id, version, mine), lambda: _row(app, arena, mine))
+        part_key, row_key = (arena_id, version, seen), (arena_id, version, mine)
+        part = ticking.kept(app, "arena_parts", part_key, lambda: _part(app, seen, arena))
+        you = ticking.kept(app, "arena_rows", row_key, lambda: _row(app, arena, mine), 4096)
         return f'id: {version}\ndata: {{"html": {part}, "you": {json.dumps(you)}}}\n\n'
 
-    return ticking(hub, lifetime, float(app.config["LIVE_EVERY"]), look, event)
+    return ticking.stream(arena_id, lambda: _look(arena_id), event)
 
 
 def _look(arena_id: str) -> Look:
@@ -82,9 +55,9 @@ def _look(arena_id: str) -> Look:
     return (found.version, found) if found is not None else (0, None)
 
 
-def _part(app: Flask, arena_id: str, seen: Viewer, arena: ArenaLook) -> str:
+def _part(app: Flask, seen: Viewer, arena: ArenaLook) -> str:
     """The part's HTML for every viewer of a language and display, as a JSON string."""
-    with request_of(app, seen, f"/arenas/{arena_id}"):
+    with request_of(app, seen, f"/arenas/{arena.arena_id}"):
         return json.dumps(render("_arena_state.html", view=view(arena, "")))
 
 

@@ -1,4 +1,5 @@
-"""A game being played now as programs see it (GET /api/live)."""
+"""A game being played now: LiveGameJson, both the JSON of GET /api/live and the live page's
+context, which reads its board and clock in the viewer's words as properties."""
 
 from __future__ import annotations
 
@@ -6,6 +7,8 @@ from typing import Annotated
 
 from msgspec import Meta, Struct
 
+from ...engine import Board
+from ..site.i18n import gettext as _
 from .schema import ClockJson
 
 
@@ -17,3 +20,42 @@ class LiveGameJson(Struct):
     names: Annotated[dict[str, str], Meta(description="The player of X and of O, by name.")]
     board: Annotated[str, Meta(description="The position: 9 characters, X, O or _ per cell.")]
     clock: ClockJson | None
+
+    @property
+    def seen(self) -> tuple[object, ...]:
+        """What the page shows of it, but the seconds left (its script counts them down)."""
+        return self.match, self.board, *self.names.values(), self.clock and self.clock.deadline
+
+    @property
+    def position(self) -> Board:
+        """The position now."""
+        return Board.from_string(self.board)
+
+    @property
+    def rows(self) -> list[list[str]]:
+        """The marks by row, ``""`` for an empty cell."""
+        marks = [("" if mark == "_" else mark) for mark in self.board]
+        n = self.position.size
+        return [marks[row * n : row * n + n] for row in range(n)]
+
+    @property
+    def words(self) -> str:
+        """The position in words, e.g. ``X on A1, B2; O on C3``."""
+        board = self.position
+        placed = [
+            _("%(mark)s on %(cells)s", mark=mark, cells=", ".join(c for c, m in board if m == mark))
+            for mark in ("X", "O")
+            if any(m == mark for _c, m in board)
+        ]
+        return "; ".join(placed) or _("No moves yet.")
+
+    @property
+    def moves_by(self) -> str:
+        """When the player to move runs out, as the board says it: ``14:05:30 UTC``, or with
+        the date for a clock of 10 minutes or more."""
+        deadline, per_move = (
+            (self.clock.deadline or "", self.clock.per_move) if self.clock else ("", 0)
+        )
+        if per_move < 600:
+            return f"{deadline[11:19]} UTC"
+        return f"{deadline[:10]} {deadline[11:16]} UTC"
