@@ -125,11 +125,6 @@ def _named(current: matches.Current) -> matches.Current:
     return matches.act(lambda now: pairing.named(now.match, now.held, names.mine()))[0]
 
 
-def waited(sought: Seek) -> float:
-    """How long the seeker has waited, in seconds."""
-    return max(0.0, timing.now() - sought.since) if sought.state == WAITING else 0.0
-
-
 def paired_line(current: matches.Current) -> str:
     """What a seeker is told once paired, e.g. ``You are playing someone online: you play X.``"""
     return _("You are playing someone online: you play %(mark)s.", mark=current.you)
@@ -152,18 +147,11 @@ def waiting() -> ResponseReturnValue:
         return answer(pair_json(sought, made))
     if made is not None:
         flash(paired_line(made), "info")
+    if made is not None or sought is None:
         return redirect(url_for("board.index"), code=303)
-    if sought is None:
-        return redirect(url_for("board.index"), code=303)
-    seconds = int(waited(sought))
-    patience = int(current_app.config["PAIR_PATIENCE"])
-    return render(
-        "pair.html",
-        waited=seconds,
-        offer=seconds >= patience,
-        levels=LEVELS,
-        offer_in=max(0, patience - seconds),
-    )
+    shown = pair_json(sought, None)
+    offer_in = max(0, int(current_app.config["PAIR_PATIENCE"]) - shown.waited)
+    return render("pair.html", pairing=shown, levels=LEVELS, offer_in=offer_in)
 
 
 @bp.post("/pair/computer")
@@ -221,6 +209,6 @@ def pair_json(sought: Seek | None, made: matches.Current | None) -> PairJson:
         return PairJson(state="paired", game=game_json(made))
     if sought is None:
         return PairJson(state="idle")
-    seconds = int(waited(sought))
+    seconds = int(max(0.0, timing.now() - sought.since) if sought.state == WAITING else 0.0)
     patience = int(current_app.config["PAIR_PATIENCE"])
     return PairJson(state="waiting", waited=seconds, offer_computer=seconds >= patience)
