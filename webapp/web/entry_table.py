@@ -22,7 +22,8 @@ from .pages import arenas, join, pair, setup
 from .site.errors import to_board
 from .site.i18n import gettext as _
 from .views.answers import game_json
-from .views.arena_json import ARENA_PATH, NO_ARENA, ArenaJson, arena_json
+from .views.arena_json import ARENA_PATH, NO_ARENA, ArenaJson
+from .views.arena_view import arena_json
 from .views.schema import JoinBody, NewBody, PairJson, SeatBody
 from .views.sentences import toss_line
 

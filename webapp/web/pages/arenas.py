@@ -36,11 +36,9 @@ from ..views.arena_json import (
     RANGES,
     ArenaBody,
     ArenaMadeJson,
-    arena_json,
-    as_json,
     link,
 )
-from ..views.arena_view import view
+from ..views.arena_view import arena_json, view
 from ..views.bodies import decode
 from ..views.operations import read
 
@@ -134,7 +132,7 @@ def listing() -> ResponseReturnValue:
     """The public arenas coming or running, the soonest first, and the form that makes one."""
     shown = [view(found, browsers.browser_id()) for found in arena_index.listed()]
     if for_api():
-        return answer([as_json(arena) for arena in shown])
+        return answer([arena.arena for arena in shown])
     return render("arenas.html", arenas=shown, lengths=LENGTHS, clocks=CLOCKS, starts_in=STARTS_IN)
 
 
@@ -177,7 +175,7 @@ def page(arena_id: str) -> ResponseReturnValue:
         except LeaveRefusedError:  # it plays elsewhere: it goes there later
             return answer(arena_json(found))
         found = arenas.look(arena_id) or found
-        return answer(as_json(view(found, browser, me, read=False)))
+        return answer(view(found, browser, me, read=False).arena)
     try:
         playing, me = entered(arena_id)
         if playing:

@@ -9,9 +9,6 @@ from flask import url_for
 from msgspec import Meta, Struct
 
 from ...engine import N_
-from ..cycle import arenas
-from ..site import browsers
-from .arena_view import ArenaView, view
 from .operations import Operation, parameter
 from .schema import BoardName
 
@@ -116,40 +113,6 @@ ONE = Operation(
     answered="The arena.",
     query=ARENA_PATH,
 )
-
-
-def arena_json(found: arenas.Look) -> ArenaJson:
-    """The arena as the API answers it to this browser."""
-    return as_json(view(found, browsers.browser_id()))
-
-
-def as_json(shown: ArenaView) -> ArenaJson:
-    """``shown`` as the API answers it."""
-    arena, me = shown.arena, shown.you
-    rows = [
-        StandingJson(r.rank, r.name, r.points, r.games, r.streak, r.you, r.playing, r.paused)
-        for r in shown.standings
-    ]
-    you = None
-    if me is not None:
-        you = ArenaYouJson(not me.withdrawn, me.paused, me.points, bool(me.match))
-    return ArenaJson(
-        shown.arena_id,
-        link(shown.arena_id),
-        shown.state,  # type: ignore[arg-type]
-        shown.starts,
-        shown.ends,
-        arena.length,
-        arena.clock,
-        arena.private,
-        arena.size,
-        rows,
-        you,
-        shown.look.joined,
-        shown.look.playing,
-        shown.look.waiting,
-        shown.look.games,
-    )
 
 
 def link(arena_id: str) -> str:

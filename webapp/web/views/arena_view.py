@@ -1,20 +1,21 @@
-"""An arena as a page shows it: its state and times, the standings (rank, name, points,
-games, streak) of its best players with the viewer's own row, the podium once over."""
+"""An arena as a page shows it: the JSON the API answers (its state and times, the standings
+of its best players with the viewer's own row), and what only the page needs of it."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 
-from ...rules.arena import COMING, OVER, Arena, Player
+from ...rules.arena import COMING, OVER, Player
 from .. import timing
 from ..cycle import arenas
 from ..cycle.arenas import Look
 from ..live.shared import Shared
-from ..site import i18n
+from ..site import browsers, i18n
 from ..site.i18n import gettext as _
 from ..site.i18n import ngettext
 from ..site.names import shown
+from .arena_json import ArenaJson, ArenaYouJson, StandingJson, link
 
 TOP = 10  # rows the page shows before the viewer's own
 
@@ -39,20 +40,14 @@ class Standing:
 
 @dataclass(frozen=True)
 class ArenaView:
-    """What the arena page shows to one browser: the standings are the best players' and the
-    viewer's own after them; ``players`` joined, ``in_play`` games being played now."""
+    """What the arena page shows to one browser: ``arena``, what GET /api/arenas/<id> answers
+    it, and what only the page needs: each row's place number, the viewer's entry as read,
+    and the seconds to the start (while coming) or to the end (while running)."""
 
-    arena_id: str
-    arena: Arena
-    state: str
+    arena: ArenaJson
     standings: tuple[Standing, ...]
     you: Player | None
-    starts: str  # ISO 8601, UTC
-    ends: str
-    seconds: int  # to the start while coming, to the end while running
-    players: int
-    in_play: int
-    look: Look  # the arena as read: its tallies
+    seconds: int
 
     @property
     def top(self) -> tuple[Standing, ...]:
@@ -64,7 +59,8 @@ class ArenaView:
     @property
     def podium(self) -> tuple[Standing, ...]:
         """The first three, once the arena is over and has been played."""
-        return tuple(row for row in self.standings[:3] if row.games) if self.state == OVER else ()
+        over = self.arena.state == OVER
+        return tuple(row for row in self.standings[:3] if row.games) if over else ()
 
     @property
     def title(self) -> str:
@@ -150,28 +146,45 @@ def _standing(player: Player, rank: int, you: bool, named: bool) -> Standing:
 
 def view(found: Look, browser: str, you: Player | None = None, read: bool = True) -> ArenaView:
     """The arena ``found`` as ``browser`` sees it now (``""``: a viewer not in it), with its
-    entry ``you`` (read now if ``read``)."""
+    entry ``you`` (read now if ``read``): its page, and in it the JSON the API answers."""
     arena, now = found.arena, timing.now()
     state = arena.state(now)
     until = arena.starts if state == COMING else arena.ends
     seconds = max(0, int(until - now + 0.999)) if state != OVER else 0
     if read:
         you = arenas.player(found.arena_id, browser) if browser else None
-    shown_rows = standings(found, you)
-    starts, ends = iso(arena.starts), iso(arena.ends)
-    return ArenaView(
-        found.arena_id,
-        arena,
-        state,
-        shown_rows,
-        you,
-        starts,
-        ends,
-        seconds,
-        found.joined,
-        found.playing // 2,
-        found,
+    rows = standings(found, you)
+    mine = (
+        None
+        if you is None
+        else ArenaYouJson(not you.withdrawn, you.paused, you.points, bool(you.match))
     )
+    json = ArenaJson(
+        found.arena_id,
+        link(found.arena_id),
+        state,  # type: ignore[arg-type]
+        iso(arena.starts),
+        iso(arena.ends),
+        arena.length,
+        arena.clock,
+        arena.private,
+        arena.size,
+        [
+            StandingJson(r.rank, r.name, r.points, r.games, r.streak, r.you, r.playing, r.paused)
+            for r in rows
+        ],
+        mine,
+        found.joined,
+        found.playing,
+        found.waiting,
+        found.games,
+    )
+    return ArenaView(json, rows, you, seconds)
+
+
+def arena_json(found: Look) -> ArenaJson:
+    """The arena as the API answers it to this browser."""
+    return view(found, browsers.browser_id()).arena
 
 
 def iso(when: float) -> str:
