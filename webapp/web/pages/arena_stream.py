@@ -68,5 +68,5 @@ def _row(app: Flask, found: ArenaLook, browser: str) -> list[object] | None:
     with app.app_context():
         you = arenas.player(found.arena_id, browser)
         rows = standings(found, you, named=False)
-    row = next((row for row in rows if row.you), None)
+    row = next((row.shown for row in rows if row.shown.you), None)
     return None if row is None else [row.rank, row.points, row.games, row.streak, row.playing]

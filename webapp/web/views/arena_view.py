@@ -6,6 +6,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 
+from msgspec import structs
+
 from ...rules.arena import COMING, OVER, Player
 from .. import timing
 from ..cycle import arenas
@@ -22,19 +24,12 @@ TOP = 10  # rows the page shows before the viewer's own
 
 @dataclass(frozen=True)
 class Standing:
-    """One row: the rank (shared by equal points), the name, points, games, the wins in a
-    row, whether it is the viewer's, whether they play now, and the player's place number
-    (join order: how a live page finds a row, without any browser's id)."""
+    """One row: ``shown``, the API's row (rank, name, points, games, streak, whether it is the
+    viewer's, playing, paused), and the player's place number (join order: how a live page
+    finds a row, without any browser's id)."""
 
-    rank: int
-    name: str
-    points: int
-    games: int
-    streak: int
-    you: bool
-    playing: bool
+    shown: StandingJson
     number: int
-    paused: bool
     browser: str = field(default="", repr=False, compare=False)  # never shown: whose row
 
 
@@ -53,14 +48,14 @@ class ArenaView:
     def top(self) -> tuple[Standing, ...]:
         """The best rows, and the viewer's own after them if it is not among them."""
         best = self.standings[:TOP]
-        mine = [row for row in self.standings[TOP:] if row.you]
+        mine = [row for row in self.standings[TOP:] if row.shown.you]
         return (*best, *mine)
 
     @property
     def podium(self) -> tuple[Standing, ...]:
         """The first three, once the arena is over and has been played."""
         over = self.arena.state == OVER
-        return tuple(row for row in self.standings[:3] if row.games) if over else ()
+        return tuple(row for row in self.standings[:3] if row.shown.games) if over else ()
 
     @property
     def title(self) -> str:
@@ -91,7 +86,7 @@ def standings(found: Look, you: Player | None, named: bool = True) -> tuple[Stan
     language = i18n.language() if named else ""
     best = _BEST.get((found.arena_id, found.ranked, language), lambda: _best(found, named))
     mine = you.browser if you is not None else ""
-    rows = [replace(row, you=True) if row.browser == mine else row for row in best]
+    rows = [_yours(row) if row.browser == mine else row for row in best]
     if you is not None and all(row.browser != mine for row in best):
         rank = arenas.rank(found.arena_id, you.points)
         rows.append(_standing(you, rank, True, named))
@@ -128,20 +123,14 @@ def _standing(player: Player, rank: int, you: bool, named: bool) -> Standing:
     """``player``'s row at ``rank``."""
     name = _named(player.name) if named else ""
     paused = player.paused or player.withdrawn
-    streak = player.wins_in_row
-    playing = bool(player.match)
-    return Standing(
-        rank,
-        name,
-        player.points,
-        player.games,
-        streak,
-        you,
-        playing,
-        player.number,
-        paused,
-        player.browser,
-    )
+    streak, playing = player.wins_in_row, bool(player.match)
+    row = StandingJson(rank, name, player.points, player.games, streak, you, playing, paused)
+    return Standing(row, player.number, player.browser)
+
+
+def _yours(row: Standing) -> Standing:
+    """``row``, the viewer's own."""
+    return replace(row, shown=structs.replace(row.shown, you=True))
 
 
 def view(found: Look, browser: str, you: Player | None = None, read: bool = True) -> ArenaView:
@@ -169,10 +158,7 @@ def view(found: Look, browser: str, you: Player | None = None, read: bool = True
         arena.clock,
         arena.private,
         arena.size,
-        [
-            StandingJson(r.rank, r.name, r.points, r.games, r.streak, r.you, r.playing, r.paused)
-            for r in rows
-        ],
+        [row.shown for row in rows],
         mine,
         found.joined,
         found.playing,
