@@ -16,10 +16,10 @@ from . import timing
 from .cycle.matches import Current
 from .site.i18n import C_
 from .views import buttons
-from .views.chat_schema import MessageBody, MuteBody
+from .views.bodies import AnswerBody
+from .views.chat import MessageBody, MuteBody
 from .views.models import Button
 from .views.naming import Seating
-from .views.offers import AnswerBody
 from .views.online import claimed
 from .views.params import AnswerParams, CellParams, MutedParams, NoParams, PhraseParams, StepParams
 from .views.schema import ExpectedBody, MoveBody, StepBody

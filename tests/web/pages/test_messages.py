@@ -16,7 +16,7 @@ from tests.web.api.test_api import call
 from tests.web.pages.test_online import fields
 from tests.web.shown import page
 from webapp.rules.said import PHRASES
-from webapp.web.views.chat_schema import Phrase
+from webapp.web.views.chat import Phrase
 
 
 def say(client: FlaskClient, phrase: str) -> Any:

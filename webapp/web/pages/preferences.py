@@ -1,10 +1,14 @@
 """The settings page: how this browser shows the game (the board, text mode, or text mode with
-digits as numpad keys) and its language, kept in the cookies their switches keep."""
+digits as numpad keys) and its language, kept in the cookies their switches keep; and this
+browser's drawn name, shown there and answered to programs (GET and POST /api/name)."""
 
 from __future__ import annotations
 
+from typing import Annotated
+
 from flask import Blueprint, redirect, request, url_for
 from flask.typing import ResponseReturnValue
+from msgspec import Meta, Struct
 
 from ...engine import N_
 from ..site import display as text
@@ -14,7 +18,6 @@ from ..site.i18n import gettext as _
 from ..site.i18n import render
 from ..site.refusals import NAME_PROMISED
 from ..views.answers import answer
-from ..views.names import NameJson, name_json
 from ..views.operations import Operation, read
 from . import pair
 
@@ -28,6 +31,13 @@ DISPLAYS = {
     text.NUMPAD: N_("Text mode, with a digit alone played as on a numeric keypad (7 is A1)"),
 }
 UNKNOWN = N_("Choose one of the settings shown; nothing was changed.")
+
+
+class NameJson(Struct):
+    """This browser's drawn name (an adjective and an animal), shown in paired games."""
+
+    name: Annotated[str, Meta(description="In the request's language, e.g. Quick Otter.")]
+    id: Annotated[str, Meta(description="The same in any language, e.g. quick-otter.")]
 
 
 NAME = Operation(
@@ -52,7 +62,7 @@ def settings() -> ResponseReturnValue:
     """The settings as this browser has them; ``?saved=1`` after they were saved. For
     programs, this browser's name (drawn now if it had none)."""
     if for_api():
-        return answer(name_json(names.mine()))
+        return answer(NameJson(names.shown(names.mine()), names.mine()))
     saved = request.args.get("saved") == "1"
     return _page(text.mode() or NORMAL, i18n.language(), saved, request.args.get("named") == "1")
 
@@ -68,7 +78,7 @@ def draw_name() -> ResponseReturnValue:
         return _page(text.mode() or NORMAL, i18n.language(), problem=_(names.PROMISED)), 409
     drawn = names.draw_another()
     if for_api():
-        return answer(name_json(drawn))
+        return answer(NameJson(names.shown(drawn), drawn))
     return redirect(url_for(".settings", named=1), 303)
 
 

@@ -1,9 +1,10 @@
-"""Reading an API request's JSON body into its Struct, and the refusal that names a bad field."""
+"""Reading an API request's JSON body into its Struct, the refusal that names a bad field, and
+the body of an answer to an offer."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import Annotated, Any, TypeVar
 
 import msgspec
 from flask import request
@@ -20,9 +21,18 @@ from ..site.refusals import (
     NOT_JSON,
     NOT_UTF8,
 )
-from .schema import MissingFieldError
+from .schema import ExpectedBody, MissingFieldError
 
 Body = TypeVar("Body", bound=msgspec.Struct)
+
+
+class AnswerBody(ExpectedBody, kw_only=True):
+    """An offer made, or the other player's accepted, when ``accept`` is left out."""
+
+    accept: Annotated[
+        bool | None, msgspec.Meta(description="true accepts only; false declines.")
+    ] = None
+
 
 BAD_POSITION_SHAPE = N_("A position is 9 cells of capital X, O and _ (for empty), with no spaces.")
 NOT_A_STRING = N_("The field %(name)s must be a string.")

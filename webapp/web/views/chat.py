@@ -1,16 +1,48 @@
-"""Quick messages on the board: the recent messages as a player sees them, and the phrases
-to send (the message and mute actions are rows of the action table)."""
+"""Quick messages on the board: the recent messages as a player sees them, the phrases to
+send, and the API's bodies and answer (the message and mute actions are rows of the action
+table)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import UTC, datetime
+from typing import TYPE_CHECKING, Annotated, Literal, TypeAlias
 
+from msgspec import Meta, Struct
+
+from ...rules.match import SEAT_IDS
 from ...rules.said import PHRASES, Said
 from ..cycle import matches
 from ..site.i18n import gettext as _
-from .chat_schema import MessageJson
 from .naming import name, who
+
+if TYPE_CHECKING:
+    # mypy sees the plain strings the rules hand out; msgspec sees the enums (in the document).
+    Phrase: TypeAlias = str
+    Sender: TypeAlias = str
+else:
+    Phrase = Literal[tuple(PHRASES)]
+    Sender = Literal[SEAT_IDS]
+
+
+class MessageBody(Struct, kw_only=True):
+    """A quick message to the other player."""
+
+    phrase: Annotated[Phrase, Meta(description="The phrase; each board shows it in its language.")]
+
+
+class MuteBody(Struct, kw_only=True):
+    """Hide (``true``) or show again the other player's messages."""
+
+    muted: bool
+
+
+class MessageJson(Struct):
+    """A quick message as this player sees it: who sent it, the phrase, when (ISO 8601, UTC)."""
+
+    seat: Sender
+    phrase: Phrase
+    at: str
 
 
 @dataclass(frozen=True)

@@ -11,7 +11,7 @@ from ...rules import FRIEND
 from ...rules.match import ENDINGS
 from ...rules.match import SEAT_IDS as SEATS
 from ...rules.records import ENDED_BY
-from .chat_schema import MessageJson
+from .chat import MessageJson
 
 KINDS = (*PLAYER_KINDS, FRIEND)  # a new game's sides: a person, a computer level, a friend
 PAIR_STATES = ("waiting", "paired", "idle")
