@@ -19,7 +19,6 @@ from ..site.errors import ApiError, for_api, render_error
 from ..site.i18n import gettext as _
 from ..site.i18n import render
 from ..site.refusals import INVALID_FIELD, UNKNOWN_GAME
-from ..views import grid, review
 from ..views.answers import answer
 from ..views.games import (
     GAMES_QUERY,
@@ -100,18 +99,13 @@ def game(game_id: str) -> ResponseReturnValue:
         return render_error(404, refusal=UNKNOWN_GAME)
     # The replayed match keeps the listed game's id, which the review's JSON names.
     current = Current(replace(match, game_id=game_id), "", 0, held)
+    listed = replay_json(entry, current)
     if for_api():
-        return answer(replay_json(entry, current))
+        return answer(listed)
     last = match.game.ply
     number = request.args.get("ply", "")
     ply = int(number) if number.isascii() and number.isdigit() and int(number) <= last else last
-    return render(
-        "games_game.html",
-        view=replay.build(current, ply),
-        review=review.build(current),
-        entry=entry_json(entry),
-        moves=grid.moves(match.game),
-    )
+    return render("games_game.html", view=replay.build(current, ply), listed=listed)
 
 
 def _number(name: str, default: int, low: int, high: int) -> int:
