@@ -38,7 +38,7 @@ from ..views.arena_json import (
     ArenaMadeJson,
     link,
 )
-from ..views.arena_view import arena_json, view
+from ..views.arena_view import view
 from ..views.bodies import decode
 from ..views.operations import read
 
@@ -168,23 +168,17 @@ def page(arena_id: str) -> ResponseReturnValue:
     found = arenas.tend(arena_id) if MATCH_ID.fullmatch(arena_id) else None
     if found is None:
         return render_error(404, _(errors.NO_ARENA.message), refusal=errors.NO_ARENA)
-    browser, me = browsers.browser_id(), None
-    if for_api():
-        try:
-            _playing, me = entered(arena_id)
-        except LeaveRefusedError:  # it plays elsewhere: it goes there later
-            return answer(arena_json(found))
-        found = arenas.look(arena_id) or found
-        return answer(view(found, browser, me, read=False).arena)
+    browser = browsers.browser_id()
     try:
         playing, me = entered(arena_id)
-        if playing:
-            return redirect(url_for("board.index"), 303)
-    except LeaveRefusedError as error:
-        flash(said(error), "error")
-        me = arenas.player(arena_id, browser)
-    found = arenas.look(arena_id) or found
-    return render("arena.html", view=view(found, browser, me, read=False))
+    except LeaveRefusedError as error:  # it plays elsewhere: it goes there later
+        if not for_api():
+            flash(said(error), "error")
+        playing, me = False, arenas.player(arena_id, browser)
+    if playing and not for_api():
+        return redirect(url_for("board.index"), 303)
+    shown = view(arenas.look(arena_id) or found, browser, me, read=False)
+    return answer(shown.arena) if for_api() else render("arena.html", view=shown)
 
 
 def _body() -> ArenaBody:
