@@ -1,15 +1,18 @@
 """Arenas' pages: the list and the form that makes one (``/arenas``), an arena's page with its
 standings and podium (``/arenas/<id>``), and ``acted``, what its forms (rows of the entry
-table) do. A player paired by the arena is taken to the board of their game from its page."""
+table) do, with the body that makes one and the routes' operations. A player paired by the
+arena is taken to the board of their game from its page."""
 
 from __future__ import annotations
 
 import contextlib
 from collections.abc import Callable
 from dataclasses import replace
+from typing import Annotated, Literal
 
 from flask import Blueprint, flash, redirect, request, session, url_for
 from flask.typing import ResponseReturnValue
+from msgspec import Meta, Struct
 
 from ...engine import BOARD_NAMES, N_, parse_board
 from ...rules import RuleError, errors
@@ -27,20 +30,11 @@ from ..site.i18n import gettext as _
 from ..site.i18n import render, said
 from ..site.refusals import INVALID_FIELD
 from ..views.answers import answer
-from ..views.arena_json import (
-    LISTED,
-    MADE,
-    ONE,
-    ONLY_PRIVATE,
-    OUT_OF_RANGE,
-    RANGES,
-    ArenaBody,
-    ArenaMadeJson,
-    link,
-)
+from ..views.arena_json import ARENA_PATH, NO_ARENA, ArenaJson, ArenaMadeJson, link
 from ..views.arena_view import view
 from ..views.bodies import decode
-from ..views.operations import read
+from ..views.operations import Operation, read
+from ..views.schema import BoardName
 
 bp = Blueprint("arenas", __name__)
 LENGTHS = (300, 600, 1800)  # the form's choices, in seconds; the API takes any from 1 s
@@ -51,6 +45,51 @@ UNKNOWN_CHOICE = N_("Choose one of the lengths, clocks and starts shown; nothing
 ARENA_KEY = "arena"  # the session's key of the arena this browser joined last
 
 Action = Callable[[Arena, float], Arena]
+
+WEEK = 7 * 86400
+Seconds = Annotated[int, Meta(ge=1, le=WEEK)]
+# Each field's range, which a refusal names (msgspec's own words are not the player's).
+RANGES = {"length": (1, WEEK), "clock": (1, WEEK), "starts_in": (0, WEEK)}
+OUT_OF_RANGE = N_("The field %(name)s must be a whole number of seconds from %(low)d to %(high)d.")
+ONLY_PRIVATE = N_(
+    "An arena you make is private: only its link reaches it. The site's own arenas are the "
+    "public ones."
+)
+
+
+class ArenaBody(Struct, kw_only=True):
+    """A new arena: its length and time per move, in seconds from 1, and when it starts. It is
+    private (only its link reaches it): the public arenas are the site's own."""
+
+    length: Seconds
+    clock: Seconds
+    starts_in: Annotated[int, Meta(ge=0, le=WEEK)] = 0
+    private: Annotated[
+        Literal[True], Meta(description="Only true: an arena a player makes is private.")
+    ] = True
+    board: Annotated[BoardName, Meta(description="Every game's board: 5x5 wins with four.")] = "3x3"
+
+
+MADE = Operation(
+    "Make an arena: a timed tournament that pairs its waiting players again and again (any "
+    "length and clock from 1 s).",
+    {429: "Too many new games or arenas from this address in a short time."},
+    body=ArenaBody,
+    answer=ArenaMadeJson,
+    answered="Its id and link.",
+)
+LISTED = Operation(
+    "The public arenas coming or running, the soonest first (the site always has one coming).",
+    answer=list[ArenaJson],
+    answered="The arenas.",
+)
+ONE = Operation(
+    "An arena: its state, times, standings and this browser's place.",
+    {404: NO_ARENA},
+    answer=ArenaJson,
+    answered="The arena.",
+    query=ARENA_PATH,
+)
 
 
 def acted(arena_id: str, what: str) -> arenas.Look:

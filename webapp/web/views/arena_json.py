@@ -1,5 +1,5 @@
-"""An arena as programs see it: the JSON of GET /api/arenas/<id> and of the list, the body
-that makes one, and the operations of its routes."""
+"""An arena as programs see it: the JSON of GET /api/arenas/<id>, of the list and of the
+arena made, and the link of its page."""
 
 from __future__ import annotations
 
@@ -8,34 +8,10 @@ from typing import Annotated, Literal
 from flask import url_for
 from msgspec import Meta, Struct
 
-from ...engine import N_
-from .operations import Operation, parameter
-from .schema import BoardName
+from .operations import parameter
 
 ARENA_PATH = [parameter("arena_id", "path", "The arena's id, the last part of its link.")]
 NO_ARENA = "There is no arena with this id."
-WEEK = 7 * 86400
-Seconds = Annotated[int, Meta(ge=1, le=WEEK)]
-# Each field's range, which a refusal names (msgspec's own words are not the player's).
-RANGES = {"length": (1, WEEK), "clock": (1, WEEK), "starts_in": (0, WEEK)}
-OUT_OF_RANGE = N_("The field %(name)s must be a whole number of seconds from %(low)d to %(high)d.")
-ONLY_PRIVATE = N_(
-    "An arena you make is private: only its link reaches it. The site's own arenas are the "
-    "public ones."
-)
-
-
-class ArenaBody(Struct, kw_only=True):
-    """A new arena: its length and time per move, in seconds from 1, and when it starts. It is
-    private (only its link reaches it): the public arenas are the site's own."""
-
-    length: Seconds
-    clock: Seconds
-    starts_in: Annotated[int, Meta(ge=0, le=WEEK)] = 0
-    private: Annotated[
-        Literal[True], Meta(description="Only true: an arena a player makes is private.")
-    ] = True
-    board: Annotated[BoardName, Meta(description="Every game's board: 5x5 wins with four.")] = "3x3"
 
 
 class ArenaMadeJson(Struct):
@@ -91,28 +67,6 @@ class ArenaJson(Struct):
     playing: Annotated[int, Meta(description="Players in a game now.")] = 0
     waiting: Annotated[int, Meta(description="Players free to be paired now.")] = 0
     games: Annotated[int, Meta(description="Games counted so far.")] = 0
-
-
-MADE = Operation(
-    "Make an arena: a timed tournament that pairs its waiting players again and again (any "
-    "length and clock from 1 s).",
-    {429: "Too many new games or arenas from this address in a short time."},
-    body=ArenaBody,
-    answer=ArenaMadeJson,
-    answered="Its id and link.",
-)
-LISTED = Operation(
-    "The public arenas coming or running, the soonest first (the site always has one coming).",
-    answer=list[ArenaJson],
-    answered="The arenas.",
-)
-ONE = Operation(
-    "An arena: its state, times, standings and this browser's place.",
-    {404: NO_ARENA},
-    answer=ArenaJson,
-    answered="The arena.",
-    query=ARENA_PATH,
-)
 
 
 def link(arena_id: str) -> str:
