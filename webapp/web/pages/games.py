@@ -20,29 +20,37 @@ from ..site.i18n import gettext as _
 from ..site.i18n import render
 from ..site.refusals import INVALID_FIELD, UNKNOWN_GAME
 from ..views.answers import answer
-from ..views.games import (
-    GAMES_QUERY,
-    LIMIT,
-    MOST_OFFSET,
-    PER_PAGE,
-    GameReplayJson,
-    GamesJson,
-    entry_json,
-    record_json,
-    replay_json,
-)
-from ..views.operations import Operation, read
+from ..views.games import LIMIT, GameReplayJson, GamesJson, entry_json, record_json, replay_json
+from ..views.operations import Operation, parameter, read
 from . import replay
 
 bp = Blueprint("games", __name__)
-
+PER_PAGE = 20
+MOST_OFFSET = 1_000_000
 GAMES = Operation(
     "This browser's finished games, newest first, paged, and its record against each "
     "computer level and against people.",
     {400: "`offset` or `limit` is not a whole number in its range."},
     answer=GamesJson,
     answered="A page of games, and the record.",
-    query=GAMES_QUERY,
+    query=[
+        parameter(
+            "offset",
+            "query",
+            "Games to skip (newest first).",
+            type="integer",
+            minimum=0,
+            maximum=MOST_OFFSET,
+        ),
+        parameter(
+            "limit",
+            "query",
+            f"Games in the page, at most {LIMIT}.",
+            type="integer",
+            minimum=1,
+            maximum=LIMIT,
+        ),
+    ],
 )
 CLEARED = Operation(
     "Forget this browser's games (and so its record).", answer=GamesJson, answered="The empty list."

@@ -13,13 +13,10 @@ from ..cycle.matches import Current
 from ..site.i18n import gettext as _
 from . import grid, review
 from .naming import level_word
-from .operations import parameter
 from .review import ReviewJson
 from .schema import Against, CellId, EndedBy, Mark, Opponent, Result, You
 
-PER_PAGE = 20
 LIMIT = 100  # entries per page at most
-MOST_OFFSET = 1_000_000
 RESULTS = {
     "won": N_("Won"),
     "lost": N_("Lost"),
@@ -126,26 +123,6 @@ class GamesJson(Struct):
     def pages(self) -> int:
         """How many pages the list fills, at least 1."""
         return max(1, (self.total + self.limit - 1) // self.limit)
-
-
-GAMES_QUERY = [
-    parameter(
-        "offset",
-        "query",
-        "Games to skip (newest first).",
-        type="integer",
-        minimum=0,
-        maximum=MOST_OFFSET,
-    ),
-    parameter(
-        "limit",
-        "query",
-        f"Games in the page, at most {LIMIT}.",
-        type="integer",
-        minimum=1,
-        maximum=LIMIT,
-    ),
-]
 
 
 def entry_json(entry: dict[str, Any]) -> GameEntryJson:
