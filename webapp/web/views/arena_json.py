@@ -21,7 +21,7 @@ class ArenaMadeJson(Struct):
     link: str
 
 
-class StandingJson(Struct):
+class StandingJson(Struct, frozen=True):
     """One row of the standings: points 2 a win, 1 a draw, doubled on a streak."""
 
     rank: int
