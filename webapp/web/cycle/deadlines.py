@@ -58,6 +58,12 @@ def clock_view(match: Match) -> ClockView | None:
     if left is None:
         return None
     when = datetime.fromtimestamp(match.deadline, UTC)
-    shown = when.strftime("%H:%M:%S UTC" if match.clock < 600 else "%Y-%m-%d %H:%M UTC")
     iso = when.isoformat(timespec="seconds").replace("+00:00", "Z")
+    shown = said_by(iso, match.clock)
     return ClockView(match.clock, iso, shown, int(left + 0.999), match.game.board.turn or "")
+
+
+def said_by(deadline: str, per_move: int) -> str:
+    """A ``deadline`` (ISO 8601, UTC) as the board says it: ``14:05:30 UTC``, or with the date
+    for a clock of 10 minutes or more (``2026-05-01 14:05 UTC``)."""
+    return f"{deadline[11:19]} UTC" if per_move < 600 else f"{deadline[:10]} {deadline[11:16]} UTC"

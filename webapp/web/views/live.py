@@ -8,6 +8,7 @@ from typing import Annotated
 from msgspec import Meta, Struct
 
 from ...engine import Board
+from ..cycle.deadlines import said_by
 from ..site.i18n import gettext as _
 from .schema import ClockJson
 
@@ -51,11 +52,7 @@ class LiveGameJson(Struct):
 
     @property
     def moves_by(self) -> str:
-        """When the player to move runs out, as the board says it: ``14:05:30 UTC``, or with
-        the date for a clock of 10 minutes or more."""
-        deadline, per_move = (
-            (self.clock.deadline or "", self.clock.per_move) if self.clock else ("", 0)
-        )
-        if per_move < 600:
-            return f"{deadline[11:19]} UTC"
-        return f"{deadline[:10]} {deadline[11:16]} UTC"
+        """When the player to move runs out, as the board says it."""
+        if self.clock is None or self.clock.deadline is None:
+            return ""
+        return said_by(self.clock.deadline, self.clock.per_move)
