@@ -6,7 +6,9 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
+from typing import Any
 
+import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
@@ -89,3 +91,22 @@ def test_the_list_survives_a_restart(instance: Path) -> None:
     restarted.set_cookie("ttt_session", cookie.value)
     listed = restarted.get("/api/games").get_json()
     assert listed["total"] == 1 and listed["games"][0]["moves"] == X_WINS
+
+
+def test_an_entry_not_of_the_documented_shape_is_left_out_not_a_failure(
+    app: Flask, client: FlaskClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    new_game(client, "user", "easy", position="XX_OO____")
+    play(client, ["A3"])  # one game listed
+    kept = app.extensions["history"]
+    pages = kept.page
+
+    def with_an_odd_one(browser: str, offset: int, limit: int) -> tuple[list[Any], int]:
+        entries, total = pages(browser, offset, limit)
+        return [{"game_id": "odd-entry", "result": "?"}, *entries], total + 1
+
+    monkeypatch.setattr(kept, "page", with_an_odd_one)
+    assert client.get("/games").status_code == 200
+    listed = [game["game"] for game in client.get("/api/games").get_json()["games"]]
+    assert len(listed) == 1 and "odd-entry" not in listed
+    assert client.get("/api/games/odd-entry").status_code == 404

@@ -78,7 +78,7 @@ def games() -> ResponseReturnValue:
         page = int(number) if number.isascii() and number.isdigit() and len(number) < 6 else 1
         offset, limit = (max(page, 1) - 1) * PER_PAGE, PER_PAGE
     shown, total = history().page(browser, offset, limit)
-    listed = [entry_json(entry) for entry in shown]
+    listed = [row for row in map(entry_json, shown) if row is not None]
     games = GamesJson(total, offset, limit, listed, record_json(everything))
     return answer(games) if for_api() else render("games.html", games=games)
 
@@ -103,11 +103,11 @@ def game(game_id: str) -> ResponseReturnValue:
         if entry is None:
             raise ValueError(game_id)
         match, held = records.replayed_match(entry)
+        # The replayed match keeps the listed game's id, which the review's JSON names.
+        current = Current(replace(match, game_id=game_id), "", 0, held)
+        listed = replay_json(entry, current)
     except (TicTacToeError, ValueError):
         return render_error(404, refusal=UNKNOWN_GAME)
-    # The replayed match keeps the listed game's id, which the review's JSON names.
-    current = Current(replace(match, game_id=game_id), "", 0, held)
-    listed = replay_json(entry, current)
     if for_api():
         return answer(listed)
     last = match.game.ply

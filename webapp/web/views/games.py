@@ -6,6 +6,7 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from typing import Annotated, Any, get_args
 
+import msgspec
 from msgspec import Meta, Struct
 
 from ...engine import LEVELS, N_
@@ -125,20 +126,30 @@ class GamesJson(Struct):
         return max(1, (self.total + self.limit - 1) // self.limit)
 
 
-def entry_json(entry: dict[str, Any]) -> GameEntryJson:
-    """A stored entry as the API shows it."""
-    return GameEntryJson(
-        game=entry["game_id"],
-        opponent=entry["opponent"],
-        side=entry["side"],
-        result=entry["result"],
-        ended_by=entry["ended_by"],
-        when=datetime.fromtimestamp(entry["when"], UTC).isoformat().replace("+00:00", "Z"),
-        practice=entry["practice"],
-        moves=entry["moves"],
-        start=entry["start"],
-        arena=entry.get("arena") or None,
-    )
+def entry_json(entry: dict[str, Any]) -> GameEntryJson | None:
+    """A stored entry as the API shows it, or ``None`` for one not of the documented shape
+    (an older or damaged entry is left out rather than failing the whole list)."""
+    try:
+        when = datetime.fromtimestamp(entry["when"], UTC).isoformat().replace("+00:00", "Z")
+        fields = {key: entry[name] for name, key in _FIELDS}
+        return msgspec.convert(
+            {**fields, "when": when, "arena": entry.get("arena") or None}, GameEntryJson
+        )
+    except (KeyError, TypeError, ValueError, OverflowError, OSError, msgspec.ValidationError):
+        return None
+
+
+# The stored entry's names (rules/records.py) of the listed game's fields.
+_FIELDS = (
+    ("game_id", "game"),
+    ("opponent", "opponent"),
+    ("side", "side"),
+    ("result", "result"),
+    ("ended_by", "ended_by"),
+    ("practice", "practice"),
+    ("moves", "moves"),
+    ("start", "start"),
+)
 
 
 def record_json(entries: list[dict[str, Any]]) -> list[RecordJson]:
@@ -177,4 +188,7 @@ def replay_json(entry: dict[str, Any], current: Current) -> GameReplayJson:
     moves = [
         PlayedJson(move.number, move.mark, move.cell) for move in grid.moves(current.match.game)
     ]
-    return GameReplayJson(entry_json(entry), moves, review.build(current))
+    listed = entry_json(entry)
+    if listed is None:
+        raise ValueError("an entry not of the documented shape")
+    return GameReplayJson(listed, moves, review.build(current))
