@@ -13,8 +13,9 @@ from .match import Match
 
 SECONDS = 15  # given at a time: a 30 s move gets half as much again, a day's a courtesy
 # Kept among the match's offers once given, which every move clears: once per move, so that
-# a player cannot flood the other's board with changes.
-GIVEN = "timegiven"
+# a player cannot flood the other's board with changes; named as the action is, whose row
+# tells the other player of it while it stands.
+GIVEN = "moretime"
 
 NO_CLOCK_RUNNING = Refusal("no_clock_running", N_("No clock is running in this game."))
 OWN_CLOCK = Refusal("own_clock", N_("It is your turn: you can give time only to the other player."))

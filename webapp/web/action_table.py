@@ -36,8 +36,9 @@ class Action:
     each board form's endpoint to its route and fixed parameters (others are posted); ``api``
     is the JSON route, its ``body`` typed; ``words`` map text mode's commands (``C_``) to fixed
     parameters. ``done`` is flashed after a form; ``said`` has an offer's words by event, for its
-    maker and the other player (``%(name)s``); ``asked`` is text mode's question to the other
-    while it is open (``%(name)s``, and ``words`` by English name). ``buttons``: the board's."""
+    maker and the other player (``%(name)s``); ``asked`` is text mode's alert to the other while
+    an offer (or a mark) of the row's name stands (``%(name)s``, and ``words`` by English name).
+    ``buttons``: the board's."""
 
     name: str
     rule: Rule
@@ -214,7 +215,8 @@ ACTIONS: tuple[Action, ...] = (
         refusals=_online("the game over, no clock running, your own turn, or given already"),
         words={C_("text-mode command", "moretime"): {}},
         done=N_("You gave 15 seconds."),
-        said={"given": (N_("You gave 15 seconds."), N_("%(name)s gave you 15 seconds."))},
+        said={"given": (N_("You gave 15 seconds."), "")},
+        asked=N_("%(name)s gave you 15 seconds."),
     ),
     Action(
         name="claim",

@@ -4,6 +4,8 @@ change its viewer can see (live/audience.py, cycle.Expected, the hub)."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from flask import Flask
 from flask.testing import FlaskClient
 
@@ -13,9 +15,9 @@ from tests.rules.matches import joined
 from tests.web.api.test_api import call
 from tests.web.cycle.test_deadlines import seated
 from tests.web.pages.test_online import fields
-from webapp.rules import Match, actions, messages, takeback
+from webapp.rules import Match, actions, messages, moretime, takeback
 from webapp.web.cycle.cycle import Current, Expected
-from webapp.web.live.audience import PUBLIC, audiences, seen_versions
+from webapp.web.live.audience import FORMS, PUBLIC, acted_on, audiences, seen_versions
 from webapp.web.live.live import Hub
 
 
@@ -93,17 +95,17 @@ def _data(match: Match) -> dict[str, object]:
 def test_who_sees_a_mute_a_message_and_a_move() -> None:
     match = joined()[0]
     start = audiences(None, 0, _data(match))
-    assert seen_versions(start, 1) == {PUBLIC: 1, "1": 1, "2": 1}
+    assert seen_versions(start, 1) == {PUBLIC: 1, FORMS: 1, "1": 1, "2": 1}
     muted = messages.mute(match, frozenset({"2"}), True).match
     after_mute = audiences(start, 1, _data(muted))
-    assert seen_versions(after_mute, 2) == {PUBLIC: 1, "1": 1, "2": 2}
+    assert seen_versions(after_mute, 2) == {PUBLIC: 1, FORMS: 1, "1": 1, "2": 2}
     # The host's message to a guest who mutes: only the host sees it.
     said = messages.message(muted, frozenset({"1"}), "thanks", 5.0).match
     after_message = audiences(after_mute, 2, _data(said))
-    assert seen_versions(after_message, 3) == {PUBLIC: 1, "1": 3, "2": 2}
+    assert seen_versions(after_message, 3) == {PUBLIC: 1, FORMS: 1, "1": 3, "2": 2}
     moved = actions.move(said, frozenset({"1"}), "B2").match
     assert seen_versions(audiences(after_message, 3, _data(moved)), 4) == dict.fromkeys(
-        (PUBLIC, "1", "2"), 4
+        (PUBLIC, FORMS, "1", "2"), 4
     )
     # A change of nothing is not a change: the same data comes back, and nothing is saved.
     assert audiences(after_message, 3, _data(said)) is after_message
@@ -138,9 +140,20 @@ def test_a_takeback_asked_and_withdrawn_wakes_the_players_only_and_stales_no_mov
     start = audiences(None, 0, _data(match))
     asked = takeback.takeback(match, frozenset({"1"}), None).match
     after_ask = audiences(start, 1, _data(asked))
-    assert seen_versions(after_ask, 2) == {PUBLIC: 1, "1": 2, "2": 2}
+    assert seen_versions(after_ask, 2) == {PUBLIC: 1, FORMS: 1, "1": 2, "2": 2}
     withdrawn = takeback.takeback(asked, frozenset({"1"}), False).match
     after = audiences(after_ask, 2, _data(withdrawn))
-    assert seen_versions(after, 3) == {PUBLIC: 1, "1": 3, "2": 3}
+    assert seen_versions(after, 3) == {PUBLIC: 1, FORMS: 1, "1": 3, "2": 3}
     shown = Current(withdrawn, "m", 3, frozenset({"2"}), public=1)
     assert not Expected(match_id="m", version=1).is_stale(shown)
+
+
+def test_time_given_shows_to_everyone_and_stales_no_form() -> None:
+    """The deadline moved by a moretime is public (spectators see the clock), but a form made
+    before it plays the same position: what forms act on stays."""
+    match = replace(actions.move(joined()[0], frozenset({"1"}), "B2").match, clock=30, deadline=9.0)
+    start = audiences(None, 0, _data(match))
+    given = moretime.give_time(match, frozenset({"1"})).match
+    after = audiences(start, 1, _data(given))
+    assert seen_versions(after, 2) == {PUBLIC: 2, FORMS: 1, "1": 2, "2": 2}
+    assert acted_on(after, 2) == 1

@@ -12,7 +12,7 @@ from tests.refusals import code
 from tests.web.conftest import new_game
 from tests.web.pages.test_online import join, play
 from tests.web.shown import page
-from tests.web.text_pages import said, text_on
+from tests.web.text_pages import board, part, said, text_on
 
 
 @pytest.fixture
@@ -52,6 +52,23 @@ def test_the_waiting_player_gives_fifteen_seconds_by_the_board_once_per_move(
     assert "You have given time since the last move" in page(client, "/").text
 
 
+def test_the_time_given_leaves_the_receivers_board_playable(
+    client: FlaskClient, guest: FlaskClient, clocked: None
+) -> None:
+    play(client, guest, ["B2"])
+    shown = page(guest, "/").form("/move").fields  # O's board, before the time is given
+    api_version = api_game(guest)["version"]
+    form = page(client, "/").form("/moretime")
+    assert post(client, "/moretime", form.fields).headers["X-Move-Result"] == "accepted"
+    assert post(guest, "/move", {**shown, "cell": "A1"}).headers["X-Move-Result"] == "accepted"
+    headers = {"X-CSRFToken": api_game(client)["csrf_token"]}
+    post(guest, "/moretime", page(guest, "/").form("/moretime").fields)  # now X's turn
+    moved = client.post(
+        "/api/move", json={"cell": "C3", "version": api_version + 2}, headers=headers
+    )
+    assert moved.status_code == 200, moved.get_json()
+
+
 def test_by_the_api_refusals_have_codes(
     client: FlaskClient, guest: FlaskClient, clocked: None
 ) -> None:
@@ -87,5 +104,6 @@ def test_in_text_mode_moretime_gives_once_per_move(
     announced, _alerts = said(client, "moretime")
     assert "You gave 15 seconds." in announced
     assert api_game(guest)["clock"]["seconds_left"] > 30
+    assert "Your friend gave you 15 seconds." in part(board(guest, "/"), "text-alerts")
     _announced, alerts = said(client, "moretime")
     assert "You have given time since the last move" in alerts

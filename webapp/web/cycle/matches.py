@@ -29,7 +29,7 @@ from ...store import MatchStore, Record, new_match_id
 from ...store.pairing import FOUND, PairingQueue
 from ...store.record import MATCH_ID
 from .. import timing
-from ..live.audience import PUBLIC, seen_versions
+from ..live.audience import acted_on
 from ..live.live import Hub
 from ..live.shared import Shared
 from ..site import browsers
@@ -240,7 +240,7 @@ def _seen(record: Record) -> Current:
 
 def _public(record: Record) -> int:
     """The last version of ``record`` that changed what forms act on (live/audience.py)."""
-    return seen_versions(record.data, record.version).get(PUBLIC, record.version)
+    return acted_on(record.data, record.version)
 
 
 def _renew(match_id: str, key: str | None) -> None:

@@ -10,7 +10,10 @@ from ...rules import SEAT_IDS
 from ...store import MatchStore, Record, StoreUnavailable
 
 SEEN = "seen"  # the stored data's key: the last version each audience saw change
-PUBLIC = "public"  # the spectators' audience, and what forms act on (a player's is their seat)
+PUBLIC = "public"  # the spectators' audience (a player's is their seat)
+# What forms act on: the public part but for the clock's deadline, so that time given to the
+# player to move (rules/moretime.py) shows on every board without making its form stale.
+FORMS = "forms"
 # The stored keys that spectators never see; forms act on none of them, so an offer made and
 # withdrawn over and over never makes the other player's move stale (a move answers offers).
 PRIVATE = ("said", "muted", "offers", SEEN)
@@ -27,6 +30,12 @@ def seen_versions(data: Any, version: int) -> dict[str, int]:
         for key, value in seen.items()
         if isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= version
     }
+
+
+def acted_on(data: Any, version: int) -> int:
+    """The last version (at most ``version``) that changed what forms act on."""
+    seen = seen_versions(data, version)
+    return seen.get(FORMS, seen.get(PUBLIC, version))
 
 
 def stored(
@@ -54,9 +63,12 @@ def audiences(before: dict[str, Any] | None, version: int, after: dict[str, Any]
     """``after``, the data to save as the version after ``version``, keeping the last version
     that changed what each audience sees; ``before`` itself when nothing changed."""
     old, following = seen_versions(before, version), version + 1
+    forms = old.get(FORMS, old.get(PUBLIC, version))
+    if before is None or _acted_on(before) != _acted_on(after):
+        forms = following
     if before is None or _public(before) != _public(after):
-        return {**after, SEEN: dict.fromkeys((PUBLIC, *SEAT_IDS), following)}
-    seen = {PUBLIC: old.get(PUBLIC, version)}
+        return {**after, SEEN: {**dict.fromkeys((PUBLIC, *SEAT_IDS), following), FORMS: forms}}
+    seen = {PUBLIC: old.get(PUBLIC, version), FORMS: forms}
     for seat in SEAT_IDS:
         changed = _private(before, seat) != _private(after, seat)
         seen[seat] = following if changed else old.get(seat, version)
@@ -75,6 +87,12 @@ def _public(data: dict[str, Any]) -> dict[str, Any]:
     if isinstance(seats, list):
         public["seats"] = [_unnamed(seat) for seat in seats]
     return public
+
+
+def _acted_on(data: dict[str, Any]) -> dict[str, Any]:
+    """What forms act on: the public part without the deadline (a form made before time was
+    given still plays the same position)."""
+    return {key: value for key, value in _public(data).items() if key != "deadline"}
 
 
 def _unnamed(seat: Any) -> Any:
