@@ -102,10 +102,35 @@ def _parts(
     template: str, names: tuple[str, ...], model: Hashable, language: str, script_root: str
 ) -> Parts:
     """The rendering itself; the arguments are the cache's key, as for ``_rendered``."""
-    environment: Environment = current_app.extensions["templates_by_language"][language]
-    marks = {"csrf_token": lambda: TOKEN, "messages": Markup(MESSAGES)}
-    module = environment.get_template(template).make_module(marks)
+    module = _marked_module(template, language)
     return tuple((name, Markup(getattr(module, name)(model))) for name in names)
+
+
+def part(template: str, macro: str, model: Hashable) -> Markup:
+    """One of the parts of ``template`` (as ``parts`` makes them, with the marks) for a model
+    of its own: every value it renders, and nothing else, so that it is kept across the states
+    that do not change it."""
+    return _part(template, macro, model, language(), request.script_root)
+
+
+@functools.lru_cache(maxsize=8192)
+def _part(template: str, macro: str, model: Hashable, language: str, script_root: str) -> Markup:
+    """The rendering itself; the arguments are the cache's key, as for ``_rendered``."""
+    return Markup(getattr(_marked_module(template, language), macro)(model))
+
+
+def _marked_module(template: str, language: str) -> Any:
+    """``template``'s macros in ``language``'s copy of the app's templates, with the marks in
+    place of the CSRF token and the messages: made once per template as loaded (kept with its
+    app, so that a closed app's templates go with it), as making it runs the whole template."""
+    environment: Environment = current_app.extensions["templates_by_language"][language]
+    loaded = environment.get_template(template)
+    modules: dict[tuple[str, str], Any] = current_app.extensions.setdefault("marked_modules", {})
+    kept = modules.get((template, language))
+    if kept is None or kept[0] is not loaded:
+        marks = {"csrf_token": lambda: TOKEN, "messages": Markup(MESSAGES)}
+        kept = modules[(template, language)] = (loaded, loaded.make_module(marks))
+    return kept[1]
 
 
 def without_marks(html: str) -> str:
