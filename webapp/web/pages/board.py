@@ -22,7 +22,7 @@ from ..views.answers import answer, game_json
 from ..views.board_parts import Drawn
 from ..views.board_parts import board_parts as parts_of
 from ..views.board_view import build, build_score
-from ..views.fragments import Parts, fragment, marked
+from ..views.fragments import Parts, assembled, fragment
 from ..views.models import OnlineParts
 from ..views.operations import Operation, read
 from ..views.viewer import viewer
@@ -44,7 +44,7 @@ class BoardPage:
     live: bool
     parts: Parts
     events_url: str
-    version: int
+    version: int  # the live stream's (0 without one: nothing else shows it)
     match_id: str
     playing: bool  # the parts from grid to reset are in the move form (else a box)
     seat: str | None
@@ -83,7 +83,7 @@ def _marked(current: Current, hint: bool) -> tuple[str, str | None]:
     live = _live(current, shown, extra)
     parts = (live_parts.keep(current, "board", live) if extra is not None else live).parts
     player = extra is not None and current.you is not None
-    return marked(
+    return assembled(
         "board.html",
         BoardPage(
             title=shown.view.status,
@@ -91,7 +91,7 @@ def _marked(current: Current, hint: bool) -> tuple[str, str | None]:
             live=extra is not None,
             parts=parts,
             events_url=live_parts.events_url(current) if extra is not None else "",
-            version=current.version,
+            version=current.version if extra is not None else 0,
             match_id=current.match_id,
             playing=current.you is not None,
             seat=current.seat,

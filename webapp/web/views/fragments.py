@@ -24,6 +24,8 @@ Parts = tuple[tuple[str, Markup], ...]  # a page's parts, by name, in order
 # CSRF token and the messages flashed for it. Random, so no page text can contain them.
 TOKEN = f"token-{secrets.token_hex(16)}"
 MESSAGES = f"<!--messages-{secrets.token_hex(16)}-->"
+# What a page's frame holds in place of each of its parts (``assembled``).
+_SLOT = f"<!--part-{secrets.token_hex(16)}-{{}}-->"
 _SPACES = re.compile(r"\s+")
 # Flask's own context: the page reads of the request only what the key has of it.
 _PER_REQUEST = frozenset({"request", "session", "g"})
@@ -61,6 +63,32 @@ def marked(template: str, model: Any) -> str:
         return _page(template, model, language(), key)
     except TypeError:  # a value that cannot be a key: the page is rendered for this request
         return _page.__wrapped__(template, model, language(), key)
+
+
+def assembled(template: str, model: Any) -> str:
+    """``marked`` of a page whose model holds its parts (``model.parts``): the page around
+    them is rendered once per model with a slot in place of each part, as it changes less often
+    than they do (a move changes the grid, not the page's head), and the parts are put in."""
+    parts: Parts = model.parts
+    names = tuple(name for name, _ in parts)
+    slots = tuple((name, Markup(_SLOT.format(name))) for name in names)
+    pieces = _pieces(marked(template, dataclasses.replace(model, parts=slots)), names)
+    page = [pieces[0]]
+    for (_, html), piece in zip(parts, pieces[1:], strict=True):
+        page += (html, piece)
+    return "".join(page)
+
+
+@functools.lru_cache(maxsize=1024)
+def _pieces(frame: str, names: tuple[str, ...]) -> tuple[str, ...]:
+    """``frame`` cut at the slots of ``names``, which it holds once each, in order."""
+    pieces, rest = [], frame
+    for name in names:
+        before, found, rest = rest.partition(_SLOT.format(name))
+        if not found:
+            raise ValueError(f"the page has no slot for its part {name!r}")
+        pieces.append(before)
+    return (*pieces, rest)
 
 
 @functools.lru_cache(maxsize=1024)
