@@ -19,10 +19,10 @@ from ..site.i18n import gettext as _
 from ..text import text_board
 from ..views import chat, fragments, live_parts, online
 from ..views.answers import answer, game_json
-from ..views.board_parts import Drawn, game_fragments
+from ..views.board_parts import Drawn
 from ..views.board_parts import board_parts as parts_of
 from ..views.board_view import build, build_score
-from ..views.fragments import Parts, assembled
+from ..views.fragments import Parts, assembled, fragment
 from ..views.models import OnlineParts
 from ..views.operations import Operation, read
 from ..views.viewer import viewer
@@ -164,14 +164,13 @@ def _shown(viewed: Viewed) -> Drawn:
     current = viewed.current
     view = build(current, board_buttons, viewed.hint)
     game = current.match.game
-    status, grid, controls, players = game_fragments(view)
     return Drawn(
         view=view,
         score=build_score(current),
-        status=status,
-        grid=grid,
-        controls=controls,
-        players=players,
+        status=fragment("_game.html", "status", view),
+        grid=fragment("_game.html", "grid", view),
+        controls=fragment("_game.html", "controls", view),
+        players=fragment("_game.html", "players", view),
         share_path=url_for("setup.setup", position=game.board.to_string(), x=game.x, o=game.o),
     )
 

@@ -11,9 +11,9 @@ from markupsafe import Markup
 from ..cycle.deadlines import ClockView
 from ..cycle.matches import Current
 from .chat import ChatView
-from .fragments import Parts, fragment, part
-from .grid import Move, Rows
-from .models import BoardView, Button, OnlineParts, ScoreView
+from .fragments import Parts, part
+from .grid import Move
+from .models import BoardView, OnlineParts, ScoreView
 
 TEMPLATE = "_parts.html"
 # In the page's order; the move form (or a spectator's box) holds those from grid to reset.
@@ -48,54 +48,6 @@ class Drawn:
     controls: Markup
     players: Markup
     share_path: str
-
-
-@dataclass(frozen=True)
-class Status:
-    """What _game.html's status shows of the view: the status line and the note under it."""
-
-    is_over: bool
-    status: str
-    hint: str | None
-    best_text: str
-    computer_move: str
-
-
-@dataclass(frozen=True)
-class Cells:
-    """What _game.html's grid shows of the view: the cells, and whether they can be played."""
-
-    rows: Rows
-    active: bool
-
-
-@dataclass(frozen=True)
-class Controls:
-    """What _game.html's controls show of the view: the buttons, and the hint's link."""
-
-    buttons: tuple[Button, ...]
-    hint: str | None
-    can_hint: bool
-
-
-@dataclass(frozen=True)
-class Players:
-    """What _game.html's players panel shows of the view: the names."""
-
-    x_name: str
-    o_name: str
-
-
-def game_fragments(view: BoardView) -> tuple[Markup, Markup, Markup, Markup]:
-    """_game.html's status, grid, controls and players of ``view``, each kept by what it shows
-    of it: a move changes the grid and the status, seldom the buttons, never the names."""
-    status = Status(view.is_over, view.status, view.hint, view.best_text, view.computer_move)
-    return (
-        fragment("_game.html", "status", status),
-        fragment("_game.html", "grid", Cells(view.rows, view.active)),
-        fragment("_game.html", "controls", Controls(view.buttons, view.hint, view.can_hint)),
-        fragment("_game.html", "players", Players(view.x_name, view.o_name)),
-    )
 
 
 @dataclass(frozen=True)
@@ -142,20 +94,12 @@ class Claim:
 
 @dataclass(frozen=True)
 class Moves:
-    """The move list: its items (``MoveItem``'s, joined), its game's id (which the replay links
-    name), and whether the review link is shown (a player's game that is over)."""
+    """The move list: its moves, its game's id (which the replay links name), and whether the
+    review link is shown (a player's game that is over)."""
 
-    items: Markup
+    moves: tuple[Move, ...]
     game_id: str
     review: bool
-
-
-@dataclass(frozen=True)
-class MoveItem:
-    """One move of the list, and the game whose replay its link opens."""
-
-    move: Move
-    game_id: str
 
 
 @dataclass(frozen=True)
@@ -204,7 +148,7 @@ def board_parts(
         drawn.controls,
         Claim(extra.paired) if extra and extra.can_claim else None,
         drawn.players,
-        Moves(_items(view.moves, match.game_id), match.game_id, match.is_over and playing),
+        Moves(view.moves, match.game_id, match.is_over and playing),
         extra is not None,
         Chat(chat, current.match_id if chat else ""),
         Online(extra, not playing) if extra else None,
@@ -213,9 +157,3 @@ def board_parts(
     return tuple(
         (name, part(TEMPLATE, name, model)) for name, model in zip(PARTS, models, strict=True)
     )
-
-
-def _items(moves: tuple[Move, ...], game_id: str) -> Markup:
-    """The move list's items: each kept by its move and game, so that a move renders its own
-    and takes the others' (a list rendered whole costs a translated sentence per move)."""
-    return Markup("".join([part(TEMPLATE, "move", MoveItem(move, game_id)) for move in moves]))
