@@ -10,7 +10,7 @@ import secrets
 from collections.abc import Hashable
 from typing import Any
 
-from flask import current_app, get_flashed_messages, request
+from flask import current_app, get_flashed_messages, request, session
 from flask_wtf.csrf import generate_csrf
 from jinja2 import Environment
 from markupsafe import Markup
@@ -49,7 +49,25 @@ def filled(html: str, messages: str | None = None) -> str:
     if messages is None:
         flashed = tuple(tuple(pair) for pair in get_flashed_messages(with_categories=True))
         messages = fragment("_site.html", "messages", flashed) if flashed else ""
-    return html.replace(TOKEN, generate_csrf()).replace(MESSAGES, messages)
+    return html.replace(TOKEN, _token()).replace(MESSAGES, messages)
+
+
+def _token() -> str:
+    """This request's CSRF token as ``generate_csrf`` signs it, signed once per session token:
+    none expires here (``WTF_CSRF_TIME_LIMIT`` is ``None``), so the one signed first passes as
+    well as a new one, and signing it is a good part of a board shown again."""
+    config = current_app.config
+    raw = session.get(config.get("WTF_CSRF_FIELD_NAME", "csrf_token"))
+    if config.get("WTF_CSRF_TIME_LIMIT", 3600) is not None or not isinstance(raw, str):
+        return str(generate_csrf())
+    return _signed(raw, config.get("WTF_CSRF_SECRET_KEY") or current_app.secret_key)
+
+
+@functools.lru_cache(maxsize=4096)
+def _signed(raw: str, secret: object) -> str:
+    """``generate_csrf`` of this request, whose session holds ``raw`` (the arguments are the
+    cache's key: the session's token and the key that signs it)."""
+    return str(generate_csrf())
 
 
 def marked(template: str, model: Any) -> str:
