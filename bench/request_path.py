@@ -2,7 +2,8 @@
 
 Run: ``python bench/request_path.py`` (add ``--profile`` for cProfile's top functions, sorted by
 ``SORT`` (tottime) and cut at ``TOP`` (25) when those are set, ``--redis
-URL`` to use a Redis you started instead of a temporary SQLite store). It prints the CPU time
+URL`` to use a Redis you started instead of a temporary SQLite store, ``--split`` for the move
+cycle's POSTs and GETs apart, the app's and the stock stack's). It prints the CPU time
 per request of the bare Flask app, GET / of a game in progress, and a move cycle's requests
 (POST /move and the GET / it redirects to, POST /new when the game is over), best of 5.
 
@@ -25,6 +26,7 @@ import secrets
 import sys
 import tempfile
 import time
+from collections import Counter
 from collections.abc import Callable, Iterable
 from http.cookies import SimpleCookie
 from pathlib import Path
@@ -78,6 +80,36 @@ class Browser:
         return b"".join(self.app(environ, start_response)).decode()
 
 
+class Split(Browser):
+    """A Browser that adds up the CPU time of its requests by method (``--split``)."""
+
+    def __init__(self, app: WSGIApp) -> None:
+        super().__init__(app)
+        self.spent: dict[str, float] = {"GET": 0.0, "POST": 0.0}
+        self.made: Counter[str] = Counter()
+
+    def call(self, method: str, path: str, form: dict[str, str] | None = None) -> str:
+        started = time.process_time()
+        try:
+            return super().call(method, path, form)
+        finally:
+            self.spent[method] += time.process_time() - started
+            self.made[method] += 1
+
+
+def split_rows(apps: dict[str, WSGIApp], cycles: int) -> None:
+    """The move cycle's POSTs and GETs apart (each GET shows a new version), per app."""
+    for name, app in apps.items():
+        browser = Split(app)
+        move_cycle(browser, cycles)  # warm up
+        browser.spent = dict.fromkeys(browser.spent, 0.0)
+        browser.made.clear()
+        move_cycle(browser, cycles)
+        for method in ("POST", "GET"):
+            spent = browser.spent[method] / browser.made[method] * 1e6
+            print(f"{name + ' cycle, its ' + method + 's':32s} {spent:8.1f} µs CPU per request")
+
+
 def move_cycle(browser: Browser, cycles: int, rng: random.Random | None = None) -> int:
     """Play against hard as bench/move_cycle.lua does, a random empty cell each move (so that
     as in the load benchmark, the pages are a mix of game states seen before and new ones);
@@ -119,6 +151,7 @@ def main() -> None:
     parser.add_argument("--requests", type=int, default=2000)
     parser.add_argument("--profile", action="store_true", help="print cProfile's top functions")
     parser.add_argument("--redis", default=None, help="redis://host:port/db to use, else files")
+    parser.add_argument("--split", action="store_true", help="the cycle's POSTs and GETs apart")
     options = parser.parse_args()
     work = tempfile.TemporaryDirectory(prefix="ttt-profile-")
     pairs = seeding.new_pairs(1)
@@ -172,6 +205,8 @@ def main() -> None:
             stats.sort_stats(os.environ.get("SORT", "tottime")).print_stats(
                 int(os.environ.get("TOP", "25"))
             )
+    if options.split:
+        split_rows({"app": app, "stock": least.app}, n // 2)
     work.cleanup()
 
 

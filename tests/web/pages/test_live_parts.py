@@ -15,8 +15,7 @@ from tests.conftest import MovableClock, post
 from tests.web.cycle.test_deadlines import seated
 from tests.web.pages.test_online import fields, move
 from tests.web.shown import page
-from webapp.web.pages import board
-from webapp.web.views import live_parts
+from webapp.web.views import board_parts, live_parts
 
 
 def events(app: Flask, client: FlaskClient, url: str, **headers: str) -> list[dict[str, Any]]:
@@ -51,7 +50,7 @@ def test_a_players_event_carries_the_changed_parts_with_the_token_left_out(
     # From no version at all, every part; the forms' token is a mark, never this browser's.
     token = re.search(r'name="csrf_token" value="([^"]+)"', page(guest, "/").html).group(1)
     (whole,) = events(app, guest, url.replace(f"version={version}", "version=0"))
-    assert set(whole["parts"]) == set(board.PARTS)
+    assert set(whole["parts"]) == set(board_parts.PARTS)
     assert 'name="csrf_token"' in whole["parts"]["chat"] and token not in json.dumps(whole)
 
 

@@ -87,3 +87,19 @@ def test_a_page_whose_context_is_unhashable_is_rendered_not_kept(app: Flask) -> 
     with app.test_client() as browser:
         assert browser.get("/").status_code == 200
     assert fragments._page.cache_info().currsize == 0
+
+
+def test_a_sessions_token_is_signed_once_and_passes(app: Flask, client: FlaskClient) -> None:
+    """The token a kept page is given is signed once per session token (none expires), the
+    same at each look, and a post that sends it is accepted; another browser has its own."""
+    first = _token(client.get("/").get_data(as_text=True))
+    fragments._signed.cache_clear()
+    again = _token(client.get("/").get_data(as_text=True))
+    assert _token(client.get("/").get_data(as_text=True)) == again
+    assert fragments._signed.cache_info().hits >= 1
+    other = _token(app.test_client().get("/").get_data(as_text=True))
+    assert other not in (first, again)
+    for token in (first, again):
+        answer = client.post("/move", data={"cell": "B2", "csrf_token": token})
+        assert answer.headers["X-Move-Result"] == "accepted"
+        client.post("/undo", data={"csrf_token": token})

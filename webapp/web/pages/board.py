@@ -8,7 +8,6 @@ from dataclasses import dataclass, field
 
 from flask import Blueprint, redirect, request, session, url_for
 from flask.typing import ResponseReturnValue
-from markupsafe import Markup
 
 from ...engine import N_
 from ..action_table import board_buttons
@@ -20,9 +19,11 @@ from ..site.i18n import gettext as _
 from ..text import text_board
 from ..views import chat, fragments, live_parts, online
 from ..views.answers import answer, game_json
+from ..views.board_parts import Drawn
+from ..views.board_parts import board_parts as parts_of
 from ..views.board_view import build, build_score
-from ..views.fragments import Parts, fragment, marked
-from ..views.models import BoardView, OnlineParts, ScoreView
+from ..views.fragments import Parts, assembled, fragment
+from ..views.models import OnlineParts
 from ..views.operations import Operation, read
 from ..views.viewer import viewer
 from . import whole_pages
@@ -30,58 +31,7 @@ from .streams import EVENTS, missing, versions
 
 bp = Blueprint("board", __name__)
 
-# In the page's order; the move form (or a spectator's box) holds those from grid to reset.
-PARTS = (
-    "modes",
-    "score",
-    "banner",
-    "clock",
-    "alerts",
-    "invite",
-    "grid",
-    "controls",
-    "claim",
-    "players",
-    "moves",
-    "reset",
-    "chat",
-    "online",
-    "share",
-)
 NO_MATCH = N_("There is no match at this address: it may have expired.")
-
-
-@dataclass(frozen=True)
-class Here:
-    """Where the viewer stands in the match: its seats, the match's id and version, and the
-    game's id and whether it is over or waiting for player 2."""
-
-    you: str | None  # the marks this browser plays ("X", "O" or "XO"); None: watching
-    seat: str | None  # this browser's online seat
-    match_id: str
-    version: int
-    game_id: str
-    full: bool
-    is_over: bool
-
-
-@dataclass(frozen=True)
-class PageView:
-    """Everything the board's parts render (_parts.html), as one viewer role sees one state:
-    complete and hashable, so that the parts are kept by it (fragments.parts)."""
-
-    view: BoardView
-    current: Here
-    score: ScoreView
-    online: OnlineParts | None
-    status: str  # the rendered fragments of the view
-    grid: str
-    controls: str
-    players: str
-    share_path: str
-    host: str  # the site's address, which starts the share link
-    clock: deadlines.ClockView | None  # the player to move's, when a clock runs
-    chat: chat.ChatView | None  # a player's quick messages, online
 
 
 @dataclass(frozen=True)
@@ -94,7 +44,7 @@ class BoardPage:
     live: bool
     parts: Parts
     events_url: str
-    version: int
+    version: int  # the live stream's (0 without one: nothing else shows it)
     match_id: str
     playing: bool  # the parts from grid to reset are in the move form (else a box)
     seat: str | None
@@ -133,7 +83,7 @@ def _marked(current: Current, hint: bool) -> tuple[str, str | None]:
     live = _live(current, shown, extra)
     parts = (live_parts.keep(current, "board", live) if extra is not None else live).parts
     player = extra is not None and current.you is not None
-    return marked(
+    return assembled(
         "board.html",
         BoardPage(
             title=shown.view.status,
@@ -141,7 +91,7 @@ def _marked(current: Current, hint: bool) -> tuple[str, str | None]:
             live=extra is not None,
             parts=parts,
             events_url=live_parts.events_url(current) if extra is not None else "",
-            version=current.version,
+            version=current.version if extra is not None else 0,
             match_id=current.match_id,
             playing=current.you is not None,
             seat=current.seat,
@@ -152,31 +102,9 @@ def _marked(current: Current, hint: bool) -> tuple[str, str | None]:
 
 def board_parts(current: Current, shown: Drawn, extra: OnlineParts | None) -> Parts:
     """The parts of ``current``'s board page (``shown`` of it, ``extra`` its online parts)."""
-    match = current.match
-    here = Here(
-        current.you,
-        current.seat,
-        current.match_id,
-        current.version,
-        match.game_id,
-        match.full,
-        match.is_over,
-    )
-    model = PageView(
-        view=shown.view,
-        current=here,
-        score=shown.score,
-        online=extra,
-        status=shown.status,
-        grid=shown.grid,
-        controls=shown.controls,
-        players=shown.players,
-        share_path=shown.share_path,
-        host=viewer(current).host[:-1],
-        clock=deadlines.clock_view(match),
-        chat=chat.chat_view(current),
-    )
-    return fragments.parts("_parts.html", PARTS, model)
+    host = viewer(current).host[:-1]
+    chat_view = chat.chat_view(current)
+    return parts_of(current, shown, extra, host, deadlines.clock_view(current.match), chat_view)
 
 
 def _live(current: Current, shown: Drawn, extra: OnlineParts | None) -> live_parts.Shown:
@@ -225,20 +153,6 @@ class Viewed:
         """The viewed state of ``current`` in this request."""
         key = (current.match_id, current.version, current.match.game_id, hint, viewer(current))
         return cls(key, current, hint)
-
-
-@dataclass(frozen=True)
-class Drawn:
-    """The parts of the board page that are a pure function of a ``Viewed``: the view model,
-    the score, the fragments rendered from the view, and the link to this position's setup."""
-
-    view: BoardView
-    score: ScoreView
-    status: Markup
-    grid: Markup
-    controls: Markup
-    players: Markup
-    share_path: str
 
 
 # Every watcher of a match reloads its board at each move, and a player's board is shown
