@@ -4,6 +4,7 @@ arena is over, and the arena's books are checked against the players' own lists 
 
 from __future__ import annotations
 
+import http.client
 import json
 import random
 import threading
@@ -63,9 +64,13 @@ def play_arena(servers: list[str], arena_id: str, count: int) -> tuple[list[Play
 
 def _call(player: Player, server: str, method: str, path: str, **kw: Any) -> Reply:
     """One API call, sent again (as its 503 asks) while the server says the arena or the
-    game is busy with another request: two hundred players join one arena at once."""
+    game is busy with another request, or the connection failed (a server so loaded that it
+    answered after the client's timeout): two hundred players join one arena at once."""
     for _ in range(50):
-        reply = player.request(server, method, path, **kw)
+        try:
+            reply = player.request(server, method, path, **kw)
+        except OSError as error:
+            reply = Reply(503, http.client.HTTPMessage(), str(error))
         if reply.status != 503:
             return reply
         time.sleep(0.05)
@@ -82,6 +87,8 @@ def _play(player: Player, server: str, arena_id: str, played: Played) -> None:
     while time.monotonic() < arrival:  # in short steps: no sleep of half a second or more
         time.sleep(min(POLL, max(0.0, arrival - time.monotonic())))
     joined = _call(player, server, "POST", f"/api/arenas/{arena_id}/join", raw="", headers=headers)
+    if joined.status == 409 and joined.json()["code"] == "arena_joined":  # a join sent again
+        joined = _call(player, server, "GET", f"/api/arenas/{arena_id}")
     assert joined.status == 200, joined.text
     arena, freed = joined.json(), None  # freed: when this player saw its last game end
     ends = time.monotonic() + datetime.fromisoformat(arena["ends"]).timestamp() - time.time()

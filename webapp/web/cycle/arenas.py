@@ -10,7 +10,7 @@ from __future__ import annotations
 import contextlib
 from dataclasses import dataclass, replace
 
-from flask import Flask, current_app
+from flask import Flask, current_app, g, has_request_context, request
 
 from ...rules import Match, Outcome, UnknownLinkError, errors, records
 from ...rules import clock as clocks
@@ -69,7 +69,17 @@ def read(arena_id: str) -> Arena | None:
 
 
 def look(arena_id: str) -> Look | None:
-    """The arena as stored now (turned into rows first if it is of before); ``None`` if none."""
+    """The arena as stored now (turned into rows first if it is of before); ``None`` if none.
+    Read once per request until it changes the arena (a page's look tends it first)."""
+    seen = _looked(arena_id)
+    return None if seen is None else seen[0]
+
+
+def _looked(arena_id: str) -> tuple[Look, ArenaReads] | None:
+    """The arena's look and what it was read from, kept for the rest of the request."""
+    memo = _memo()
+    if arena_id in memo:
+        return memo[arena_id]
     reads = _reads(arena_id)
     if reads is None:
         return None
@@ -79,14 +89,27 @@ def look(arena_id: str) -> Look | None:
         return None
     if OLD in reads.head:
         _change(arena_id, [], lambda kept, _now: kept)
-        return look(arena_id)
+        return _looked(arena_id)
     counts = arena_steps.tallies(reads.head)
     key = (arena_id, counts["best"])
     best = current_app.extensions["arena_best"].get(key, lambda: _best(arena_id))
     joined, playing, waiting = counts["joined"], counts["playing"], counts["waiting"]
     games = counts["played"] // 2
     found = Look(arena_id, reads.version, arena, joined, playing, waiting, games, best)
-    return replace(found, ranked=counts["best"])
+    memo[arena_id] = (replace(found, ranked=counts["best"]), reads)
+    return memo[arena_id]
+
+
+def _memo() -> dict[str, tuple[Look, ArenaReads]]:
+    """This request's looks by arena (none outside a request), forgotten at each change the
+    request makes: a request may hold the app context of a test, which others share."""
+    if not has_request_context():
+        return {}
+    kept = g.get("arena_looks")
+    if kept is None or kept[0] is not request._get_current_object():  # type: ignore[attr-defined]
+        kept = g.arena_looks = (request._get_current_object(), {})  # type: ignore[attr-defined]
+    memo: dict[str, tuple[Look, ArenaReads]] = kept[1]
+    return memo
 
 
 def _best(arena_id: str) -> tuple[Player, ...]:
@@ -135,6 +158,7 @@ def _change(arena_id: str, browsers: list[str] | str, act: Act) -> Done:
     """``act`` on the entries of ``browsers`` (or, given a match id, of its game's players),
     pairing after; the games made have their matches made. UnknownLinkError if none."""
     now, hold = timing.now(), _hold()
+    _memo().pop(arena_id, None)
 
     def step(reads: ArenaReads) -> tuple[object, Done]:
         who = reads.game(browsers) if isinstance(browsers, str) else browsers
@@ -145,6 +169,7 @@ def _change(arena_id: str, browsers: list[str] | str, act: Act) -> Done:
         done, _version = rows().change(arena_id, step, browsers)  # type: ignore[arg-type]
     except UnknownArena as error:
         raise UnknownLinkError(errors.NO_ARENA) from error
+    _memo().pop(arena_id, None)
     if done.migrated:
         return _change(arena_id, browsers, act)
     for game in done.made:
@@ -161,20 +186,15 @@ def _change(arena_id: str, browsers: list[str] | str, act: Act) -> Done:
 def tend(arena_id: str) -> Look | None:
     """The arena, after pairing whoever waits if it runs and two wait (a change is made only
     then); ``None`` if there is none."""
-    found = look(arena_id)
-    if found is None or found.waiting < 2:
-        return found
-    waiting = list(arena_steps.players(_reads_or_none(arena_id)).values())
+    seen = _looked(arena_id)
+    if seen is None or seen[0].waiting < 2:
+        return None if seen is None else seen[0]
+    found, reads = seen
+    waiting = list(arena_steps.players(reads.waiting()).values())
     if pairable(replace(found.arena, players=tuple(waiting)), timing.now(), _hold()):
         _change(arena_id, [], lambda kept, _now: kept)
         return look(arena_id)
     return found
-
-
-def _reads_or_none(arena_id: str) -> dict[str, dict[str, object]]:
-    """The waiting players' entries, read now."""
-    reads = _reads(arena_id)
-    return reads.waiting() if reads is not None else {}
 
 
 def _hold() -> float:
