@@ -125,6 +125,11 @@ def player(arena_id: str, browser: str) -> Player | None:
     return arena_steps.players(rows().entries(arena_id, [browser])).get(browser)
 
 
+def players(arena_id: str, browsers: list[str]) -> dict[str, Player]:
+    """The entries of those of ``browsers`` that joined the arena, by browser, read at once."""
+    return arena_steps.players(rows().entries(arena_id, browsers)) if browsers else {}
+
+
 def rank(arena_id: str, points: int) -> int:
     """The rank of a player with ``points``: one more than the players with more."""
     return rows().above(arena_id, points) + 1
