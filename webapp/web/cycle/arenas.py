@@ -135,6 +135,11 @@ def rank(arena_id: str, points: int) -> int:
     return rows().above(arena_id, points) + 1
 
 
+def claim(arena_id: str, holder: str, seconds: float) -> bool:
+    """Whether the settler ``holder`` settles the arena for ``seconds`` more (ArenaRows.claim)."""
+    return rows().claim(arena_id, holder, seconds)
+
+
 def games(arena_id: str) -> dict[str, list[str]]:
     """The arena's games in play, each with its players' browsers."""
     return rows().games(arena_id)
