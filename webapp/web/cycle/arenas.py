@@ -30,6 +30,9 @@ from .cycle import Stepped, commit, saved
 # The best players a look shows, read once per change that moved them (the head's ``best``)
 # and process.
 BEST = rows_best
+# Seconds a process waits before it reads again the waiting players of an arena's version that
+# it found not to be paired yet (each look and each stream's tick would read them).
+RECHECK = 0.25
 
 
 @dataclass(frozen=True)
@@ -53,6 +56,7 @@ def init_app(app: Flask) -> None:
     """Count each arena game's result as its match is saved over."""
     saved.connect(_on_saved, weak=False)
     app.extensions["arena_best"] = Shared[tuple[str, int], tuple[Player, ...]](256)
+    app.extensions["arena_unpaired"] = {}
 
 
 def read(arena_id: str) -> Arena | None:
@@ -195,15 +199,23 @@ def _change(arena_id: str, browsers: list[str] | str, act: Act) -> Done:
 
 def tend(arena_id: str) -> Look | None:
     """The arena, after pairing whoever waits if it runs and two wait (a change is made only
-    then); ``None`` if there is none."""
+    then); ``None`` if there is none. Waiting players found not to be paired yet (two who just
+    met wait for another) are read again at that version only after RECHECK seconds."""
     seen = _looked(arena_id)
     if seen is None or seen[0].waiting < 2:
         return None if seen is None else seen[0]
     found, reads = seen
+    unpaired: dict[tuple[str, int], float] = current_app.extensions["arena_unpaired"]
+    now = timing.now()
+    if unpaired.get((arena_id, found.version), 0.0) > now:
+        return found
     waiting = list(arena_steps.players(reads.waiting()).values())
-    if pairable(replace(found.arena, players=tuple(waiting)), timing.now(), _hold()):
+    if pairable(replace(found.arena, players=tuple(waiting)), now, _hold()):
         _change(arena_id, [], lambda kept, _now: kept)
         return look(arena_id)
+    if len(unpaired) > 1024:  # versions go by: forget the old ones now and then
+        unpaired.clear()
+    unpaired[(arena_id, found.version)] = now + RECHECK
     return found
 
 
