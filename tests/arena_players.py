@@ -1,6 +1,8 @@
 """Many players in one arena against real servers (tests/redis and tests/hardening): each
 joins through the API, plays every game the arena pairs it in with random moves until the
-arena is over, and the arena's books are checked against the players' own lists of games."""
+arena is over, following the arena's and its game's streams as a browser does
+(tests/arena_streams.py), and the arena's books are checked against the players' own lists
+of games."""
 
 from __future__ import annotations
 
@@ -18,7 +20,7 @@ from tests import arena_streams
 from tests.player import Player, Reply
 from tests.seekers import token
 
-POLL = 0.2  # seconds between a waiting player's looks at the arena
+POLL = 0.2  # seconds between the snapshots of the one watcher that polls (check_run)
 JOINING = 3.0  # seconds over which the players arrive
 THINK = 0.4  # seconds a player thinks at most before a move (bench/arena.py: --think)
 
