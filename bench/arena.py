@@ -5,8 +5,10 @@ browsers (1,000) follow the arena page's stream.
 Run: ``python bench/arena.py`` (from ``.venv/bin/python``; needs ``redis-server``).
 
 Each player (tests/arena_players.py) joins within the first seconds, plays each game the arena
-pairs it in with random moves (thinking up to THINK s), following its game on
-``GET /api/events`` as programs do, until the arena is over. Each watcher follows
+pairs it in with random moves (thinking up to THINK s) until the arena is over, as a browser
+does: it waits for its pairing on the arena's stream (``GET /arenas/<id>/events``) and looks
+at the arena when an event says it plays, then follows its game on ``GET /api/events``,
+reading the game when an event says it changed. Each watcher follows
 ``GET /arenas/<id>/events``. It reports the games played; the pairing delay from a game's end
 to the next board as the players see it (p50, p99: from the answer that showed their game over
 to the answer that showed them paired, when another player was free) and as the servers count
@@ -16,7 +18,8 @@ standings' delivery to the watchers (p99 of each version's arrival after its fir
 any watcher; the arena's stream looks once a second, which comes on top); and the servers' CPU
 per game. It checks the books (tests/arena_players.books). With ``--baseline N`` an arena of N
 players (no watchers) is played first on the same servers, and the run's CPU per game is
-compared with its own (issue 43: at most 1.5x at 1,000 players what it is at 50).
+compared with its own (issue 43: at most 1.5x at 1,000 players what it is at 50). With
+``--cpu DIR`` the servers' CPU is also printed by kind of request (bench/cpu_by_kind.py).
 
 The exit status is 1 if the books are wrong or a floor is missed (moved here from the arena
 tests, tests/redis/test_arena_load.py and tests/hardening/test_arena_load.py, which run it at
