@@ -46,7 +46,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bench import servers
-from tests import arena_players
+from tests import arena_players, player
 from tests.arena_players import (
     books,
     check_run,
@@ -156,6 +156,7 @@ def main() -> int:
     args = options()
     # The players arrive over the first 80% of the wait before the start.
     arena_players.THINK, arena_players.JOINING = args.think, args.starts_in * 0.8
+    player.TIMEOUT = 300.0  # a loaded server's late answer is waited for, not asked again
     redis = servers.redis_server(shutil.which("redis-server") or "redis-server")
     apps = start(args, redis.port)
     urls = [app.url for app in apps]

@@ -91,6 +91,8 @@ def _play(player: Player, server: str, arena_id: str, played: Played) -> None:
     joined = _call(player, server, "POST", f"/api/arenas/{arena_id}/join", raw="", headers=headers)
     if joined.status == 409 and joined.json()["code"] == "arena_joined":  # a join sent again
         joined = _call(player, server, "GET", f"/api/arenas/{arena_id}")
+    if joined.status == 409 and joined.json()["code"] == "arena_over":
+        return  # its join was answered after the end (a server too loaded): it plays nothing
     assert joined.status == 200, joined.text
     arena, freed = joined.json(), None  # freed: when this player saw its last game end
     ends = time.monotonic() + datetime.fromisoformat(arena["ends"]).timestamp() - time.time()
@@ -160,6 +162,9 @@ def books(players: list[Player], server: str, arena_id: str) -> dict[str, Any]:
             points += value * (2 if in_row >= 2 else 1)
             games, in_row = games + 1, in_row + 1 if entry["result"] == "won" else 0
         seen = player.request(server, "GET", f"/api/arenas/{arena_id}").json()
+        if seen["you"] is None:  # never joined (its join came after the end): no game
+            assert not mine, mine
+            continue
         row = next(r for r in seen["standings"] if r["you"])
         assert (seen["you"]["points"], row["games"]) == (points, games), (row, mine)
     for game, results in by_game.items():

@@ -16,7 +16,9 @@ from typing import Any
 from tests.player import Player, Reply
 from webapp.engine import CELL_IDS as CELLS
 
-QUIET = 15.0  # seconds without a line (a heartbeat comes every 10 s) after which a stream is dead
+# Seconds without a line after which a stream is taken for dead: a heartbeat comes every 10 s,
+# later from a loaded server.
+QUIET = 60.0
 Call = Callable[..., Reply]  # one API call of a player, sent again while it is a 503
 
 
