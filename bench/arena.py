@@ -133,6 +133,10 @@ def start(args: argparse.Namespace, redis_port: int) -> list[Any]:
         "WEB_THREADS": "2000",
         "FLASK_STREAMS": "2000",
         "FLASK_STREAMS_PER_ADDRESS": "4000",
+        # A stream a player closed holds its place until the server next writes to it (a
+        # heartbeat, 10 s): a player going from the arena's stream to its game's and back
+        # within that time holds more than a browser's default four.
+        "FLASK_STREAMS_PER_SESSION": "16",
     }
     model = "gevent"
     for folder, name, kind in (

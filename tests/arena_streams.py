@@ -41,7 +41,8 @@ def events(player: Player, server: str, path: str, deadline: float) -> Generator
     try:
         connection.request("GET", path, None, {"Cookie": player.cookies()})
         response = connection.getresponse()
-        if response.status != 200:
+        if response.status != 200:  # refused (its places full): not asked again at once
+            time.sleep(min(1.0, max(0.0, deadline - time.monotonic())))
             return
         name, ident, data = "message", "", ""
         while time.monotonic() < deadline:
@@ -83,8 +84,10 @@ def play_game(call: Call, player: Player, server: str, think: float, headers: An
     other's moves and the clocks are heard on ``GET /api/events``, and the game is read
     again only when an event's version is newer than the one known."""
     game = call(player, server, "GET", "/api/game").json()
+    if not game.get("arena"):
+        return  # not at its arena game (the look did not take it there): it looks again
     deadline = time.monotonic() + _longest(game)
-    stream = events(player, server, f"/api/events?version={game['version']}", deadline)
+    stream, pause = events(player, server, f"/api/events?version={game['version']}", deadline), 0.2
     try:
         while time.monotonic() < deadline:
             while not _over(game) and game["turn"] == game["you"]:
@@ -92,9 +95,10 @@ def play_game(call: Call, player: Player, server: str, think: float, headers: An
             if _over(game):
                 return
             event = next(stream, None)
-            if event is None:  # its lifetime, a restart: read again, then follow anew
+            if event is None:  # its lifetime, a restart, a refusal: read again, then follow anew
                 stream.close()
-                time.sleep(0.2)
+                time.sleep(pause)
+                pause = min(2 * pause, 5.0)  # a stream refused at once is not asked again at once
                 game = call(player, server, "GET", "/api/game").json()
                 path = f"/api/events?version={game['version']}"
                 stream = events(player, server, path, deadline)
