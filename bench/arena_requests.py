@@ -1,7 +1,9 @@
 """What an arena's requests cost the server, in process on a real Redis: the CPU and the Redis
 calls of a player's look at the arena (after its game, and when it enters the next one), of a
-``GET /api/game`` beside it, and of the arena stream's row of each joined viewer at a new
-version (read for every viewer together, against one read per viewer as first written).
+``GET /api/game`` beside it, of the arena stream's row of each joined viewer at a new
+version (read for every viewer together, against one read per viewer as first written), and
+of four workers' settlers passing over an arena's games (each settling it, as first written,
+against one holding it).
 
 Run: ``python bench/arena_requests.py --viewers 200`` (from ``.venv/bin/python``; needs
 ``redis-server``). The figures are medians over every pair of players.
@@ -24,7 +26,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bench import servers
 from webapp import create_app
-from webapp.web.cycle import arenas
+from webapp.web.cycle import arenas, settler
 from webapp.web.pages import arena_stream
 from webapp.web.views.arena_view import standings
 
@@ -103,6 +105,25 @@ def rows(app: Any, viewers: int, versions: int, kept: dict[str, Any]) -> None:
             kept.setdefault(f"a stream's row at a new version, {kind}", []).append((spent, each))
 
 
+def settlers(app: Any, games: int, kept: dict[str, Any]) -> None:
+    """Four workers' settlers, each on its own pass, over an arena with ``games`` new games in
+    play and then with nothing due: each settling every arena, as first written, and one of
+    them holding it (arenas.claim) while the others skip it."""
+    arena_id = made(app, starts_in=0)
+    for _player in range(2 * games):
+        join(app, arena_id)  # each second one is paired with the one before
+    for kind, holding in (("each settling", False), ("one holding", True)):
+        dues: list[dict[str, float]] = [{} for _worker in range(4)]
+        for moment in ("first sight of the games", "nothing due"):
+            calls, started = CALLS[0], time.process_time()
+            for worker, due in enumerate(dues):
+                with app.app_context():
+                    holder = f"{kind}-{worker}" if holding else ""
+                    settler.settle_due(due, holder, 60.0)
+            spent, each = time.process_time() - started, CALLS[0] - calls
+            kept.setdefault(f"4 settlers' passes, {moment}, {kind}", []).append((spent, each))
+
+
 def first_row(app: Any, _kept: Any, found: Any, browser: str) -> list[object] | None:
     """The viewer's row as the stream first read it: the viewer's entry alone, in an app
     context of its own, and its rank."""
@@ -135,6 +156,7 @@ def main() -> None:
     parser.add_argument("--pairs", type=int, default=30)
     parser.add_argument("--viewers", type=int, default=200)
     parser.add_argument("--versions", type=int, default=5)
+    parser.add_argument("--games", type=int, default=50, help="games in play for the settlers")
     args = parser.parse_args()
     redis.Redis.execute_command = _counted  # type: ignore[method-assign]
     redis.client.Pipeline.execute = _counted_pipeline  # type: ignore[method-assign]
@@ -153,6 +175,7 @@ def main() -> None:
         play_pairs(app, made(app, starts_in=0), args.pairs, kept)
         if args.viewers:  # 0: the looks alone (of any commit, for a baseline)
             rows(app, args.viewers, args.versions, kept)
+            settlers(app, args.games, kept)
     finally:
         server.stop()
     for kind, seen in kept.items():
