@@ -65,9 +65,10 @@ def play_arena(servers: list[str], arena_id: str, count: int) -> tuple[list[Play
 
 
 def _call(player: Player, server: str, method: str, path: str, **kw: Any) -> Reply:
-    """One API call, sent again (as its 503 asks) while the server says the arena or the
-    game is busy with another request, or the connection failed (a server so loaded that it
-    answered after the client's timeout): two hundred players join one arena at once."""
+    """One API call, sent again after the Retry-After of its 503 (about a second, spread)
+    while the server says the arena or the game is busy with another request, or after the
+    connection failed (a server so loaded that it answered after the client's timeout): a
+    thousand players join one arena at once."""
     for _ in range(50):
         try:
             reply = player.request(server, method, path, **kw)
@@ -75,7 +76,8 @@ def _call(player: Player, server: str, method: str, path: str, **kw: Any) -> Rep
             reply = Reply(503, http.client.HTTPMessage(), str(error))
         if reply.status != 503:
             return reply
-        time.sleep(0.05)
+        after = reply.headers.get("Retry-After", "")
+        time.sleep((float(after) if after.isdigit() else 0.05) * random.uniform(0.5, 1.5))
     return reply
 
 
