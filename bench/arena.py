@@ -5,8 +5,10 @@ browsers (1,000) follow the arena page's stream.
 Run: ``python bench/arena.py`` (from ``.venv/bin/python``; needs ``redis-server``).
 
 Each player (tests/arena_players.py) joins within the first seconds, plays each game the arena
-pairs it in with random moves (thinking up to THINK s), following its game on
-``GET /api/events`` as programs do, until the arena is over. Each watcher follows
+pairs it in with random moves (thinking up to THINK s) until the arena is over, as a browser
+does: it waits for its pairing on the arena's stream (``GET /arenas/<id>/events``) and looks
+at the arena when an event says it plays, then follows its game on ``GET /api/events``,
+reading the game when an event says it changed. Each watcher follows
 ``GET /arenas/<id>/events``. It reports the games played; the pairing delay from a game's end
 to the next board as the players see it (p50, p99: from the answer that showed their game over
 to the answer that showed them paired, when another player was free) and as the servers count
@@ -16,7 +18,8 @@ standings' delivery to the watchers (p99 of each version's arrival after its fir
 any watcher; the arena's stream looks once a second, which comes on top); and the servers' CPU
 per game. It checks the books (tests/arena_players.books). With ``--baseline N`` an arena of N
 players (no watchers) is played first on the same servers, and the run's CPU per game is
-compared with its own (issue 43: at most 1.5x at 1,000 players what it is at 50).
+compared with its own (issue 43: at most 1.5x at 1,000 players what it is at 50). With
+``--cpu DIR`` the servers' CPU is also printed by kind of request (bench/cpu_by_kind.py).
 
 The exit status is 1 if the books are wrong or a floor is missed (moved here from the arena
 tests, tests/redis/test_arena_load.py and tests/hardening/test_arena_load.py, which run it at
@@ -30,6 +33,7 @@ from __future__ import annotations
 
 import argparse
 import http.client
+import json
 import secrets
 import shutil
 import sys
@@ -42,7 +46,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bench import servers
-from tests import arena_players
+from tests import arena_players, player
 from tests.arena_players import (
     books,
     check_run,
@@ -93,8 +97,8 @@ def baseline(urls: list[str], args: argparse.Namespace, apps: list[Any]) -> tupl
     return cpu / max(games, 1), games
 
 
-def main() -> int:
-    """Run the arena, print the figures; 1 if the books are wrong or a floor is missed."""
+def options() -> argparse.Namespace:
+    """The command line's options."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--players", type=int, default=1000)
     parser.add_argument("--watchers", type=int, default=1000)
@@ -109,29 +113,68 @@ def main() -> int:
         help="players of a first, smaller "
         "arena on the same servers, whose CPU per game the run compares",
     )
-    args = parser.parse_args()
-    # The players arrive over the first 80% of the wait before the start.
-    arena_players.THINK, arena_players.JOINING = args.think, args.starts_in * 0.8
-    redis = servers.redis_server(shutil.which("redis-server") or "redis-server")
-    folders = [Path(tempfile.mkdtemp(prefix="arena-metrics-")) for _ in range(2)]
-    secret = secrets.token_hex(16)
+    parser.add_argument(
+        "--profile", type=Path, help="a folder for each server worker's cProfile statistics"
+    )
+    parser.add_argument(
+        "--cpu",
+        type=Path,
+        help="a folder for each server worker's CPU by kind of request "
+        "(bench/cpu_by_kind.py), printed after the run",
+    )
+    return parser.parse_args()
+
+
+def start(args: argparse.Namespace, redis_port: int) -> list[Any]:
+    """The two servers, with the app's settings (profiled or split as asked)."""
     env = {
-        "FLASK_REDIS_URL": f"redis://127.0.0.1:{redis.port}/0",
-        "FLASK_SECRET_KEY": secret,
+        "FLASK_REDIS_URL": f"redis://127.0.0.1:{redis_port}/0",
+        "FLASK_SECRET_KEY": secrets.token_hex(16),
         "WEB_THREADS": "2000",
         "FLASK_STREAMS": "2000",
         "FLASK_STREAMS_PER_ADDRESS": "4000",
+        # A stream a player closed holds its place until the server next writes to it (a
+        # heartbeat, 10 s): a player going from the arena's stream to its game's and back
+        # within that time holds more than a browser's default four.
+        "FLASK_STREAMS_PER_SESSION": "16",
     }
-    apps = [servers.gunicorn("wsgi:app", {**env, "PROMETHEUS_MULTIPROC_DIR": str(f)})
-            for f in folders]  # fmt: skip
+    model = "gevent"
+    for folder, name, kind in (
+        (args.profile, "BENCH_PROFILE", "profiled"),
+        (args.cpu, "BENCH_CPU", "cpu"),
+    ):
+        if folder:
+            folder.mkdir(parents=True, exist_ok=True)
+            env[name], model = str(folder.resolve()), kind
+    apps = []
+    for _ in range(2):  # each server sums its workers' metrics in a folder of its own
+        folder = tempfile.mkdtemp(prefix="arena-metrics-")
+        apps.append(
+            servers.gunicorn("wsgi:app", {**env, "PROMETHEUS_MULTIPROC_DIR": folder}, model)
+        )
+    return apps
+
+
+def main() -> int:
+    """Run the arena, print the figures; 1 if the books are wrong or a floor is missed."""
+    args = options()
+    # The players arrive over the first 80% of the wait before the start.
+    arena_players.THINK, arena_players.JOINING = args.think, args.starts_in * 0.8
+    player.TIMEOUT = 300.0  # a loaded server's late answer is waited for, not asked again
+    redis = servers.redis_server(shutil.which("redis-server") or "redis-server")
+    apps = start(args, redis.port)
     urls = [app.url for app in apps]
     try:
         small = baseline(urls, args, apps) if args.baseline else None
         arena_id = make_arena(urls[0], args.length, args.clock, args.starts_in)
         arrivals: dict[int, list[float]] = {}
         stop = threading.Event()
-        watchers = [threading.Thread(target=watch, args=(urls[n % 2], arena_id, arrivals, stop),
-                                     daemon=True) for n in range(args.watchers)]  # fmt: skip
+        watchers = [
+            threading.Thread(
+                target=watch, args=(urls[n % 2], arena_id, arrivals, stop), daemon=True
+            )
+            for n in range(args.watchers)
+        ]
         for thread in watchers:
             thread.start()
         cpu = sum(app.cpu_seconds() for app in apps)
@@ -147,9 +190,37 @@ def main() -> int:
             app.stop()
         redis.stop()
     games = int(arena["games"])
+    report(args, games, met, played, (within, pairings), arrivals)
+    print(f"servers' CPU per game: {cpu / max(games, 1) * 1000:.1f} ms ({cpu:.1f} s)")
+    if small is not None:
+        ratio = cpu / max(games, 1) / max(small[0], 1e-9)
+        print(
+            f"servers' CPU per game at {args.baseline} players, same servers, just before: "
+            f"{small[0] * 1000:.1f} ms ({small[1]} games); the run's ratio to it {ratio:.2f}"
+        )
+    waits = played.waits or [float("inf")]  # no second game: no wait to see
+    held = pairings > 0 and within == pairings and percentile(waits, 0.5) < FLOOR_S
+    verdict = "met" if held else "MISSED"
+    print(f"floors (every pairing within {FLOOR_S:.0f} s, median wait under it): {verdict}")
+    if args.cpu:
+        by_kind(args.cpu, games + (small[1] if small else 0))
+    return 0 if held else 1
+
+
+def report(
+    args: argparse.Namespace,
+    games: int,
+    met: list[int],
+    played: Any,
+    paired: tuple[int, int],
+    arrivals: dict[int, list[float]],
+) -> None:
+    """The run's lines, from its arena to the standings' delivery."""
     spread = [t - min(times) for times in arrivals.values() for t in times]
-    print(f"players {args.players}, watchers {args.watchers}, arena {args.length} s, "
-          f"clock {args.clock} s")  # fmt: skip
+    print(
+        f"players {args.players}, watchers {args.watchers}, arena {args.length} s, "
+        f"clock {args.clock} s"
+    )
     print(f"games played: {games}")
     fewest, median, most = min(met), percentile([float(n) for n in met], 0.5), max(met)
     print(f"different opponents met per player: fewest {fewest}, median {median:.0f}, most {most}")
@@ -158,22 +229,26 @@ def main() -> int:
         f"pairing delay seen by players: p50 {percentile(waits, 0.5) * 1000:.0f} ms, "
         f"p99 {percentile(waits, 0.99) * 1000:.0f} ms ({len(played.waits)} waits)"
     )
-    print(f"pairings within 2 s of both players free (servers): {within}/{pairings}")
+    print(f"pairings within 2 s of both players free (servers): {paired[0]}/{paired[1]}")
     print(
         f"standings to watchers: {len(arrivals)} versions, spread p99 "
         f"{percentile(spread, 0.99) * 1000:.0f} ms over {len(spread)} deliveries"
     )
-    print(f"servers' CPU per game: {cpu / max(games, 1) * 1000:.1f} ms ({cpu:.1f} s)")
-    if small is not None:
-        ratio = cpu / max(games, 1) / max(small[0], 1e-9)
+
+
+def by_kind(folder: Path, games: int) -> None:
+    """The servers' CPU by kind of request over the whole run (baseline included), per game."""
+    kinds: dict[str, list[float]] = {}
+    for path in folder.glob("*.json"):
+        for label, (spent, count) in json.loads(path.read_text()).items():
+            kept = kinds.setdefault(label, [0.0, 0.0])
+            kept[0], kept[1] = kept[0] + spent, kept[1] + count
+    for label, (spent, count) in sorted(kinds.items(), key=lambda kind: -kind[1][0]):
+        each = f", {spent / count * 1000:.2f} ms each" if count else ""
         print(
-            f"servers' CPU per game at {args.baseline} players, same servers, just before: "
-            f"{small[0] * 1000:.1f} ms ({small[1]} games); the run's ratio to it {ratio:.2f}"
+            f"  {label}: {spent:.2f} s, {spent / max(games, 1) * 1000:.1f} ms a game, "
+            f"{count:.0f} requests{each}"
         )
-    held = pairings > 0 and within == pairings and percentile(waits, 0.5) < FLOOR_S
-    verdict = "met" if held else "MISSED"
-    print(f"floors (every pairing within {FLOOR_S:.0f} s, median wait under it): {verdict}")
-    return 0 if held else 1
 
 
 if __name__ == "__main__":

@@ -99,9 +99,13 @@ def gunicorn(app: str, env: dict[str, str], serving: str = "gevent") -> Server:
     ``serving``."""
     port = free_port()
     program = str(Path(sys.executable).with_name("gunicorn"))
-    # "profiled": the app's settings, each worker under cProfile (bench/profiled.py).
-    if serving == "profiled":
-        model = ["-c", "python:bench.profiled"]
+    # "profiled": the app's settings, each worker under cProfile (bench/profiled.py); "cpu":
+    # each worker's CPU split by the requests it served (bench/cpu_by_kind.py).
+    if serving in ("profiled", "cpu"):
+        model = [
+            "-c",
+            "python:bench.profiled" if serving == "profiled" else "python:bench.cpu_by_kind",
+        ]
     else:
         model = ["-c", "python:webapp.serving", *SERVING[serving]]
     argv = [program, *model, "--workers", str(WORKERS), "--bind", f"127.0.0.1:{port}", app]

@@ -1,6 +1,8 @@
 """Many players in one arena against real servers (tests/redis and tests/hardening): each
 joins through the API, plays every game the arena pairs it in with random moves until the
-arena is over, and the arena's books are checked against the players' own lists of games."""
+arena is over, following the arena's and its game's streams as a browser does
+(tests/arena_streams.py), and the arena's books are checked against the players' own lists
+of games."""
 
 from __future__ import annotations
 
@@ -9,17 +11,16 @@ import json
 import random
 import threading
 import time
-import urllib.parse
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
+from tests import arena_streams
 from tests.player import Player, Reply
 from tests.seekers import token
-from webapp.engine import CELL_IDS as CELLS
 
-POLL = 0.2  # seconds between a waiting player's looks at the arena
+POLL = 0.2  # seconds between the snapshots of the one watcher that polls (check_run)
 JOINING = 3.0  # seconds over which the players arrive
 THINK = 0.4  # seconds a player thinks at most before a move (bench/arena.py: --think)
 
@@ -64,39 +65,52 @@ def play_arena(servers: list[str], arena_id: str, count: int) -> tuple[list[Play
 
 
 def _call(player: Player, server: str, method: str, path: str, **kw: Any) -> Reply:
-    """One API call, sent again (as its 503 asks) while the server says the arena or the
-    game is busy with another request: two hundred players join one arena at once."""
+    """One API call, sent again after the Retry-After of its 503 (about a second, spread)
+    while the server says the arena or the game is busy with another request, or after the
+    connection failed (a server so loaded that it answered after the client's timeout): a
+    thousand players join one arena at once."""
     for _ in range(50):
-        reply = player.request(server, method, path, **kw)
+        try:
+            reply = player.request(server, method, path, **kw)
+        except OSError as error:
+            reply = Reply(503, http.client.HTTPMessage(), str(error))
         if reply.status != 503:
             return reply
-        time.sleep(0.05)
+        after = reply.headers.get("Retry-After", "")
+        time.sleep((float(after) if after.isdigit() else 0.05) * random.uniform(0.5, 1.5))
     return reply
 
 
 def _play(player: Player, server: str, arena_id: str, played: Played) -> None:
     """Join (at a moment of the first JOINING seconds, as people arrive), then play each
-    game the arena pairs this player in, until it is over."""
+    game the arena pairs this player in, until it is over: as a browser does, it waits for
+    its pairing on the arena's stream and looks at the arena only when an event says it
+    plays (the look enters the game), and once after each game (back on the arena's page)."""
     headers = token(player, server)
     arrival = time.monotonic() + random.uniform(0, JOINING)
     while time.monotonic() < arrival:  # in short steps: no sleep of half a second or more
         time.sleep(min(POLL, max(0.0, arrival - time.monotonic())))
     joined = _call(player, server, "POST", f"/api/arenas/{arena_id}/join", raw="", headers=headers)
+    if joined.status == 409 and joined.json()["code"] == "arena_joined":  # a join sent again
+        joined = _call(player, server, "GET", f"/api/arenas/{arena_id}")
+    if joined.status == 409 and joined.json()["code"] == "arena_over":
+        return  # its join was answered after the end (a server too loaded): it plays nothing
     assert joined.status == 200, joined.text
-    freed = None  # when this player saw its last game end
+    arena, freed = joined.json(), None  # freed: when this player saw its last game end
+    ends = time.monotonic() + datetime.fromisoformat(arena["ends"]).timestamp() - time.time()
     while True:
-        arena = _call(player, server, "GET", f"/api/arenas/{arena_id}").json()
         if arena["you"]["playing"]:
             if freed is not None and _others_free(arena):
                 played.waits.append(time.monotonic() - freed)
-            _game(player, server, headers)
+            arena_streams.play_game(_call, player, server, THINK, headers)
             freed = time.monotonic()
         elif arena["state"] == "over":
             return
         elif arena["you"]["paused"]:  # paused for missing a first move (a slow machine): back
             _call(player, server, "POST", f"/api/arenas/{arena_id}/join", raw="", headers=headers)
-        else:
-            time.sleep(POLL)
+        else:  # the look comes when the stream says so, or at the end, or if it went away
+            arena_streams.paired_event(player, server, arena_id, ends + 0.5)
+        arena = _call(player, server, "GET", f"/api/arenas/{arena_id}").json()
 
 
 def _others_free(arena: dict[str, Any]) -> bool:
@@ -120,42 +134,6 @@ def percentile(values: list[float], share: float) -> float:
     """The value below which ``share`` of ``values`` are."""
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
-
-
-def _game(player: Player, server: str, headers: dict[str, str]) -> None:
-    """Play the current game with random moves, a THINK at most before each, until it is over;
-    the other player's moves are waited for on the match's event stream, as programs do."""
-    while True:
-        game = _call(player, server, "GET", "/api/game").json()
-        if game["status"] != "Game not finished" or game["ended_by"]:
-            return
-        if game["turn"] == game["you"]:
-            time.sleep(random.uniform(0, THINK))
-            empty = [cell for cell, mark in zip(CELLS, game["board"], strict=True) if mark == "_"]
-            body = _json({"cell": random.choice(empty), "version": game["version"]})
-            _call(player, server, "POST", "/api/move", raw=body, headers=headers)
-        else:
-            _next_version(player, server, game["version"])
-
-
-def _next_version(player: Player, server: str, after: int) -> None:
-    """Wait on GET /api/events for a version after ``after`` (the clock's end included), at
-    most a few seconds."""
-    address = urllib.parse.urlsplit(server)
-    connection = http.client.HTTPConnection(address.hostname or "", address.port, timeout=8)
-    try:
-        connection.request("GET", f"/api/events?version={after}", None,
-                           {"Cookie": player.cookies()})  # fmt: skip
-        response = connection.getresponse()
-        deadline = time.monotonic() + 7
-        while response.status == 200 and time.monotonic() < deadline:
-            line = response.fp.readline()
-            if not line or line.startswith(b"id:"):
-                return
-    except OSError:
-        return  # the next look at the game tells what happened
-    finally:
-        connection.close()
 
 
 def _watch(server: str, arena_id: str, played: Played, done: threading.Event) -> None:
@@ -186,6 +164,9 @@ def books(players: list[Player], server: str, arena_id: str) -> dict[str, Any]:
             points += value * (2 if in_row >= 2 else 1)
             games, in_row = games + 1, in_row + 1 if entry["result"] == "won" else 0
         seen = player.request(server, "GET", f"/api/arenas/{arena_id}").json()
+        if seen["you"] is None:  # never joined (its join came after the end): no game
+            assert not mine, mine
+            continue
         row = next(r for r in seen["standings"] if r["you"])
         assert (seen["you"]["points"], row["games"]) == (points, games), (row, mine)
     for game, results in by_game.items():

@@ -16,6 +16,9 @@ COOKIE = "ttt_session"
 VISITOR_COOKIE = "ttt_visitor"
 TRACEBACK = "Traceback (most recent call last)"
 STORE_DOWN = "The game store is unavailable"
+# Seconds a request waits for its answer (bench/arena.py waits longer: its servers are loaded on
+# purpose, and a request sent again after a timeout only adds to the load).
+TIMEOUT = 30.0
 
 
 @dataclass(frozen=True)
@@ -80,10 +83,10 @@ class Player:
         address = urllib.parse.urlsplit(server)
         connection = (
             http.client.HTTPSConnection(
-                address.hostname or "", address.port, timeout=30, context=self.context
+                address.hostname or "", address.port, timeout=TIMEOUT, context=self.context
             )
             if address.scheme == "https"
-            else http.client.HTTPConnection(address.hostname or "", address.port, timeout=30)
+            else http.client.HTTPConnection(address.hostname or "", address.port, timeout=TIMEOUT)
         )
         headers = dict(headers or {})
         if self.cookies():

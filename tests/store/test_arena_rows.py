@@ -5,6 +5,7 @@ connections each land once, with the head's version."""
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
@@ -131,3 +132,20 @@ def test_a_step_that_writes_nothing_keeps_the_version_and_an_unknown_arena_is_re
     with pytest.raises(UnknownArena):
         rows.change(new_match_id(), lambda reads: (None, None))
     assert rows.reads(new_match_id()) is None
+
+
+def test_one_settler_holds_an_arena_until_its_hold_runs_out(stores: Stores) -> None:
+    arena_id = made(stores)
+    (_matches, first), (_same, second) = stores(), stores()
+    assert first.claim(arena_id, "one", 60.0)
+    assert not second.claim(arena_id, "two", 60.0)
+    assert second.claim(new_match_id(), "two", 60.0)  # another arena is another's to hold
+    assert first.claim(arena_id, "one", 0.001)  # the holder holds it on, for as long as it says
+    # Held for a millisecond more: the other settler takes it over once that has passed on
+    # the store's own clock (Redis expires the key; it cannot be moved from here).
+    deadline = time.monotonic() + 5
+    while not second.claim(arena_id, "two", 60.0):
+        assert time.monotonic() < deadline, "the hold never ran out"
+        time.sleep(0.01)
+    assert not first.claim(arena_id, "one", 60.0)
+    assert second.claim(arena_id, "two", 60.0)

@@ -94,6 +94,11 @@ class ArenaRows(Protocol):
     def games(self, arena_id: str) -> dict[str, list[str]]:
         """The games in play: each match id with its players' browsers."""
 
+    def claim(self, arena_id: str, holder: str, seconds: float) -> bool:
+        """Whether ``holder`` settles the arena's clocks for the next ``seconds``: it does if
+        nobody else holds the arena, or if it holds it already (then for ``seconds`` more).
+        The settlers of every worker and server ask before each pass, so that one settles."""
+
     def sweep(self) -> int:
         """Forget the rows of arenas whose head expired; returns how many."""
 

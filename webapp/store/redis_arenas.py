@@ -78,6 +78,13 @@ if redis.call('scard', KEYS[4]) <= FEW then
 end
 return out
 """.replace("FEW", "64").replace("BEST", str(BEST))
+# KEYS: the arena's settler's key. ARGV: the holder, the milliseconds. 1 if the holder has it.
+_CLAIM = """
+local held = redis.call('get', KEYS[1])
+if held and held ~= ARGV[1] then return 0 end
+redis.call('set', KEYS[1], ARGV[1], 'PX', ARGV[2])
+return 1
+"""
 TRIES = 200  # a change that lost the race this often in a row gives up: the arena is busy
 
 
@@ -93,6 +100,7 @@ class RedisArenas:
         self.lifetime = int(lifetime)
         self._commit = client.register_script(_COMMIT)
         self._read = client.register_script(_READ)
+        self._claim = client.register_script(_CLAIM)
         # One change of an arena at a time in this process: the others wait their turn here
         # rather than read, lose the race at the commit and read again (under gevent, many
         # requests of a worker would otherwise race each other as well as the other workers).
@@ -182,6 +190,12 @@ class RedisArenas:
         raw = _guarded(lambda: self.client.hgetall(self._keys(arena_id)[4]))
         return {_text(match): json.loads(players) for match, players in raw.items()}
 
+    def claim(self, arena_id: str, holder: str, seconds: float) -> bool:
+        """See ArenaRows.claim: a key beside the rows that expires."""
+        keys = [f"{self._base(arena_id)}:settler"]
+        args: list[str | int] = [holder, max(1, int(seconds * 1000))]
+        return bool(_guarded(lambda: self._claim(keys=keys, args=args)))
+
     def sweep(self) -> int:
         """Nothing to do: the rows expire with their heads."""
         return 0
@@ -201,9 +215,13 @@ class RedisArenas:
         keys = self._keys(arena_id)
         return int(_guarded(lambda: self._commit(keys=keys, args=args)))
 
+    def _base(self, arena_id: str) -> str:
+        """What the keys of the arena's rows begin with (on a cluster, the head's slot)."""
+        return self.names.match(arena_id) if self.names.cluster else f"arena:{arena_id}"
+
     def _keys(self, arena_id: str) -> list[str]:
         """The head and the four keys of the rows, in one slot of a cluster."""
-        base = self.names.match(arena_id) if self.names.cluster else f"arena:{arena_id}"
+        base = self._base(arena_id)
         rows = [f"{base}:{part}" for part in ("players", "standings", "waiting", "games")]
         return [self.names.match(arena_id), *rows]
 

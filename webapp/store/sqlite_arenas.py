@@ -24,6 +24,12 @@ SCHEMA = (
     "CREATE INDEX IF NOT EXISTS arena_waiting ON arena_players (arena_id) WHERE waiting",
     "CREATE TABLE IF NOT EXISTS arena_games (arena_id TEXT NOT NULL, match_id TEXT NOT NULL, "
     "players TEXT NOT NULL, PRIMARY KEY (arena_id, match_id)) WITHOUT ROWID",
+    "CREATE TABLE IF NOT EXISTS arena_settlers (arena_id TEXT PRIMARY KEY, holder TEXT NOT NULL, "
+    "until REAL NOT NULL) WITHOUT ROWID",
+)
+_CLAIM = (
+    "INSERT INTO arena_settlers VALUES (?, ?, ?) ON CONFLICT (arena_id) DO UPDATE SET "
+    "holder = excluded.holder, until = excluded.until WHERE holder = excluded.holder OR until < ?"
 )
 _HEAD = "SELECT data, version FROM matches WHERE id = ? AND changed >= ?"
 _ROW = "INSERT OR REPLACE INTO arena_players VALUES (?, ?, ?, ?, ?)"
@@ -84,12 +90,19 @@ class SQLiteArenas:
             ).fetchall()
         return {match_id: json.loads(players) for match_id, players in rows}
 
+    def claim(self, arena_id: str, holder: str, seconds: float) -> bool:
+        """See ArenaRows.claim: a row of ``arena_settlers``, taken over once it is out of date."""
+        now = time.time()
+        with self._transaction() as db:
+            return bool(db.execute(_CLAIM, (arena_id, holder, now + seconds, now)).rowcount)
+
     def sweep(self) -> int:
         """See ArenaRows.sweep: the rows of arenas no longer in ``matches``."""
         gone = "arena_id NOT IN (SELECT id FROM matches)"
         with self._transaction() as db:
             deleted = db.execute(f"DELETE FROM arena_players WHERE {gone}").rowcount
             db.execute(f"DELETE FROM arena_games WHERE {gone}")
+            db.execute(f"DELETE FROM arena_settlers WHERE {gone}")
         return int(deleted)
 
     def _read_head(

@@ -47,6 +47,20 @@ def test_a_game_whose_clock_ran_out_ends_and_counts_with_nobody_looking(
     assert points(client, arena_id) == [(0, 1, False), (2, 1, False)]
 
 
+def test_while_one_settler_holds_an_arena_another_passes_it_by(
+    app: Flask, client: FlaskClient, clock: MovableClock
+) -> None:
+    arena_id = arena(client)
+    sides(*joined(app, arena_id, 2), arena_id)
+    with app.app_context():
+        assert settler.settle_due({}, "one", 60.0) == 0  # nobody's clock ran out; one holds it
+        clock.advance(app.config["ARENA_GRACE"] + 6)  # X never moved
+        assert settler.settle_due({}, "two", 60.0) == 0  # one's to settle: two does nothing
+        assert points(client, arena_id) == [(0, 0, True), (0, 0, True)]
+        assert settler.settle_due({}, "one", 60.0) == 1
+    assert points(client, arena_id) == [(0, 1, False), (2, 1, False)]
+
+
 def test_at_the_arenas_end_the_podium_is_right_without_anyone_opening_the_game(
     app: Flask, client: FlaskClient, clock: MovableClock
 ) -> None:

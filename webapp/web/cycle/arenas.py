@@ -10,7 +10,7 @@ from __future__ import annotations
 import contextlib
 from dataclasses import dataclass, replace
 
-from flask import Flask, current_app
+from flask import Flask, current_app, g, has_request_context, request
 
 from ...rules import Match, Outcome, UnknownLinkError, errors, records
 from ...rules import clock as clocks
@@ -30,6 +30,9 @@ from .cycle import Stepped, commit, saved
 # The best players a look shows, read once per change that moved them (the head's ``best``)
 # and process.
 BEST = rows_best
+# Seconds a process waits before it reads again the waiting players of an arena's version that
+# it found not to be paired yet (each look and each stream's tick would read them).
+RECHECK = 0.25
 
 
 @dataclass(frozen=True)
@@ -53,6 +56,7 @@ def init_app(app: Flask) -> None:
     """Count each arena game's result as its match is saved over."""
     saved.connect(_on_saved, weak=False)
     app.extensions["arena_best"] = Shared[tuple[str, int], tuple[Player, ...]](256)
+    app.extensions["arena_unpaired"] = {}
 
 
 def read(arena_id: str) -> Arena | None:
@@ -69,7 +73,17 @@ def read(arena_id: str) -> Arena | None:
 
 
 def look(arena_id: str) -> Look | None:
-    """The arena as stored now (turned into rows first if it is of before); ``None`` if none."""
+    """The arena as stored now (turned into rows first if it is of before); ``None`` if none.
+    Read once per request until it changes the arena (a page's look tends it first)."""
+    seen = _looked(arena_id)
+    return None if seen is None else seen[0]
+
+
+def _looked(arena_id: str) -> tuple[Look, ArenaReads] | None:
+    """The arena's look and what it was read from, kept for the rest of the request."""
+    memo = _memo()
+    if arena_id in memo:
+        return memo[arena_id]
     reads = _reads(arena_id)
     if reads is None:
         return None
@@ -79,14 +93,27 @@ def look(arena_id: str) -> Look | None:
         return None
     if OLD in reads.head:
         _change(arena_id, [], lambda kept, _now: kept)
-        return look(arena_id)
+        return _looked(arena_id)
     counts = arena_steps.tallies(reads.head)
     key = (arena_id, counts["best"])
     best = current_app.extensions["arena_best"].get(key, lambda: _best(arena_id))
     joined, playing, waiting = counts["joined"], counts["playing"], counts["waiting"]
     games = counts["played"] // 2
     found = Look(arena_id, reads.version, arena, joined, playing, waiting, games, best)
-    return replace(found, ranked=counts["best"])
+    memo[arena_id] = (replace(found, ranked=counts["best"]), reads)
+    return memo[arena_id]
+
+
+def _memo() -> dict[str, tuple[Look, ArenaReads]]:
+    """This request's looks by arena (none outside a request), forgotten at each change the
+    request makes: a request may hold the app context of a test, which others share."""
+    if not has_request_context():
+        return {}
+    kept = g.get("arena_looks")
+    if kept is None or kept[0] is not request._get_current_object():  # type: ignore[attr-defined]
+        kept = g.arena_looks = (request._get_current_object(), {})  # type: ignore[attr-defined]
+    memo: dict[str, tuple[Look, ArenaReads]] = kept[1]
+    return memo
 
 
 def _best(arena_id: str) -> tuple[Player, ...]:
@@ -102,9 +129,19 @@ def player(arena_id: str, browser: str) -> Player | None:
     return arena_steps.players(rows().entries(arena_id, [browser])).get(browser)
 
 
+def players(arena_id: str, browsers: list[str]) -> dict[str, Player]:
+    """The entries of those of ``browsers`` that joined the arena, by browser, read at once."""
+    return arena_steps.players(rows().entries(arena_id, browsers)) if browsers else {}
+
+
 def rank(arena_id: str, points: int) -> int:
     """The rank of a player with ``points``: one more than the players with more."""
     return rows().above(arena_id, points) + 1
+
+
+def claim(arena_id: str, holder: str, seconds: float) -> bool:
+    """Whether the settler ``holder`` settles the arena for ``seconds`` more (ArenaRows.claim)."""
+    return rows().claim(arena_id, holder, seconds)
 
 
 def games(arena_id: str) -> dict[str, list[str]]:
@@ -135,6 +172,7 @@ def _change(arena_id: str, browsers: list[str] | str, act: Act) -> Done:
     """``act`` on the entries of ``browsers`` (or, given a match id, of its game's players),
     pairing after; the games made have their matches made. UnknownLinkError if none."""
     now, hold = timing.now(), _hold()
+    _memo().pop(arena_id, None)
 
     def step(reads: ArenaReads) -> tuple[object, Done]:
         who = reads.game(browsers) if isinstance(browsers, str) else browsers
@@ -145,6 +183,7 @@ def _change(arena_id: str, browsers: list[str] | str, act: Act) -> Done:
         done, _version = rows().change(arena_id, step, browsers)  # type: ignore[arg-type]
     except UnknownArena as error:
         raise UnknownLinkError(errors.NO_ARENA) from error
+    _memo().pop(arena_id, None)
     if done.migrated:
         return _change(arena_id, browsers, act)
     for game in done.made:
@@ -160,21 +199,24 @@ def _change(arena_id: str, browsers: list[str] | str, act: Act) -> Done:
 
 def tend(arena_id: str) -> Look | None:
     """The arena, after pairing whoever waits if it runs and two wait (a change is made only
-    then); ``None`` if there is none."""
-    found = look(arena_id)
-    if found is None or found.waiting < 2:
+    then); ``None`` if there is none. Waiting players found not to be paired yet (two who just
+    met wait for another) are read again at that version only after RECHECK seconds."""
+    seen = _looked(arena_id)
+    if seen is None or seen[0].waiting < 2:
+        return None if seen is None else seen[0]
+    found, reads = seen
+    unpaired: dict[tuple[str, int], float] = current_app.extensions["arena_unpaired"]
+    now = timing.now()
+    if unpaired.get((arena_id, found.version), 0.0) > now:
         return found
-    waiting = list(arena_steps.players(_reads_or_none(arena_id)).values())
-    if pairable(replace(found.arena, players=tuple(waiting)), timing.now(), _hold()):
+    waiting = list(arena_steps.players(reads.waiting()).values())
+    if pairable(replace(found.arena, players=tuple(waiting)), now, _hold()):
         _change(arena_id, [], lambda kept, _now: kept)
         return look(arena_id)
+    if len(unpaired) > 1024:  # versions go by: forget the old ones now and then
+        unpaired.clear()
+    unpaired[(arena_id, found.version)] = now + RECHECK
     return found
-
-
-def _reads_or_none(arena_id: str) -> dict[str, dict[str, object]]:
-    """The waiting players' entries, read now."""
-    reads = _reads(arena_id)
-    return reads.waiting() if reads is not None else {}
 
 
 def _hold() -> float:

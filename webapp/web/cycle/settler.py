@@ -1,13 +1,16 @@
 """The server settles the arenas' clocks: in each worker process, a thread (a greenlet under
 gunicorn's gevent workers) looks at every running arena's games twice a second and ends those
 whose clock ran out, whether or not anyone looks, then counts them and pairs whoever waits.
-Each step goes through the commit shell under the store's lock and changes nothing a second
-time, so every worker of every server may settle the same arena at once."""
+One worker of all the servers settles an arena while it holds it (the others skip it after
+one question to the store); each step goes through the commit shell under the store's lock
+and changes nothing a second time, so two settling the same arena at once do no harm."""
 
 from __future__ import annotations
 
 import logging
+import os
 import random
+import secrets
 import threading
 import weakref
 
@@ -23,6 +26,7 @@ from .cycle import settle
 log = logging.getLogger(__name__)
 _APPS: weakref.WeakSet[Flask] = weakref.WeakSet()  # the apps of this process to settle for
 _RUNNING: list[Settler] = []
+HOLD = 4  # passes an arena's settler holds it after its last
 
 
 def init_app(app: Flask) -> None:
@@ -58,6 +62,9 @@ class Settler:
         self._stop = threading.Event()
         self._thread = threading.Thread(target=self._run, name="arena-settler", daemon=True)
         self._due: dict[str, float] = {}
+        # Whose passes these are: one settler at a time settles an arena, for HOLD passes'
+        # time after its last (then another takes it over: a worker stopped).
+        self.holder = f"{os.getpid()}:{secrets.token_hex(4)}"
 
     def start(self) -> None:
         """Run in the background."""
@@ -75,22 +82,24 @@ class Settler:
         while not self._stop.wait(self.every * random.uniform(0.8, 1.0)):
             try:
                 with self.app.app_context():
-                    settle_due(self._due)
+                    settle_due(self._due, self.holder, self.every * HOLD)
             except StoreUnavailable:
                 continue  # the next pass tries again
             except Exception:  # a pass that fails must not end the settling for good
                 log.exception("settling the arenas' clocks failed")
 
 
-def settle_due(due: dict[str, float]) -> int:
+def settle_due(due: dict[str, float], holder: str = "", hold: float = 0.0) -> int:
     """One pass over the running arenas (the index's): each game whose clock ran out ended,
     a finished game not counted yet counted, a pairing's match that its request did not make
     made, and whoever waits paired. ``due`` keeps, by game, the earliest time its clock may
-    run out as last read, and is kept from pass to pass. Returns the games ended."""
+    run out as last read, and is kept from pass to pass. A ``holder`` settles only the arenas
+    it holds (arenas.claim) for ``hold`` seconds more; the others are another's. Returns the
+    games ended."""
     now = timing.now()
     ended, seen = 0, set()
     for arena_id in arena_index.tracked(now):
-        if arenas.read(arena_id) is None:
+        if holder and not arenas.claim(arena_id, holder, hold):
             continue
         games = set(arenas.games(arena_id))
         seen |= games

@@ -152,9 +152,10 @@ def entered(arena_id: str) -> tuple[bool, Player | None]:
         me = arenas.player(arena_id, browser)
         if me is None or not me.match:
             return False, me
-        if matches.store().get(me.match) is None:
+        record = matches.store().get(me.match)
+        if record is None:
             arenas.make_game(arena_id, me.match)
-        game = matches.watched(me.match)  # a clock that ran out ends the game here
+        game = matches.watched(me.match, record)  # a clock that ran out ends the game here
         if game is None or not game.match.is_over:
             break
         arenas.count(me.match, game.match)
