@@ -27,6 +27,11 @@ log = logging.getLogger(__name__)
 _APPS: weakref.WeakSet[Flask] = weakref.WeakSet()  # the apps of this process to settle for
 _RUNNING: list[Settler] = []
 HOLD = 4  # passes an arena's settler holds it after its last
+# Seconds between looks at the index while no arena runs: a site at rest then costs one
+# wake and one read every QUIET seconds, not every pass. An arena that starts meanwhile is
+# settled at most this late, well within its first move's grace (ARENA_GRACE); looks at it
+# pair its players anyway.
+QUIET = 2.0
 
 
 def init_app(app: Flask) -> None:
@@ -79,26 +84,31 @@ class Settler:
     def _run(self) -> None:
         # Each pass a little shorter or longer: the workers of the servers do not all settle
         # in step, so that one is usually first, and the others find nothing to do.
-        while not self._stop.wait(self.every * random.uniform(0.8, 1.0)):
+        pause = self.every
+        while not self._stop.wait(pause * random.uniform(0.8, 1.0)):
             try:
                 with self.app.app_context():
-                    settle_due(self._due, self.holder, self.every * HOLD)
+                    running = arena_index.tracked(timing.now())
+                    settle_due(self._due, self.holder, self.every * HOLD, running)
+                pause = self.every if running else QUIET
             except StoreUnavailable:
                 continue  # the next pass tries again
             except Exception:  # a pass that fails must not end the settling for good
                 log.exception("settling the arenas' clocks failed")
 
 
-def settle_due(due: dict[str, float], holder: str = "", hold: float = 0.0) -> int:
+def settle_due(
+    due: dict[str, float], holder: str = "", hold: float = 0.0, running: list[str] | None = None
+) -> int:
     """One pass over the running arenas (the index's): each game whose clock ran out ended,
     a finished game not counted yet counted, a pairing's match that its request did not make
     made, and whoever waits paired. ``due`` keeps, by game, the earliest time its clock may
     run out as last read, and is kept from pass to pass. A ``holder`` settles only the arenas
-    it holds (arenas.claim) for ``hold`` seconds more; the others are another's. Returns the
-    games ended."""
+    it holds (arenas.claim) for ``hold`` seconds more; the others are another's. ``running``:
+    the index's running arenas, if just read. Returns the games ended."""
     now = timing.now()
     ended, seen = 0, set()
-    for arena_id in arena_index.tracked(now):
+    for arena_id in arena_index.tracked(now) if running is None else running:
         if holder and not arenas.claim(arena_id, holder, hold):
             continue
         games = set(arenas.games(arena_id))
