@@ -14,6 +14,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import logging
+import secrets
 import shutil
 import sys
 import time
@@ -168,7 +169,7 @@ def main() -> None:
     server = servers.redis_server(shutil.which("redis-server") or "redis-server")
     config = {
         "REDIS_URL": f"redis://127.0.0.1:{server.port}/0",
-        "SECRET_KEY": "s" * 32,
+        "SECRET_KEY": secrets.token_hex(32),
         "ARENA_SETTLE_EVERY": 0,
         "WTF_CSRF_ENABLED": False,
         "LIMITS": False,
