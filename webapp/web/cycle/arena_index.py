@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import base64
 import hmac
+from math import inf
 from typing import Any
 
 from flask import current_app
@@ -50,7 +51,15 @@ def _followed(clocks: Clocks, arena_id: str, arena: Arena) -> Clocks:
 
 def tracked(now: float) -> list[str]:
     """The ids of the arenas whose games may be running at ``now``."""
-    return [arena_id for arena_id, starts, until in _lists(_stored())[2] if starts <= now < until]
+    return followed(now)[0]
+
+
+def followed(now: float) -> tuple[list[str], float]:
+    """The ids of the arenas whose games may be running at ``now``, and when the next of the
+    others starts (``inf``: none is coming)."""
+    clocks = _lists(_stored())[2]
+    running = [arena_id for arena_id, starts, until in clocks if starts <= now < until]
+    return running, min((starts for _id, starts, _until in clocks if starts > now), default=inf)
 
 
 def _keep_one_coming() -> None:

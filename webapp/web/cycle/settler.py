@@ -28,9 +28,9 @@ _APPS: weakref.WeakSet[Flask] = weakref.WeakSet()  # the apps of this process to
 _RUNNING: list[Settler] = []
 HOLD = 4  # passes an arena's settler holds it after its last
 # Seconds between looks at the index while no arena runs: a site at rest then costs one
-# wake and one read every QUIET seconds, not every pass. An arena that starts meanwhile is
-# settled at most this late, well within its first move's grace (ARENA_GRACE); looks at it
-# pair its players anyway.
+# wake and one read every QUIET seconds, not every pass. The settler wakes at the start of
+# the next arena it knows of; one made meanwhile that starts sooner is settled at most this
+# late, well within its first move's grace (ARENA_GRACE); looks at it pair its players anyway.
 QUIET = 2.0
 
 
@@ -88,9 +88,11 @@ class Settler:
         while not self._stop.wait(pause * random.uniform(0.8, 1.0)):
             try:
                 with self.app.app_context():
-                    running = arena_index.tracked(timing.now())
+                    now = timing.now()
+                    running, coming = arena_index.followed(now)
                     settle_due(self._due, self.holder, self.every * HOLD, running)
-                pause = self.every if running else QUIET
+                # Asleep while none runs, but awake at the next one's start.
+                pause = self.every if running else max(self.every, min(QUIET, coming - now))
             except StoreUnavailable:
                 continue  # the next pass tries again
             except Exception:  # a pass that fails must not end the settling for good
