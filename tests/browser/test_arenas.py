@@ -43,9 +43,13 @@ def test_two_players_one_without_javascript_play_an_arena_to_its_podium(
         page.goto(path)
         expect(page.locator("h1")).to_have_text("Arena: 6 seconds, 30 s a move")
         click_button(page, "Join the arena")
-    for page in (first, second):  # the stream, or the next refresh, takes each to the board
-        expect(page).to_have_url(re.compile(r"/$"), timeout=LIVE_MS)
-        expect(page.locator(".messages")).to_contain_text("The arena paired you")
+    # The stream, or the next refresh, takes each to the board. The page without JavaScript
+    # first: its waiting board refreshes itself every 2 s, and the message shows once, so
+    # the message itself is waited for, not the address and then the message.
+    for page in (second, first):
+        paired = page.locator(".messages", has_text="The arena paired you")
+        expect(paired).to_be_visible(timeout=LIVE_MS)
+        expect(page).to_have_url(re.compile(r"/$"))
     x_page, o_page = (first, second)
     if "Your turn (X)" not in first.locator("#status").inner_text():
         x_page, o_page = second, first
