@@ -44,3 +44,12 @@ def give_time(match: Match, by: Held) -> Outcome:
     offers = tuple(sorted({*match.offers, (GIVEN, seat)}))
     given = replace(match, deadline=match.deadline + SECONDS, offers=offers)
     return Outcome(given, (Event("given", seat, detail="moretime"),))
+
+
+def can_give(match: Match, by: Held) -> bool:
+    """Whether ``by`` may give time now: the board shows the button exactly when so."""
+    try:
+        give_time(match, by)
+    except RuleError:
+        return False
+    return True

@@ -47,7 +47,8 @@ def test_the_waiting_player_gives_fifteen_seconds_by_the_board_once_per_move(
     assert post(client, "/moretime", form.fields).headers["X-Move-Result"] == "accepted"
     assert "You gave 15 seconds." in page(client, "/").text
     assert _deadline(guest) >= before + 14  # the second since is the clock's own
-    again = post(client, "/moretime", page(client, "/").form("/moretime").fields)
+    assert not page(client, "/").has_form("/moretime")  # no button that would be refused
+    again = post(client, "/moretime", form.fields)  # the form of before, sent again
     assert again.headers["X-Move-Result"] == "refused"
     assert "You have given time since the last move" in page(client, "/").text
 

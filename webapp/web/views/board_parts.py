@@ -8,6 +8,7 @@ from dataclasses import dataclass
 
 from markupsafe import Markup
 
+from ...rules import moretime
 from ..cycle.deadlines import ClockView
 from ..cycle.matches import Current
 from .chat import ChatView
@@ -166,7 +167,9 @@ def _claim(current: Current, extra: OnlineParts | None, clock: ClockView | None)
     """What the claim part shows to ``current``'s viewer, ``None`` for nothing."""
     if extra is None:
         return None
-    mover = clock.mark if clock else ""
-    give = bool(mover) and current.seat is not None and mover not in (current.you or "")
-    give = give and not extra.arena_url and not current.match.is_over
+    give = (
+        clock is not None
+        and not current.watching
+        and moretime.can_give(current.match, current.held)
+    )
     return Claim(extra.can_claim, extra.paired, give) if extra.can_claim or give else None
