@@ -53,6 +53,19 @@ def test_the_waiting_player_gives_fifteen_seconds_by_the_board_once_per_move(
     assert "You have given time since the last move" in page(client, "/").text
 
 
+def test_the_receivers_board_says_who_gave_the_time_until_the_next_move(
+    client: FlaskClient, guest: FlaskClient, clocked: None
+) -> None:
+    play(client, guest, ["B2"])
+    giver = next(seat["name"] for seat in api_game(guest)["seats"] if seat["mark"] == "X")
+    form = page(client, "/").form("/moretime")
+    assert post(client, "/moretime", form.fields).headers["X-Move-Result"] == "accepted"
+    assert f"{giver} gave you 15 seconds." in page(guest, "/").text
+    assert "gave you 15 seconds" not in page(client, "/").text  # the giver was told otherwise
+    play(client, guest, ["A1"])  # O moves: the gift is spent
+    assert "gave you 15 seconds" not in page(guest, "/").text
+
+
 def test_the_time_given_leaves_the_receivers_board_playable(
     client: FlaskClient, guest: FlaskClient, clocked: None
 ) -> None:

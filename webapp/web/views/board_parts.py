@@ -15,6 +15,7 @@ from .chat import ChatView
 from .fragments import Parts, part
 from .grid import Move
 from .models import BoardView, OnlineParts, ScoreView
+from .naming import name, who
 
 TEMPLATE = "_parts.html"
 # In the page's order; the move form (or a spectator's box) holds those from grid to reset.
@@ -94,6 +95,7 @@ class Claim:
     claim: bool
     paired: bool
     give_time: bool
+    given_by: str = ""  # the other player who gave this browser's seat time since the last move
 
 
 @dataclass(frozen=True)
@@ -172,4 +174,17 @@ def _claim(current: Current, extra: OnlineParts | None, clock: ClockView | None)
         and not current.watching
         and moretime.can_give(current.match, current.held)
     )
-    return Claim(extra.can_claim, extra.paired, give) if extra.can_claim or give else None
+    given_by = _given_by(current)
+    shown = extra.can_claim or give or given_by
+    return Claim(extra.can_claim, extra.paired, give, given_by) if shown else None
+
+
+def _given_by(current: Current) -> str:
+    """The name of the other player who gave this browser's seat time, if one did since the
+    last move (text mode alerts it by the action's row)."""
+    if current.watching:
+        return ""
+    for kind, seat in current.match.offers:
+        if kind == moretime.GIVEN and current.held and seat not in current.held:
+            return name(who(current, current.match.seat(seat)))
+    return ""
