@@ -3,14 +3,11 @@ differently for each viewer, and never from anything stored."""
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 import pytest
 from flask import Flask
 
 from webapp.rules import Match, Seat
 from webapp.web.cycle.matches import Current
-from webapp.web.views import board_view
 from webapp.web.views.naming import by_mark, label, name
 
 KEY_1, KEY_2 = "a" * 22, "b" * 22
@@ -58,19 +55,3 @@ def test_names_follow_the_pages_language_and_the_panel_adds_a_twins_level(app: F
     with app.test_request_context("/", headers={"Accept-Language": "fr"}):
         you = by_mark(Current(Match.between("user", "hard"), "m" * 22, 1, frozenset("1")))
         assert name(you["X"]) == "Vous" and name(you["O"]) == "Ordinateur (difficile)"
-
-
-def test_the_score_panel_is_made_once_per_game_and_viewer(app: Flask) -> None:
-    match = online()
-    board_view._score.cache_clear()
-    with app.test_request_context("/"):
-        first = board_view.build_score(Current(match, "m" * 22, 1, frozenset("1")))
-        moved = match.played(match.game.play("B2"))
-        assert board_view.build_score(Current(moved, "m" * 22, 2, frozenset("1"))) is first
-        other = board_view.build_score(Current(moved, "m" * 22, 2, frozenset("2")))
-        won = replace(moved, score=moved.score.counted("2", 1))
-        after = board_view.build_score(Current(won, "m" * 22, 3, frozenset("1")))
-    assert first.wins == (("You", "1", 0), ("Your friend", "2", 0))
-    assert other.wins == (("You", "2", 0), ("Your friend", "1", 0))
-    assert after.wins == (("You", "1", 0), ("Your friend", "2", 1))
-    assert board_view._score.cache_info().misses == 3

@@ -3,16 +3,13 @@ the names, the moves, the buttons (from the action table) and the score."""
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Callable
 
 from ...engine import Game, evaluate
-from ...rules import Seat
 from ..cycle.matches import Current
-from ..site.i18n import language
 from . import grid
 from .models import BoardView, Button, ScoreView
-from .naming import Seating, by_mark, label, name, seat_who, seating
+from .naming import Seating, by_mark, label, name, seating, who
 from .sentences import best_text, computer_move_line, hint_text, online_status, status_line
 
 Buttons = Callable[[Game, Seating, bool], tuple[Button, ...]]  # the action table's, in its order
@@ -58,35 +55,11 @@ def build(current: Current, buttons: Buttons, hint: bool = False) -> BoardView:
 
 def build_score(current: Current) -> ScoreView:
     """The score panel's figures: each seat by name, the viewer's own seat first."""
-    match, score = current.match, current.match.score
-    wins = tuple(sorted(score.wins.items()))
-    seen = (current.held, current.watching, language())
-    return _score(match.seats, match.paired, wins, score.draws, match.practice, *seen)
-
-
-# The score changes once per game, not at each move: its panel is made once per game and viewer.
-@functools.lru_cache(maxsize=4096)
-def _score(
-    seats: tuple[Seat, Seat],
-    paired: bool,
-    wins: tuple[tuple[str, int], ...],
-    draws: int,
-    practice: bool,
-    held: frozenset[str],
-    watching: bool,
-    shown_in: str,
-) -> ScoreView:
-    """``build_score`` of a match of ``seats`` with these ``wins``, ``draws`` (a ``practice``
-    game's or not) as a viewer holding ``held`` sees it in language ``shown_in``; the
-    arguments are the cache's key."""
-    people = {seat.id: name(seat_who(seats, paired, held, watching, seat)) for seat in seats}
-    order = sorted(seats, key=lambda seat: (seat.id not in held, seat.id))
-    counted = dict(wins)
-    return ScoreView(
-        tuple((people[seat.id], seat.id, counted.get(seat.id, 0)) for seat in order),
-        draws,
-        practice,
-    )
+    match = current.match
+    people = {seat.id: name(who(current, seat)) for seat in match.seats}
+    order = sorted(match.seats, key=lambda seat: (seat.id not in current.held, seat.id))
+    wins = tuple((people[seat.id], seat.id, match.score.wins.get(seat.id, 0)) for seat in order)
+    return ScoreView(wins, match.score.draws, match.practice)
 
 
 def _mode(game: Game, seat: Seating) -> str:

@@ -3,7 +3,6 @@ are made here from the seats' kinds when a page is rendered, never stored."""
 
 from __future__ import annotations
 
-import functools
 from dataclasses import dataclass
 
 from ...engine import N_
@@ -11,7 +10,6 @@ from ...rules import Seat
 from ...rules.termination import Termination
 from ..cycle.matches import Current
 from ..site.i18n import gettext as _
-from ..site.i18n import language
 from ..site.names import shown
 
 # The levels' words, in running text ("Computer (hard)") and on buttons ("Hard").
@@ -33,26 +31,15 @@ class Who:
 
 def who(current: Current, seat: Seat) -> Who:
     """How ``current``'s viewer sees ``seat``."""
-    match = current.match
-    return seat_who(match.seats, match.paired, current.held, current.watching, seat)
-
-
-# The seats change once per game, not at each move: each is placed once per game and viewer.
-@functools.lru_cache(maxsize=4096)
-def seat_who(
-    seats: tuple[Seat, Seat], paired: bool, held: frozenset[str], watching: bool, seat: Seat
-) -> Who:
-    """How a viewer holding ``held`` (``watching``: through a watch link) sees ``seat`` of a
-    match of ``seats`` (``paired``: by quick pairing); the arguments are the cache's key."""
-    numbered = int(seat.id) if _twins(seats) else 0
+    match, held = current.match, current.held
+    numbered = int(seat.id) if _twins(match.seats) else 0
     if not seat.is_person:
         return Who("computer", numbered, seat.kind)
-    people = frozenset(each.id for each in seats if each.is_person)
-    if watching or not held or (held == people and len(held) > 1):
+    if current.watching or not held or (held == match.people and len(held) > 1):
         return Who("player", int(seat.id), drawn=seat.name)
     if seat.id in held:
         return Who("you", drawn=seat.name)
-    return Who("opponent", drawn=seat.name) if paired else Who("friend")
+    return Who("opponent", drawn=seat.name) if match.paired else Who("friend")
 
 
 def by_mark(current: Current) -> dict[str, Who]:
@@ -81,12 +68,6 @@ def name(person: Who) -> str:
 def label(person: Who) -> str:
     """How the players panel shows ``person``: its name, with a computer's level when the
     name does not say it, e.g. ``Computer 1 (hard)``, and your drawn name with ``You``."""
-    return _label(person, language())
-
-
-@functools.lru_cache(maxsize=4096)
-def _label(person: Who, shown_in: str) -> str:
-    """``label`` in language ``shown_in``; the arguments are the cache's key."""
     if person.role == "you" and person.drawn:
         return _("You (%(name)s)", name=shown(person.drawn))
     if person.role == "computer" and person.number:
