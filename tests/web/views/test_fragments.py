@@ -29,28 +29,27 @@ def test_the_same_model_is_rendered_once(app: Flask) -> None:
     model = view(app)
     fragments._rendered.cache_clear()
     with app.test_request_context("/"):
-        first = fragments.fragment("_game.html", "controls", model)
-        again = fragments.fragment("_game.html", "controls", replace(model))  # equal, not the same
+        first = fragments.fragment("_game.html", "game", model)
+        again = fragments.fragment("_game.html", "game", replace(model))  # equal, not the same
     assert first is again and fragments._rendered.cache_info().hits == 1
 
 
 def test_every_field_is_in_the_key(app: Flask) -> None:
     model = view(app)
     with app.test_request_context("/"):
-        players = fragments.fragment("_game.html", "players", model)
-        renamed = fragments.fragment("_game.html", "players", replace(model, x_name="Somebody"))
-        controls = fragments.fragment("_game.html", "controls", model)
-        no_buttons = fragments.fragment("_game.html", "controls", replace(model, buttons=()))
-    assert "Somebody" in renamed and "Somebody" not in players
-    assert "Undo" in controls and "Undo" not in no_buttons
+        shown = fragments.fragment("_game.html", "game", model)
+        renamed = fragments.fragment("_game.html", "game", replace(model, x_name="Somebody"))
+        no_buttons = fragments.fragment("_game.html", "game", replace(model, buttons=()))
+    assert "Somebody" in renamed and "Somebody" not in shown
+    assert "Undo" in shown and "Undo" not in no_buttons
 
 
 def test_the_language_is_in_the_key(app: Flask) -> None:
     model = view(app)
     with app.test_request_context("/"):
-        english = fragments.fragment("_game.html", "players", model)
+        english = fragments.fragment("_game.html", "game", model)
     with app.test_request_context("/", headers={"Accept-Language": "de"}):
-        german = fragments.fragment("_game.html", "players", model)
+        german = fragments.fragment("_game.html", "game", model)
     assert "Players" in english and "Spieler" in german and english != german
 
 

@@ -17,7 +17,7 @@ from ..live import sse
 from ..site.errors import for_api, render_error
 from ..site.i18n import gettext as _
 from ..text import text_board
-from ..views import chat, fragments, grid_cells, live_parts, online
+from ..views import chat, fragments, live_parts, online
 from ..views.answers import answer, game_json
 from ..views.board_parts import Drawn
 from ..views.board_parts import board_parts as parts_of
@@ -168,7 +168,7 @@ def _shown(viewed: Viewed) -> Drawn:
         view=view,
         score=build_score(current),
         status=fragment("_game.html", "status", view),
-        grid=fragment("_game.html", "grid", grid_cells.grid(view.rows, view.active)),
+        grid=fragment("_game.html", "grid", view),
         controls=fragment("_game.html", "controls", view),
         players=fragment("_game.html", "players", view),
         share_path=url_for("setup.setup", position=game.board.to_string(), x=game.x, o=game.o),
