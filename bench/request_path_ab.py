@@ -2,7 +2,9 @@
 its own, the same rows in turn, so that a noisy machine weighs on every checkout alike.
 
 Run: ``python bench/request_path_ab.py --trees /work/before,/work/after [--rounds 12]
-[--requests 300] [--rows hello,board,cycle,stock_board,stock_cycle]``. Each checkout's app is
+[--requests 300] [--rows hello,board,cycle,stock_board,stock_cycle]``; the rows ``cycle_get``,
+``cycle_post``, ``stock_cycle_get`` and ``stock_cycle_post`` time the move cycle's GETs and
+POSTs apart (as request_path.py's ``--split``: each GET shows a new version). Each checkout's app is
 seeded and called as bench/request_path.py does (one process each, with the checkout's own
 code); round after round, each row runs ``requests`` requests in each process in turn (the
 order alternates), and the table gives each row's least and median CPU time per request,
@@ -12,6 +14,7 @@ then the board and the move cycle over the stock page's in the same process.
 from __future__ import annotations
 
 import argparse
+import functools
 import io
 import os
 import random
@@ -23,6 +26,7 @@ import tempfile
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 ROWS = ("hello", "board", "cycle", "stock_board", "stock_cycle")
 
@@ -50,31 +54,54 @@ def worker() -> None:
     player, stock_player = Browser(app), Browser(least.app)
     moves, stock_moves = random.Random(1), random.Random(1)
 
-    def gets(browser: Browser) -> Callable[[int], int]:
-        def repeat(count: int) -> int:
-            for _ in range(count):
-                browser.call("GET", "/")
-            return count
-
-        return repeat
+    def gets(browser: Browser, count: int) -> int:
+        for _ in range(count):
+            browser.call("GET", "/")
+        return count
 
     rows: dict[str, Callable[[int], int]] = {
-        "hello": gets(browsers[0]),
-        "board": gets(browsers[1]),
-        "stock_board": gets(browsers[2]),
+        "hello": functools.partial(gets, browsers[0]),
+        "board": functools.partial(gets, browsers[1]),
+        "stock_board": functools.partial(gets, browsers[2]),
         "cycle": lambda n: move_cycle(player, n // 2, moves),
         "stock_cycle": lambda n: move_cycle(stock_player, n // 2, stock_moves),
     }
+    timed = _split_rows({"": app, "stock_": least.app})
     sys.stderr = io.StringIO()  # the app's log lines
-    for row in rows.values():
+    for row in (*rows.values(), *timed.values()):
         row(100)
     print("ready", flush=True)
     for line in sys.stdin:
         name, count = line.split()
         sys.stderr = io.StringIO()
+        if name in timed:
+            print(f"{timed[name](int(count)):.1f}", flush=True)
+            continue
         started = time.process_time()
         done = rows[name](int(count))
         print(f"{(time.process_time() - started) / done * 1e6:.1f}", flush=True)
+
+
+def _split_rows(apps: dict[str, Any]) -> dict[str, Callable[[int], float]]:
+    """The rows that time the move cycle's GETs and POSTs apart, of each app by its rows'
+    prefix: each answers µs of CPU per GET (or POST) of ``count`` requests."""
+    from bench.request_path import Split, move_cycle
+
+    def split(browser: Split, moves: random.Random, method: str) -> Callable[[int], float]:
+        def run(count: int) -> float:
+            browser.spent = dict.fromkeys(browser.spent, 0.0)
+            browser.made.clear()
+            move_cycle(browser, count // 2, moves)
+            return browser.spent[method] / browser.made[method] * 1e6
+
+        return run
+
+    rows: dict[str, Callable[[int], float]] = {}
+    for prefix, app in apps.items():
+        browser, moves = Split(app), random.Random(1)
+        for method in ("GET", "POST"):
+            rows[f"{prefix}cycle_{method.lower()}"] = split(browser, moves, method)
+    return rows
 
 
 def main() -> None:
@@ -128,7 +155,7 @@ def report(trees: list[str], rows: list[str], times: dict[str, dict[str, list[fl
         least = {row: min(values) for row, values in times[tree].items()}
         ratios = [
             f"{row} / stock {least[row] / least['stock_' + row]:.2f}x"
-            for row in ("board", "cycle")
+            for row in ("board", "cycle", "cycle_get", "cycle_post")
             if row in least and "stock_" + row in least
         ]
         print(f"{tree}: " + ", ".join(ratios) + " (least times)")

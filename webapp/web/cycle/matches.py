@@ -3,7 +3,6 @@ sees it, and changed through the commit shell (cycle.py), renewing the session."
 
 from __future__ import annotations
 
-import weakref
 from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
@@ -31,11 +30,10 @@ from ...store.record import MATCH_ID
 from .. import timing
 from ..live.audience import acted_on
 from ..live.live import Hub
-from ..live.shared import Shared
 from ..site import browsers
 from ..site.i18n import said
 from ..site.sessions import MATCH_KEY as MATCH_KEY  # re-exported: the pages name it
-from . import on_air, played
+from . import decoded, on_air, played
 from .cycle import Change, Stepped, commit, settle, step
 from .cycle import Current as Current  # re-exported: the pages name them as matches'
 from .cycle import Expected as Expected
@@ -45,11 +43,6 @@ from .match_ids import derived, first_match_id, session_match_id
 KEYS_KEY = "keys"  # the secret keys of the seats this browser holds by key (online)
 LEGACY_SEAT_KEY = "seat"  # one key, as sessions before seats were kept as a list held it
 RENEWED_KEY = "renewed"  # the day (since 1970) the session's expiry was last renewed
-
-# The decoded matches of the newest records, by store, id, version and game id: a version is
-# saved once under one id and game (an expired match's id comes back with a new game), and a
-# Match is frozen, so a board shown again and the move that follows it decode it once.
-_DECODED: Shared[tuple[object, ...], Match] = Shared(1024)
 
 
 def _new_match() -> Match:
@@ -150,6 +143,7 @@ def act(
         raise stepped.refusal or StaleFormError()
     _renew(record.match_id, key)
     changed = stepped.outcome.match
+    decoded.saved(store(), record, changed)
     seats = held(changed, record.match_id)
     now = Current(changed, record.match_id, record.version, seats, public=_public(record))
     played.note(changed, now.match_id, now.held)
@@ -290,11 +284,7 @@ def _readable(record: Record) -> Match:
     """The match of ``record``; a new one, with a message, when it cannot be read."""
     data = record.data
     try:
-        game_id = data.get("game_id") if isinstance(data, dict) else None
-        if not isinstance(game_id, str):  # no game id to tell two records apart by
-            return read(data)
-        key = (weakref.ref(store()), record.match_id, record.version, game_id)  # keeps no store
-        return _DECODED.get(key, lambda: read(data))
+        return decoded.decoded(store(), record, lambda: read(data))
     except LostMatchError as error:
         flash(said(error), "error")
         return _new_match()
