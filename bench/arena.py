@@ -45,7 +45,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from bench import servers
+from bench import arena_joins, servers
 from tests import arena_players, player
 from tests.arena_players import (
     books,
@@ -184,6 +184,7 @@ def main() -> int:
         within, pairings = pairing_waits(urls)
         arena = books(players, urls[1], arena_id)
         met = opponents(players, urls[1], arena_id)
+        arena_joins.report(played, arena, urls)
         check_run(played)
     finally:
         for app in apps:

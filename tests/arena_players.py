@@ -32,6 +32,20 @@ class Played:
 
     waits: list[float] = field(default_factory=list)
     snapshots: list[dict[str, Any]] = field(default_factory=list)
+    joins: list[Joined] = field(default_factory=list)
+
+
+@dataclass
+class Joined:
+    """One player's way in: seconds its token's read took, seconds from its join's first send
+    to the answer kept, the requests sent for it, the statuses answered, and when (on
+    time.time()) the answer came."""
+
+    token: float = 0.0
+    took: float = 0.0
+    sent: int = 0
+    statuses: list[int] = field(default_factory=list)
+    at: float = 0.0
 
 
 def make_arena(server: str, length: int, clock: int, starts_in: int) -> str:
@@ -64,16 +78,23 @@ def play_arena(servers: list[str], arena_id: str, count: int) -> tuple[list[Play
     return players, played
 
 
-def _call(player: Player, server: str, method: str, path: str, **kw: Any) -> Reply:
+def _call(
+    player: Player, server: str, method: str, path: str, seen: Joined | None = None, **kw: Any
+) -> Reply:
     """One API call, sent again after the Retry-After of its 503 (about a second, spread)
     while the server says the arena or the game is busy with another request, or after the
     connection failed (a server so loaded that it answered after the client's timeout): a
-    thousand players join one arena at once."""
+    thousand players join one arena at once. ``seen`` notes each answer's status (0: none)."""
     for _ in range(50):
+        status = 0  # no answer
         try:
             reply = player.request(server, method, path, **kw)
+            status = reply.status
         except OSError as error:
             reply = Reply(503, http.client.HTTPMessage(), str(error))
+        if seen is not None:
+            seen.sent += 1
+            seen.statuses.append(status)
         if reply.status != 503:
             return reply
         after = reply.headers.get("Retry-After", "")
@@ -86,11 +107,16 @@ def _play(player: Player, server: str, arena_id: str, played: Played) -> None:
     game the arena pairs this player in, until it is over: as a browser does, it waits for
     its pairing on the arena's stream and looks at the arena only when an event says it
     plays (the look enters the game), and once after each game (back on the arena's page)."""
+    seen, began = Joined(), time.monotonic()
     headers = token(player, server)
+    seen.token = time.monotonic() - began
     arrival = time.monotonic() + random.uniform(0, JOINING)
     while time.monotonic() < arrival:  # in short steps: no sleep of half a second or more
         time.sleep(min(POLL, max(0.0, arrival - time.monotonic())))
-    joined = _call(player, server, "POST", f"/api/arenas/{arena_id}/join", raw="", headers=headers)
+    path, began = f"/api/arenas/{arena_id}/join", time.monotonic()
+    joined = _call(player, server, "POST", path, seen, raw="", headers=headers)
+    seen.took, seen.at = time.monotonic() - began, time.time()
+    played.joins.append(seen)
     if joined.status == 409 and joined.json()["code"] == "arena_joined":  # a join sent again
         joined = _call(player, server, "GET", f"/api/arenas/{arena_id}")
     if joined.status == 409 and joined.json()["code"] == "arena_over":

@@ -11,7 +11,18 @@ import time
 from collections.abc import Iterator, Sequence
 from typing import Any
 
-from .arena_rows import BEST, ArenaReads, Changes, Step, T, UnknownArena, at_least
+from .arena_rows import (
+    BEST,
+    ArenaReads,
+    Changes,
+    Row,
+    Step,
+    T,
+    UnknownArena,
+    at_least,
+    entered_head,
+    score,
+)
 from .pool import Connections, opener
 from .record import StoreUnavailable, decode, encode
 from .sqlite_store import PRAGMAS
@@ -54,6 +65,20 @@ class SQLiteArenas:
                 return answer, reads.version
             _write(db, arena_id, reads.version + 1, changes)
             return answer, reads.version + 1
+
+    def enter(self, arena_id: str, entry: dict[str, Any]) -> int:
+        """See ArenaRows.enter: one write transaction, as a change."""
+        browser = str(entry["browser"])
+        with self._transaction() as db:
+            reads = self._read_head(db, arena_id)
+            if reads is None:
+                raise UnknownArena(arena_id)
+            if "entered" not in reads.head or reads.rows([browser]):
+                return 0
+            version, number = reads.version + 1, int(reads.head.get("joined", 0))
+            row = Row(browser, {**entry, "number": number}, score(0, number), True)
+            _write(db, arena_id, version, Changes(entered_head(reads.head, version), [row]))
+            return version
 
     def reads(self, arena_id: str) -> ArenaReads | None:
         """See ArenaRows.reads: on a connection of its own, read as each call comes."""

@@ -116,6 +116,11 @@ def _memo() -> dict[str, tuple[Look, ArenaReads]]:
     return memo
 
 
+def forget(arena_id: str) -> None:
+    """Forget this request's look at the arena: the request changed it."""
+    _memo().pop(arena_id, None)
+
+
 def _best(arena_id: str) -> tuple[Player, ...]:
     """The best BEST players as stored now."""
     entries = {str(entry["browser"]): entry for entry in rows().top(arena_id, BEST)}
@@ -137,16 +142,6 @@ def players(arena_id: str, browsers: list[str]) -> dict[str, Player]:
 def rank(arena_id: str, points: int) -> int:
     """The rank of a player with ``points``: one more than the players with more."""
     return rows().above(arena_id, points) + 1
-
-
-def claim(arena_id: str, holder: str, seconds: float) -> bool:
-    """Whether the settler ``holder`` settles the arena for ``seconds`` more (ArenaRows.claim)."""
-    return rows().claim(arena_id, holder, seconds)
-
-
-def games(arena_id: str) -> dict[str, list[str]]:
-    """The arena's games in play, each with its players' browsers."""
-    return rows().games(arena_id)
 
 
 def create(arena: Arena) -> str:
@@ -172,7 +167,7 @@ def _change(arena_id: str, browsers: list[str] | str, act: Act) -> Done:
     """``act`` on the entries of ``browsers`` (or, given a match id, of its game's players),
     pairing after; the games made have their matches made. UnknownLinkError if none."""
     now, hold = timing.now(), _hold()
-    _memo().pop(arena_id, None)
+    forget(arena_id)
 
     def step(reads: ArenaReads) -> tuple[object, Done]:
         who = reads.game(browsers) if isinstance(browsers, str) else browsers
@@ -183,7 +178,7 @@ def _change(arena_id: str, browsers: list[str] | str, act: Act) -> Done:
         done, _version = rows().change(arena_id, step, browsers)  # type: ignore[arg-type]
     except UnknownArena as error:
         raise UnknownLinkError(errors.NO_ARENA) from error
-    _memo().pop(arena_id, None)
+    forget(arena_id)
     if done.migrated:
         return _change(arena_id, browsers, act)
     for game in done.made:
