@@ -48,8 +48,11 @@ def _served(urls: list[str]) -> list[str]:
     """The join route's answers by status and its latency buckets, summed over the servers."""
     counts: Counter[str] = Counter()
     buckets: Counter[str] = Counter()
+    causes: Counter[str] = Counter()
     for server in urls:
         for line in Player().get(server, "/metrics").text.splitlines():
+            if line.startswith("ttt_http_unavailable_total{"):
+                causes[line.split('cause="')[1].split('"')[0]] += int(float(line.split()[-1]))
             if JOIN_ROUTE not in line or line.startswith("#"):
                 continue
             value = float(line.split()[-1])
@@ -58,4 +61,8 @@ def _served(urls: list[str]) -> list[str]:
             elif line.startswith("ttt_http_request_duration_seconds_bucket"):
                 buckets[line.split('le="')[1].split('"')[0]] += int(value)
     shown = ", ".join(f"≤{le} s {n}" for le, n in buckets.items() if le in ("0.1", "1.0", "5.0"))
-    return [f"join answers by status {dict(counts)}", f"join latency {shown} of {buckets['+Inf']}"]
+    return [
+        f"join answers by status {dict(counts)}",
+        f"join latency {shown} of {buckets['+Inf']}",
+        f"503s of every route by cause {dict(causes)}",
+    ]

@@ -96,12 +96,16 @@ Step = Callable[[ArenaReads], tuple[Changes | None, T]]
 class ArenaRows(Protocol):
     """The arenas' rows, beside the match store that keeps their heads."""
 
-    def change(self, arena_id: str, step: Step[T], about: Sequence[str] = ()) -> tuple[T, int]:
+    def change(
+        self, arena_id: str, step: Step[T], about: Sequence[str] = (), patience: float = -1.0
+    ) -> tuple[T, int]:
         """Run ``step`` on the arena as it is now and write its changes (``None``: none) with
         the next version, atomically: if anything changed meanwhile, ``step`` runs again on
         what is there then. Returns what ``step`` answered and the version after it;
         UnknownArena if the arena has no head. ``about``: the browsers (or a game's match
-        id) whose entries the step reads, which a backend may read with the head."""
+        id) whose entries the step reads, which a backend may read with the head.
+        ``patience``: seconds to wait for the arena's other changes of this process (a
+        backend may run them one at a time) before StoreBusy; negative: the store's own."""
 
     def enter(self, arena_id: str, entry: dict[str, Any]) -> int:
         """A new player's ``entry`` (no points, no game: waiting), numbered the players

@@ -45,10 +45,12 @@ class RedisArenas:
         self._turns: dict[str, threading.Lock] = {}
         self._guard = threading.Lock()
 
-    def change(self, arena_id: str, step: Step[T], about: Sequence[str] = ()) -> tuple[T, int]:
+    def change(
+        self, arena_id: str, step: Step[T], about: Sequence[str] = (), patience: float = -1.0
+    ) -> tuple[T, int]:
         """See ArenaRows.change: what it is ``about`` is read with the head in one script."""
         turn = self._turn(arena_id)
-        if not turn.acquire(timeout=self.lock_timeout):
+        if not turn.acquire(timeout=self.lock_timeout if patience < 0 else patience):
             raise StoreBusy("the arena stayed busy with other changes of this process")
         try:
             return self._change(arena_id, step, about)

@@ -53,9 +53,12 @@ class SQLiteArenas:
         self.lifetime = lifetime
         self._pool = Connections(opener(path, lock_timeout, (*PRAGMAS, *SCHEMA)), path=path)
 
-    def change(self, arena_id: str, step: Step[T], about: Sequence[str] = ()) -> tuple[T, int]:
+    def change(
+        self, arena_id: str, step: Step[T], about: Sequence[str] = (), patience: float = -1.0
+    ) -> tuple[T, int]:
         """See ArenaRows.change: one write transaction, so nothing changes meanwhile; every
-        read is local (``about`` is not needed)."""
+        read is local (``about`` is not needed), and a change waits for the others as long
+        as the database's busy timeout (``patience`` is not used)."""
         with self._transaction() as db:
             reads = self._read_head(db, arena_id)
             if reads is None:

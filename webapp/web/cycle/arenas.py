@@ -16,7 +16,7 @@ from ...rules import Match, Outcome, UnknownLinkError, errors, records
 from ...rules import clock as clocks
 from ...rules.arena import Arena, Made, Player, ended
 from ...rules.arena_pairing import arena_match, pairable, results
-from ...store import MatchStore, Record, StoreUnavailable, new_match_id
+from ...store import MatchStore, Record, StoreBusy, StoreUnavailable, new_match_id
 from ...store.arena_rows import BEST as rows_best
 from ...store.arena_rows import ArenaReads, ArenaRows, UnknownArena
 from ...store.record import MATCH_ID
@@ -163,9 +163,10 @@ def change(arena_id: str, browser: str, act: Act) -> Look:
     return found
 
 
-def _change(arena_id: str, browsers: list[str] | str, act: Act) -> Done:
+def _change(arena_id: str, browsers: list[str] | str, act: Act, patience: float = -1.0) -> Done:
     """``act`` on the entries of ``browsers`` (or, given a match id, of its game's players),
-    pairing after; the games made have their matches made. UnknownLinkError if none."""
+    pairing after; the games made have their matches made. UnknownLinkError if none;
+    StoreBusy if the arena's other changes took longer than ``patience`` (ArenaRows.change)."""
     now, hold = timing.now(), _hold()
     forget(arena_id)
 
@@ -175,7 +176,7 @@ def _change(arena_id: str, browsers: list[str] | str, act: Act) -> Done:
         return arena_steps.step(reads, now, concerned, act, hold)
 
     try:
-        done, _version = rows().change(arena_id, step, browsers)  # type: ignore[arg-type]
+        done, _version = rows().change(arena_id, step, browsers, patience)  # type: ignore[arg-type]
     except UnknownArena as error:
         raise UnknownLinkError(errors.NO_ARENA) from error
     forget(arena_id)
@@ -206,7 +207,10 @@ def tend(arena_id: str) -> Look | None:
         return found
     waiting = list(arena_steps.players(reads.waiting()).values())
     if pairable(replace(found.arena, players=tuple(waiting)), now, _hold()):
-        _change(arena_id, [], lambda kept, _now: kept)
+        # Every change pairs whoever waits: while this process changes the arena, that
+        # change pairs them (or the next look), so a look never waits for it, nor fails.
+        with contextlib.suppress(StoreBusy):
+            _change(arena_id, [], lambda kept, _now: kept, patience=0.0)
         return look(arena_id)
     if len(unpaired) > 1024:  # versions go by: forget the old ones now and then
         unpaired.clear()

@@ -19,7 +19,7 @@ from ...rules import RuleError, errors
 from ...rules import arena as rules
 from ...rules.arena import Arena, Player
 from ...rules.seating import LeaveRefusedError, switch
-from ...store import StoreUnavailable
+from ...store import StoreBusy, StoreUnavailable
 from ...store.record import MATCH_ID
 from .. import timing
 from ..cycle import arena_index, arena_joins, arenas, matches
@@ -159,7 +159,8 @@ def entered(arena_id: str) -> tuple[bool, Player | None]:
         game = matches.watched(me.match, record)  # a clock that ran out ends the game here
         if game is None or not game.match.is_over:
             break
-        arenas.count(me.match, game.match)
+        with contextlib.suppress(StoreBusy):  # busy counting others' games: the settler counts it
+            arenas.count(me.match, game.match)
     else:
         return False, None if me is None else replace(me, match="")  # the next look enters
     if matches.current().match_id != me.match:
