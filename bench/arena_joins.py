@@ -24,12 +24,13 @@ def report(played: Played, arena: dict[str, Any], urls: list[str]) -> None:
     starts = datetime.fromisoformat(arena["starts"]).timestamp()
     ends = datetime.fromisoformat(arena["ends"]).timestamp()
     statuses = Counter(status for seen in joins for status in seen.statuses)
-    kept = Counter(seen.statuses[-1] if seen.statuses else 0 for seen in joins)
+    kept = Counter(seen.code or (seen.statuses[-1] if seen.statuses else 0) for seen in joins)
     took = [seen.took for seen in joins]
     tokens = [seen.token for seen in joins]
     late = [seen.at - starts for seen in joins]
     print(
-        f"joins: {kept.get(200, 0)} of {len(joins)} answered 200 (kept answers {dict(kept)}); "
+        f"joins: {kept.get(200, 0)} of {len(joins)} answered 200 (kept answers {dict(kept)}), "
+        f"{arena['players']} in the arena at its end; "
         f"{sum(seen.sent for seen in joins)} sent, answers {dict(statuses)} (0: none)"
     )
     print(

@@ -47,6 +47,7 @@ class Joined:
     sent: int = 0
     statuses: list[int] = field(default_factory=list)
     at: float = 0.0
+    code: str = ""  # the refusal's code kept, if any
 
 
 def make_arena(server: str, length: int, clock: int, starts_in: int) -> str:
@@ -116,6 +117,8 @@ def _play(player: Player, server: str, arena_id: str, played: Played) -> None:
     path, began = f"/api/arenas/{arena_id}/join", time.monotonic()
     joined = _call(player, server, "POST", path, seen, raw="", headers=headers)
     seen.took, seen.at = time.monotonic() - began, time.time()
+    if joined.status >= 400 and joined.text.startswith("{"):
+        seen.code = str(joined.json().get("code", ""))
     played.joins.append(seen)
     if joined.status == 409 and joined.json()["code"] == "arena_joined":  # a join sent again
         joined = _call(player, server, "GET", f"/api/arenas/{arena_id}")
