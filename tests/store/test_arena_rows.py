@@ -171,7 +171,14 @@ def tallied(stores: Stores) -> str:
 
 def newcomer(browser: str) -> dict[str, Any]:
     """A new player's entry, not numbered yet (as the rules make it)."""
-    return {"browser": browser, "name": "N", "points": 0, "match": "", "number": -1}
+    return {
+        "browser": browser,
+        "name": "N",
+        "points": 0,
+        "match": "",
+        "number": -1,
+        "free_since": 0.0,
+    }
 
 
 def test_entries_racing_changes_each_land_once_numbered_in_turn(stores: Stores) -> None:
@@ -254,3 +261,33 @@ def test_a_change_adding_players_of_its_own_runs_again_after_an_entry(stores: St
     assert tries == [1, 2]
     everyone = rows.entries(arena_id, ["between", "own"])
     assert {b: e["number"] for b, e in everyone.items()} == {"between": 0, "own": 1}
+
+
+def test_a_player_comes_back_in_one_step_free_from_then_and_waits_if_it_has_no_game(
+    stores: Stores,
+) -> None:
+    arena_id = tallied(stores)
+    _matches, rows = stores()
+    for browser in ("paused", "withdrew", "playing"):
+        rows.enter(arena_id, newcomer(browser))
+    away = {"paused": {"paused": True, "match": ""}, "withdrew": {"withdrawn": True, "match": ""}}
+    away["playing"] = {"paused": True, "match": "m1"}
+
+    def step(reads: ArenaReads) -> tuple[Changes | None, None]:
+        found = reads.rows(list(away))
+        changed = [Row(b, {**found[b], **away[b]}, 0.0, False) for b in away]
+        return Changes({**reads.head, "waiting": 0}, changed), None
+
+    rows.change(arena_id, step)
+    assert rows.enter(arena_id, {**newcomer("playing"), "free_since": 7.5}) == 6
+    assert rows.enter(arena_id, {**newcomer("withdrew"), "free_since": 8.5}) == 7
+    assert rows.enter(arena_id, newcomer("withdrew")) == 0  # in it: a change refuses it
+    back = rows.entries(arena_id, list(away))
+    assert not any(
+        e.get("paused") or e.get("withdrawn") for e in ("playing", "withdrew") for e in [back[e]]
+    )
+    assert (back["playing"]["free_since"], back["withdrew"]["free_since"]) == (7.5, 8.5)
+    assert back["playing"]["match"] == "m1" and back["paused"]["paused"]
+    reads = rows.reads(arena_id)
+    assert reads is not None and sorted(reads.waiting()) == ["withdrew"]
+    assert (reads.head["waiting"], reads.head["entered"], reads.head["joined"]) == (1, 3, 3)

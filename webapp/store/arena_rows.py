@@ -71,6 +71,13 @@ def entered_head(head: dict[str, Any], version: int) -> dict[str, Any]:
     return {**head, **moved, **best}
 
 
+def back_head(head: dict[str, Any], version: int, waits: bool, shown: bool) -> dict[str, Any]:
+    """The head after a player came back at ``version``: one more waiting if it ``waits`` (no
+    game in play), and the best moved if it is ``shown`` among them."""
+    moved = {"waiting": int(head.get("waiting", 0)) + waits}
+    return {**head, **moved, **({"best": version} if shown else {})}
+
+
 class ArenaReads(Protocol):
     """What a change (or a look) reads of one arena."""
 
@@ -110,9 +117,11 @@ class ArenaRows(Protocol):
     def enter(self, arena_id: str, entry: dict[str, Any]) -> int:
         """A new player's ``entry`` (no points, no game: waiting), numbered the players
         joined so far, written with the head's tallies (``entered``) and next version in one
-        atomic step that never conflicts with a change: the version. 0 if its browser has an
-        entry already, or the head has no ``entered`` tally (an arena of before): then make
-        the join a ``change``. UnknownArena if the arena has no head."""
+        atomic step that never conflicts with a change; or, if its browser paused or
+        withdrew, its coming back (free since the entry's ``free_since``), in one such step
+        too. The version; 0 if the browser is in it already, or the head has no ``entered``
+        tally (an arena of before): then make the join a ``change``. UnknownArena if the
+        arena has no head."""
 
     def reads(self, arena_id: str) -> ArenaReads | None:
         """The arena as it is now, for a look (no lock): ``None`` if it has no head."""

@@ -60,26 +60,44 @@ redis.call(ARGV[6], ARGV[4], ARGV[5] .. ' ' .. v)
 return v
 """.replace("BEST", str(BEST))
 # KEYS: the same. ARGV: the browser, its entry's text before and after its number, the
-# lifetime, the channel, the arena's id, the publishing command. A new player's entry,
-# numbered in the order of joining and waiting, with the head's tallies and version moved in
-# the same step: the new version; 0 if the browser has an entry already or the head has no
-# tallies to move (an arena of before: the caller makes the change the usual way); -1 if
-# there is no head.
+# lifetime, the channel, the arena's id, the publishing command, the time now. A new player's
+# entry, numbered in the order of joining and waiting, or a player's coming back after a pause
+# or a withdrawal (free from now), with the head's tallies and version moved in the same
+# step: the new version; 0 if the browser is in it already, or the head has no tallies to
+# move (an arena of before): the caller makes the change the usual way. -1 if there is no
+# head. Only a new entry moves ``entered``: a change made meanwhile lets it through (COMMIT).
 ENTER = """
 local raw = redis.call('get', KEYS[1])
 if not raw then return -1 end
 local n = tonumber(string.match(raw, '"joined":(%d+)'))
 if not n or not string.find(raw, '"entered":', 1, true) then return 0 end
-if redis.call('hexists', KEYS[2], ARGV[1]) == 1 then return 0 end
 local v = tonumber(string.match(raw, '"version":(%d+)}$')) + 1
-redis.call('hset', KEYS[2], ARGV[1], ARGV[2] .. n .. ARGV[3])
-redis.call('zadd', KEYS[3], PLACES - 1 - n, ARGV[1])
-redis.call('sadd', KEYS[4], ARGV[1])
-for _, name in ipairs({'entered', 'joined', 'waiting'}) do
+local b, moved, best = ARGV[1], {'entered', 'joined', 'waiting'}, n < BEST
+local e = redis.call('hget', KEYS[2], b)
+if e then
+  local paused = string.find(e, '"paused":true', 1, true)
+  if not (paused or string.find(e, '"withdrawn":true', 1, true)) then return 0 end
+  e = string.gsub(e, '"paused":true', '"paused":false', 1)
+  e = string.gsub(e, '"withdrawn":true', '"withdrawn":false', 1)
+  e = string.gsub(e, '"free_since":[-+.%deE]+', '"free_since":' .. ARGV[8], 1)
+  redis.call('hset', KEYS[2], b, e)
+  moved = {}
+  if string.find(e, '"match":""', 1, true) then
+    redis.call('sadd', KEYS[4], b)
+    moved = {'waiting'}
+  end
+  local rank = redis.call('zrevrank', KEYS[3], b)
+  best = rank ~= false and rank < BEST
+else
+  redis.call('hset', KEYS[2], b, ARGV[2] .. n .. ARGV[3])
+  redis.call('zadd', KEYS[3], PLACES - 1 - n, b)
+  redis.call('sadd', KEYS[4], b)
+end
+for _, name in ipairs(moved) do
   local was = tonumber(string.match(raw, '"' .. name .. '":(%d+)'))
   raw = string.gsub(raw, '"' .. name .. '":%d+', '"' .. name .. '":' .. (was + 1), 1)
 end
-if n < BEST then raw = string.gsub(raw, '"best":%d+', '"best":' .. v, 1) end
+if best then raw = string.gsub(raw, '"best":%d+', '"best":' .. v, 1) end
 raw = string.gsub(raw, '"version":%d+}$', '"version":' .. v .. '}')
 redis.call('set', KEYS[1], raw, 'EX', ARGV[4])
 for k = 2, 5 do redis.call('expire', KEYS[k], ARGV[4]) end

@@ -79,7 +79,7 @@ class RedisArenas:
         """See ArenaRows.enter: one script, which takes no turn and never runs again."""
         before, after = entry_parts(entry)
         args: list[str | int] = [str(entry["browser"]), before, after, self.lifetime]
-        args += self._published(arena_id)
+        args += [*self._published(arena_id), repr(float(entry["free_since"]))]
         version = int(_guarded(lambda: self._enter(keys=self._keys(arena_id), args=args)))
         if version < 0:
             raise UnknownArena(arena_id)

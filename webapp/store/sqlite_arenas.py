@@ -20,6 +20,7 @@ from .arena_rows import (
     T,
     UnknownArena,
     at_least,
+    back_head,
     entered_head,
     score,
 )
@@ -76,11 +77,20 @@ class SQLiteArenas:
             reads = self._read_head(db, arena_id)
             if reads is None:
                 raise UnknownArena(arena_id)
-            if "entered" not in reads.head or reads.rows([browser]):
+            found = reads.rows([browser]).get(browser)
+            if "entered" not in reads.head or (found and not _away(found)):
                 return 0
             version, number = reads.version + 1, int(reads.head.get("joined", 0))
-            row = Row(browser, {**entry, "number": number}, score(0, number), True)
-            _write(db, arena_id, version, Changes(entered_head(reads.head, version), [row]))
+            if found is None:
+                row = Row(browser, {**entry, "number": number}, score(0, number), True)
+                head = entered_head(reads.head, version)
+            else:
+                away = {"paused": False, "withdrawn": False, "free_since": entry["free_since"]}
+                row = _row({**found, **away})
+                query = "SELECT count(*) FROM arena_players WHERE arena_id = ? AND score > ?"
+                (ahead,) = db.execute(query, (arena_id, row.score)).fetchone()
+                head = back_head(reads.head, version, row.waiting, int(ahead) < BEST)
+            _write(db, arena_id, version, Changes(head, [row]))
             return version
 
     def reads(self, arena_id: str) -> ArenaReads | None:
@@ -221,3 +231,15 @@ def _write(db: sqlite3.Connection, arena_id: str, version: int, changes: Changes
         "UPDATE matches SET data = ?, version = ?, changed = ? WHERE id = ?",
         (encode(changes.head), version, time.time(), arena_id),
     )
+
+
+def _away(entry: dict[str, Any]) -> bool:
+    """Whether the player of ``entry`` paused or withdrew."""
+    return bool(entry.get("paused") or entry.get("withdrawn"))
+
+
+def _row(entry: dict[str, Any]) -> Row:
+    """``entry`` as stored: its standing's score, and whether it waits to be paired."""
+    waits = not (entry.get("match") or _away(entry))
+    standing = score(int(entry["points"]), int(entry["number"]))
+    return Row(str(entry["browser"]), entry, standing, waits)

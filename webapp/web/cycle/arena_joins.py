@@ -1,7 +1,7 @@
-"""A player's join of an arena: a new player's entry is written in one atomic step of the store
-(ArenaRows.enter), which never waits for nor races the arena's other changes, so that a
-thousand who press Join at once all get in; coming back after a pause, or a second join, is
-a change as any other (cycle/arenas.py)."""
+"""A player's join of an arena: a new player's entry, or its coming back after a pause, is
+written in one atomic step of the store (ArenaRows.enter), which never waits for the arena's
+other changes, so that a thousand who press Join at once all get in; a second join is
+refused by a change as any other (cycle/arenas.py)."""
 
 from __future__ import annotations
 
@@ -31,7 +31,7 @@ def join(arena_id: str, browser: str, name: str) -> arenas.Look:
         version = arenas.rows().enter(arena_id, dict(vars(newcomer)))
     except UnknownArena as error:
         raise UnknownLinkError(errors.NO_ARENA) from error
-    if version == 0:  # in it already (back from a pause, or refused), or an arena of before
+    if version == 0:  # in it already (refused by the rules), or an arena of before
         return arenas.change(arena_id, browser, _joined(browser, name))
     arenas.forget(arena_id)
     if arena.state(now) == RUNNING:
