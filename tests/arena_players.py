@@ -24,6 +24,7 @@ from tests.seekers import token
 POLL = 0.2  # seconds between the snapshots of the one watcher that polls (check_run)
 JOINING = 3.0  # seconds over which the players arrive
 THINK = 0.4  # seconds a player thinks at most before a move (bench/arena.py: --think)
+PATIENCE = 2.0  # seconds more than two players may be seen free (check_run)
 
 
 @dataclass
@@ -246,12 +247,19 @@ def check_run(played: Played) -> None:
     """What every arena run must show: a snapshot while it ran, and at most two players free
     at any of them (the arena pairs whoever is free at once, but two who just met wait a
     moment for another opponent: ARENA_REMATCH_WAIT; a paused player is not free), besides
-    those who joined since the snapshot before (a join is saved, then paired by the same
-    request). How soon a pairing comes is the floor of bench/arena.py (FLOOR_S)."""
+    those who joined since the snapshot before; and any more than that not for longer than
+    PATIENCE (a join or a coming back is saved first, then paired by the same request or,
+    when the arena is busy, by the change under way or the settler's next pass). How soon a
+    pairing comes is the floor of bench/arena.py (FLOOR_S), by the servers' count."""
     ran = running(played.snapshots)
     assert ran, "no snapshot while it ran"
-    checked = {id(snapshot) for snapshot in ran}
+    checked, since = {id(snapshot) for snapshot in ran}, None
     for before, snapshot in itertools.pairwise(played.snapshots):
-        if id(snapshot) in checked:
-            joined = snapshot["players"] - before["players"]
-            assert snapshot["waiting"] <= 2 + joined, snapshot
+        if id(snapshot) not in checked:
+            continue
+        joined = snapshot["players"] - before["players"]
+        if snapshot["waiting"] <= 2 + joined:
+            since = None
+            continue
+        since = snapshot["seen_at"] if since is None else since
+        assert snapshot["seen_at"] - since <= PATIENCE, snapshot
