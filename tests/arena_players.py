@@ -262,4 +262,8 @@ def check_run(played: Played) -> None:
             since = None
             continue
         since = snapshot["seen_at"] if since is None else since
-        assert snapshot["seen_at"] - since <= PATIENCE, snapshot
+        started = datetime.fromisoformat(snapshot["starts"]).timestamp()
+        assert snapshot["seen_at"] - since <= PATIENCE, (
+            f"{snapshot['waiting']} free for {snapshot['seen_at'] - since:.1f} s, "
+            f"{snapshot['seen_at'] - started:.1f} s after the start"
+        )

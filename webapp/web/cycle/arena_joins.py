@@ -17,6 +17,8 @@ from .. import timing
 from . import arenas
 from .arena_steps import Act
 
+PATIENCE = 1.0  # seconds a join in a running arena waits for the arena's change under way
+
 
 def join(arena_id: str, browser: str, name: str) -> arenas.Look:
     """``browser`` joins the arena as ``name`` (or comes back), then whoever waits is paired if
@@ -35,9 +37,11 @@ def join(arena_id: str, browser: str, name: str) -> arenas.Look:
         return arenas.change(arena_id, browser, _joined(browser, name))
     arenas.forget(arena_id)
     if arena.state(now) == RUNNING:
-        # The join is saved: a busy arena pairs it at its next look or the settler's pass.
+        # The join is saved. A change of this process under way may have read the waiting
+        # before it: the join waits a moment for it, then pairs (a busy arena pairs it at its
+        # next look or the settler's pass).
         with contextlib.suppress(StoreUnavailable):
-            arenas.tend(arena_id)
+            arenas.tend(arena_id, PATIENCE)
     found = arenas.look(arena_id)
     if found is None:
         raise UnknownLinkError(errors.NO_ARENA)

@@ -193,10 +193,11 @@ def _change(arena_id: str, browsers: list[str] | str, act: Act, patience: float 
     return done
 
 
-def tend(arena_id: str) -> Look | None:
+def tend(arena_id: str, patience: float = 0.0) -> Look | None:
     """The arena, after pairing whoever waits if it runs and two wait (a change is made only
-    then); ``None`` if there is none. Waiting players found not to be paired yet (two who just
-    met wait for another) are read again at that version only after RECHECK seconds."""
+    then, after the arena's other changes in this process, waited for ``patience`` seconds);
+    ``None`` if there is none. Waiting players found not to be paired yet (two who just met
+    wait for another) are read again at that version only after RECHECK seconds."""
     seen = _looked(arena_id)
     if seen is None or seen[0].waiting < 2:
         return None if seen is None else seen[0]
@@ -210,7 +211,7 @@ def tend(arena_id: str) -> Look | None:
         # Every change pairs whoever waits: while this process changes the arena, that
         # change pairs them (or the next look), so a look never waits for it, nor fails.
         with contextlib.suppress(StoreBusy):
-            _change(arena_id, [], lambda kept, _now: kept, patience=0.0)
+            _change(arena_id, [], lambda kept, _now: kept, patience)
         return look(arena_id)
     if len(unpaired) > 1024:  # versions go by: forget the old ones now and then
         unpaired.clear()
