@@ -45,11 +45,11 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from bench import servers
+from bench import arena_joins, servers
 from tests import arena_players, player
 from tests.arena_players import (
     books,
-    check_run,
+    crowd,
     make_arena,
     opponents,
     pairing_waits,
@@ -58,6 +58,7 @@ from tests.arena_players import (
 )
 
 FLOOR_S = 2.0  # the metric's bucket of pairing_waits: seconds
+Arrivals = dict[int, list[float]]  # by version, when it arrived at each watcher
 
 
 def watch(
@@ -79,6 +80,17 @@ def watch(
         return
     finally:
         connection.close()
+
+
+def watching(urls: list[str], arena_id: str, count: int) -> tuple[Arrivals, threading.Event]:
+    """``count`` watchers following the arena's stream, spread over the servers: when each
+    version arrived at each, and the event that stops them."""
+    arrivals: Arrivals = {}
+    stop = threading.Event()
+    for n in range(count):
+        args = (urls[n % 2], arena_id, arrivals, stop)
+        threading.Thread(target=watch, args=args, daemon=True).start()
+    return arrivals, stop
 
 
 def baseline(urls: list[str], args: argparse.Namespace, apps: list[Any]) -> tuple[float, int]:
@@ -167,16 +179,7 @@ def main() -> int:
     try:
         small = baseline(urls, args, apps) if args.baseline else None
         arena_id = make_arena(urls[0], args.length, args.clock, args.starts_in)
-        arrivals: dict[int, list[float]] = {}
-        stop = threading.Event()
-        watchers = [
-            threading.Thread(
-                target=watch, args=(urls[n % 2], arena_id, arrivals, stop), daemon=True
-            )
-            for n in range(args.watchers)
-        ]
-        for thread in watchers:
-            thread.start()
+        arrivals, stop = watching(urls, arena_id, args.watchers)
         cpu = sum(app.cpu_seconds() for app in apps)
         players, played = play_arena(urls, arena_id, args.players)
         cpu = sum(app.cpu_seconds() for app in apps) - cpu
@@ -184,7 +187,7 @@ def main() -> int:
         within, pairings = pairing_waits(urls)
         arena = books(players, urls[1], arena_id)
         met = opponents(players, urls[1], arena_id)
-        check_run(played)
+        arena_joins.report(played, arena, urls)
     finally:
         for app in apps:
             app.stop()
@@ -200,6 +203,8 @@ def main() -> int:
         )
     waits = played.waits or [float("inf")]  # no second game: no wait to see
     held = pairings > 0 and within == pairings and percentile(waits, 0.5) < FLOOR_S
+    crowded, after = crowd(played)  # a figure here: the floor is the servers' count
+    print(f"more than two free seen for at most {crowded:.1f} s (from {after:.1f} s in)")
     verdict = "met" if held else "MISSED"
     print(f"floors (every pairing within {FLOOR_S:.0f} s, median wait under it): {verdict}")
     if args.cpu:

@@ -114,7 +114,7 @@ def rows(app: Any, viewers: int, versions: int, kept: dict[str, Any]) -> None:
 def settlers(app: Any, games: int, kept: dict[str, Any]) -> None:
     """Four workers' settlers, each on its own pass, over an arena with ``games`` new games in
     play and then with nothing due: each settling every arena, as first written, and one of
-    them holding it (arenas.claim) while the others skip it."""
+    them holding it (ArenaRows.claim) while the others skip it."""
     arena_id = made(app, starts_in=0)
     for _player in range(2 * games):
         join(app, arena_id)  # each second one is paired with the one before

@@ -18,7 +18,15 @@ from redis.cluster import RedisCluster
 from tests.cluster_servers import RedisCluster as Cluster
 from tests.servers import RedisServer
 from webapp.store import MatchStore, RedisStore, SQLiteStore, new_match_id
-from webapp.store.arena_rows import ArenaReads, ArenaRows, Changes, Row, UnknownArena, score
+from webapp.store.arena_rows import (
+    BEST,
+    ArenaReads,
+    ArenaRows,
+    Changes,
+    Row,
+    UnknownArena,
+    score,
+)
 from webapp.store.redis_arenas import RedisArenas
 from webapp.store.sqlite_arenas import SQLiteArenas
 
@@ -149,3 +157,137 @@ def test_one_settler_holds_an_arena_until_its_hold_runs_out(stores: Stores) -> N
         time.sleep(0.01)
     assert not first.claim(arena_id, "one", 60.0)
     assert second.claim(arena_id, "two", 60.0)
+
+
+def tallied(stores: Stores) -> str:
+    """A new arena's head with the tallies that ``enter`` moves; its id."""
+    matches, _rows = stores()
+    arena_id = new_match_id()
+    with matches.locked(arena_id) as record:
+        record.data = {"kind": "arena", "joined": 0, "waiting": 0, "entered": 0, "best": 0}
+        record.data |= {"played": 0}
+    return arena_id
+
+
+def newcomer(browser: str) -> dict[str, Any]:
+    """A new player's entry, not numbered yet (as the rules make it)."""
+    return {
+        "browser": browser,
+        "name": "N",
+        "points": 0,
+        "match": "",
+        "number": -1,
+        "free_since": 0.0,
+    }
+
+
+def test_entries_racing_changes_each_land_once_numbered_in_turn(stores: Stores) -> None:
+    arena_id = tallied(stores)
+    _matches, rows = stores()
+    assert rows.enter(arena_id, newcomer("first")) == 2
+
+    def enter(n: int) -> None:
+        _matches, mine = stores()
+        for k in range(10):
+            assert mine.enter(arena_id, newcomer(f"e{n}-{k}")) > 0
+
+    def change(n: int) -> None:
+        _matches, mine = stores()
+        for k in range(10):
+
+            def step(reads: ArenaReads, k: int = k) -> tuple[Changes | None, None]:
+                head = {**reads.head, "played": reads.head["played"] + 1}
+                moved = [entry("first", k + 1, 0)]
+                return Changes(head, moved, entered=reads.head["entered"]), None
+
+            mine.change(arena_id, step, ["first"])
+
+    with ThreadPoolExecutor(6) as pool:
+        list(pool.map(lambda n: (enter if n % 2 else change)(n), range(6)))
+    matches, rows = stores()
+    record = matches.get(arena_id)
+    assert record is not None and record.data is not None
+    tallies = {name: record.data[name] for name in ("joined", "waiting", "entered", "played")}
+    assert tallies == {"joined": 31, "waiting": 31, "entered": 31, "played": 30}
+    assert record.version == 1 + 31 + 30
+    everyone = [entry["browser"] for entry in rows.top(arena_id, 100)]
+    numbers = rows.entries(arena_id, everyone)
+    assert sorted(e["number"] for e in numbers.values()) == list(range(31))
+    assert numbers["first"]["number"] == 0 and numbers["first"]["points"] == 10
+    reads = rows.reads(arena_id)
+    assert reads is not None and len(reads.waiting()) == 31
+
+
+def test_an_entry_is_refused_for_a_browser_in_it_an_arena_of_before_or_none(
+    stores: Stores,
+) -> None:
+    arena_id, old = tallied(stores), made(stores)
+    _matches, rows = stores()
+    assert rows.enter(arena_id, newcomer("a")) == 2
+    assert rows.enter(arena_id, newcomer("a")) == 0  # in it already: a change decides
+    assert rows.enter(old, newcomer("a")) == 0  # no tallies to move: a change makes it
+    with pytest.raises(UnknownArena):
+        rows.enter(new_match_id(), newcomer("a"))
+    reads = rows.reads(arena_id)
+    assert reads is not None and reads.version == 2 and reads.head["joined"] == 1
+
+
+def test_the_first_entries_move_the_best_and_the_later_ones_do_not(stores: Stores) -> None:
+    arena_id = tallied(stores)
+    matches, rows = stores()
+    versions = [rows.enter(arena_id, newcomer(f"p{n}")) for n in range(BEST + 2)]
+    record = matches.get(arena_id)
+    assert record is not None and record.data is not None
+    assert record.data["best"] == versions[BEST - 1]  # the BEST-th entry was the last in them
+    assert [e["browser"] for e in rows.top(arena_id, 2)] == ["p0", "p1"]  # the first first
+
+
+def test_a_change_adding_players_of_its_own_runs_again_after_an_entry(stores: Stores) -> None:
+    arena_id = tallied(stores)
+    _matches, rows = stores()
+    (_other_matches, other) = stores()
+    if isinstance(rows, SQLiteArenas):
+        pytest.skip("a change on SQLite is one write transaction: nobody enters meanwhile")
+    tries: list[int] = []
+
+    def step(reads: ArenaReads) -> tuple[Changes | None, None]:
+        tries.append(reads.version)
+        if len(tries) == 1:  # another player enters between this read and its write
+            other.enter(arena_id, newcomer("between"))
+        head = {**reads.head, "joined": reads.head["joined"] + 1}
+        return Changes(head, [entry("own", 0, reads.head["joined"])]), None
+
+    assert rows.change(arena_id, step, ["own"]) == (None, 3)
+    assert tries == [1, 2]
+    everyone = rows.entries(arena_id, ["between", "own"])
+    assert {b: e["number"] for b, e in everyone.items()} == {"between": 0, "own": 1}
+
+
+def test_a_player_comes_back_in_one_step_free_from_then_and_waits_if_it_has_no_game(
+    stores: Stores,
+) -> None:
+    arena_id = tallied(stores)
+    _matches, rows = stores()
+    for browser in ("paused", "withdrew", "playing"):
+        rows.enter(arena_id, newcomer(browser))
+    away = {"paused": {"paused": True, "match": ""}, "withdrew": {"withdrawn": True, "match": ""}}
+    away["playing"] = {"paused": True, "match": "m1"}
+
+    def step(reads: ArenaReads) -> tuple[Changes | None, None]:
+        found = reads.rows(list(away))
+        changed = [Row(b, {**found[b], **away[b]}, 0.0, False) for b in away]
+        return Changes({**reads.head, "waiting": 0}, changed), None
+
+    rows.change(arena_id, step)
+    assert rows.enter(arena_id, {**newcomer("playing"), "free_since": 7.5}) == 6
+    assert rows.enter(arena_id, {**newcomer("withdrew"), "free_since": 8.5}) == 7
+    assert rows.enter(arena_id, newcomer("withdrew")) == 0  # in it: a change refuses it
+    back = rows.entries(arena_id, list(away))
+    assert not any(
+        e.get("paused") or e.get("withdrawn") for e in ("playing", "withdrew") for e in [back[e]]
+    )
+    assert (back["playing"]["free_since"], back["withdrew"]["free_since"]) == (7.5, 8.5)
+    assert back["playing"]["match"] == "m1" and back["paused"]["paused"]
+    reads = rows.reads(arena_id)
+    assert reads is not None and sorted(reads.waiting()) == ["withdrew"]
+    assert (reads.head["waiting"], reads.head["entered"], reads.head["joined"]) == (1, 3, 3)

@@ -9,11 +9,14 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol, TypeVar
 
+from .record import encode
+
 T = TypeVar("T")
 # The standings' order: points first, then the join order (the first to join first among
 # equals), in one number: points * PLACES + (PLACES - 1 - number); exact in a double.
 PLACES = 1 << 20
 BEST = 50  # the best players a look shows: a change notes whether it moved them (``floor``)
+NUMBER = '"number":-1,'  # an entry not yet numbered, as record.encode writes it (keys sorted)
 
 
 def score(points: int, number: int) -> float:
@@ -39,12 +42,40 @@ class Row:
 @dataclass
 class Changes:
     """What a change writes: the head's new data, the changed entries, the games made (match
-    id to the players' browsers) and the games counted (no longer in play)."""
+    id to the players' browsers), the games counted (no longer in play), and the head's
+    ``entered`` as read: new players who entered meanwhile (``ArenaRows.enter``) are then no
+    conflict (``None``: the change adds players of its own, so any change meanwhile is)."""
 
     head: dict[str, Any]
     rows: list[Row] = field(default_factory=list)
     made: dict[str, list[str]] = field(default_factory=dict)
     counted: list[str] = field(default_factory=list)
+    entered: int | None = None
+
+
+def entry_parts(entry: dict[str, Any]) -> tuple[str, str]:
+    """A new player's entry as stored, without its number: the text before it and after it
+    (a script puts the number in between as it numbers the player)."""
+    text = encode({**entry, "number": -1})
+    before, mark, after = text.partition(NUMBER)
+    if not mark:
+        raise ValueError("an entry without its number")
+    return before + '"number":', "," + after
+
+
+def entered_head(head: dict[str, Any], version: int) -> dict[str, Any]:
+    """The head after a new player entered at ``version``, numbered ``head["joined"]`` and
+    waiting (what ``ArenaRows.enter`` writes)."""
+    moved = {name: int(head.get(name, 0)) + 1 for name in ("entered", "joined", "waiting")}
+    best = {"best": version} if int(head.get("joined", 0)) < BEST else {}
+    return {**head, **moved, **best}
+
+
+def back_head(head: dict[str, Any], version: int, waits: bool, shown: bool) -> dict[str, Any]:
+    """The head after a player came back at ``version``: one more waiting if it ``waits`` (no
+    game in play), and the best moved if it is ``shown`` among them."""
+    moved = {"waiting": int(head.get("waiting", 0)) + waits}
+    return {**head, **moved, **({"best": version} if shown else {})}
 
 
 class ArenaReads(Protocol):
@@ -72,12 +103,25 @@ Step = Callable[[ArenaReads], tuple[Changes | None, T]]
 class ArenaRows(Protocol):
     """The arenas' rows, beside the match store that keeps their heads."""
 
-    def change(self, arena_id: str, step: Step[T], about: Sequence[str] = ()) -> tuple[T, int]:
+    def change(
+        self, arena_id: str, step: Step[T], about: Sequence[str] = (), patience: float = -1.0
+    ) -> tuple[T, int]:
         """Run ``step`` on the arena as it is now and write its changes (``None``: none) with
         the next version, atomically: if anything changed meanwhile, ``step`` runs again on
         what is there then. Returns what ``step`` answered and the version after it;
         UnknownArena if the arena has no head. ``about``: the browsers (or a game's match
-        id) whose entries the step reads, which a backend may read with the head."""
+        id) whose entries the step reads, which a backend may read with the head.
+        ``patience``: seconds to wait for the arena's other changes of this process (a
+        backend may run them one at a time) before StoreBusy; negative: the store's own."""
+
+    def enter(self, arena_id: str, entry: dict[str, Any]) -> int:
+        """A new player's ``entry`` (no points, no game: waiting), numbered the players
+        joined so far, written with the head's tallies (``entered``) and next version in one
+        atomic step that never conflicts with a change; or, if its browser paused or
+        withdrew, its coming back (free since the entry's ``free_since``), in one such step
+        too. The version; 0 if the browser is in it already, or the head has no ``entered``
+        tally (an arena of before): then make the join a ``change``. UnknownArena if the
+        arena has no head."""
 
     def reads(self, arena_id: str) -> ArenaReads | None:
         """The arena as it is now, for a look (no lock): ``None`` if it has no head."""

@@ -2,7 +2,8 @@
 and a hash of the games in play, beside the head (the match store's key of the arena). On a
 cluster every key carries the arena's id as its hash tag, so that one change is one script
 on one master. A change is optimistic: read, then one script writes only if the head's version
-is still the one read, and else the change runs again."""
+is still the one read (or only new players entered meanwhile), and else the change runs again.
+A new player's entry is one script of its own, which never runs again."""
 
 from __future__ import annotations
 
@@ -16,75 +17,11 @@ from typing import Any
 import redis
 from redis.cluster import RedisCluster
 
-from .arena_rows import BEST, ArenaReads, Changes, Step, T, UnknownArena, at_least
+from .arena_rows import BEST, ArenaReads, Changes, Step, T, UnknownArena, at_least, entry_parts
 from .record import StoreBusy, StoreUnavailable, decode, encode
+from .redis_arena_scripts import CLAIM, COMMIT, ENTER, READ
 from .redis_store import ERRORS, Names
 
-# KEYS: the head, the entries, the standings, the waiting, the games. ARGV: the version read,
-# the head's new data, the lifetime, the channel, the arena's id, the publishing command, then
-# the rows (a count, then browser, entry, score, waiting) and the games made (a count, then
-# match id, players) and counted (a count, then match ids). Answers the new version; 0 when the
-# version read is no longer the head's, -1 when there is no head.
-_COMMIT = """
-local raw = redis.call('get', KEYS[1])
-if not raw then return -1 end
-local v = tonumber(string.match(raw, '"version":(%d+)}$'))
-if v ~= tonumber(ARGV[1]) then return 0 end
-v = v + 1
-redis.call('set', KEYS[1], '{"data":' .. ARGV[2] .. ',"version":' .. v .. '}', 'EX', ARGV[3])
-local i = 7
-for _ = 1, tonumber(ARGV[i]) do
-  local b = ARGV[i + 1]
-  redis.call('hset', KEYS[2], b, ARGV[i + 2])
-  redis.call('zadd', KEYS[3], ARGV[i + 3], b)
-  if ARGV[i + 4] == '1' then redis.call('sadd', KEYS[4], b) else redis.call('srem', KEYS[4], b) end
-  i = i + 4
-end
-i = i + 1
-for _ = 1, tonumber(ARGV[i]) do
-  redis.call('hset', KEYS[5], ARGV[i + 1], ARGV[i + 2])
-  i = i + 2
-end
-i = i + 1
-for _ = 1, tonumber(ARGV[i]) do
-  redis.call('hdel', KEYS[5], ARGV[i + 1])
-  i = i + 1
-end
-for k = 2, 5 do redis.call('expire', KEYS[k], ARGV[3]) end
-redis.call(ARGV[6], ARGV[4], ARGV[5] .. ' ' .. v)
-return v
-"""
-# KEYS: the same. ARGV: a game's match id (or ""), then browsers. Answers the head, the game's
-# players (JSON, or ""), the BEST-th best score (or ""), how many entries follow, the entries
-# of the game's players and of the browsers, then the waiting players' entries if at most FEW
-# wait (else none: read if needed).
-_READ = """
-local head = redis.call('get', KEYS[1])
-if not head then return false end
-local who, game = {}, ''
-if ARGV[1] ~= '' then
-  game = redis.call('hget', KEYS[5], ARGV[1]) or ''
-  if game ~= '' then who = cjson.decode(game) end
-end
-for i = 2, #ARGV do who[#who + 1] = ARGV[i] end
-local floor = redis.call('zrevrange', KEYS[3], BEST - 1, BEST - 1, 'withscores')[2] or ''
-local out = {head, game, floor, #who}
-for _, b in ipairs(who) do out[#out + 1] = redis.call('hget', KEYS[2], b) or '' end
-if redis.call('scard', KEYS[4]) <= FEW then
-  out[#out + 1] = 'waiting'
-  for _, b in ipairs(redis.call('smembers', KEYS[4])) do
-    out[#out + 1] = redis.call('hget', KEYS[2], b) or ''
-  end
-end
-return out
-""".replace("FEW", "64").replace("BEST", str(BEST))
-# KEYS: the arena's settler's key. ARGV: the holder, the milliseconds. 1 if the holder has it.
-_CLAIM = """
-local held = redis.call('get', KEYS[1])
-if held and held ~= ARGV[1] then return 0 end
-redis.call('set', KEYS[1], ARGV[1], 'PX', ARGV[2])
-return 1
-"""
 TRIES = 200  # a change that lost the race this often in a row gives up: the arena is busy
 
 
@@ -98,19 +35,22 @@ class RedisArenas:
         self.lock_timeout = lock_timeout
         self.names = Names(isinstance(client, RedisCluster))
         self.lifetime = int(lifetime)
-        self._commit = client.register_script(_COMMIT)
-        self._read = client.register_script(_READ)
-        self._claim = client.register_script(_CLAIM)
+        self._commit = client.register_script(COMMIT)
+        self._enter = client.register_script(ENTER)
+        self._read = client.register_script(READ)
+        self._claim = client.register_script(CLAIM)
         # One change of an arena at a time in this process: the others wait their turn here
         # rather than read, lose the race at the commit and read again (under gevent, many
         # requests of a worker would otherwise race each other as well as the other workers).
         self._turns: dict[str, threading.Lock] = {}
         self._guard = threading.Lock()
 
-    def change(self, arena_id: str, step: Step[T], about: Sequence[str] = ()) -> tuple[T, int]:
+    def change(
+        self, arena_id: str, step: Step[T], about: Sequence[str] = (), patience: float = -1.0
+    ) -> tuple[T, int]:
         """See ArenaRows.change: what it is ``about`` is read with the head in one script."""
         turn = self._turn(arena_id)
-        if not turn.acquire(timeout=self.lock_timeout):
+        if not turn.acquire(timeout=self.lock_timeout if patience < 0 else patience):
             raise StoreBusy("the arena stayed busy with other changes of this process")
         try:
             return self._change(arena_id, step, about)
@@ -134,6 +74,16 @@ class RedisArenas:
             if attempt >= 2:  # many at once: spread the next tries out
                 time.sleep(random.uniform(0, 0.002 * min(attempt, 10)))
         raise StoreBusy("the arena changed under every try")
+
+    def enter(self, arena_id: str, entry: dict[str, Any]) -> int:
+        """See ArenaRows.enter: one script, which takes no turn and never runs again."""
+        before, after = entry_parts(entry)
+        args: list[str | int] = [str(entry["browser"]), before, after, self.lifetime]
+        args += [*self._published(arena_id), repr(float(entry["free_since"]))]
+        version = int(_guarded(lambda: self._enter(keys=self._keys(arena_id), args=args)))
+        if version < 0:
+            raise UnknownArena(arena_id)
+        return version
 
     def _turn(self, arena_id: str) -> threading.Lock:
         """This process's lock of the arena's changes."""
@@ -203,8 +153,8 @@ class RedisArenas:
     def _write(self, arena_id: str, version: int, changes: Changes) -> int:
         """Run the commit script; the new version, 0 if the head changed, -1 if it is gone."""
         args: list[str | int | float] = [version, encode(changes.head), self.lifetime]
-        cluster = self.names.cluster
-        args += [self.names.channel(arena_id), arena_id, "spublish" if cluster else "publish"]
+        entered = "" if changes.entered is None else changes.entered
+        args += [*self._published(arena_id), entered]
         args.append(len(changes.rows))
         for row in changes.rows:
             args += [row.browser, encode(row.data), repr(row.score), int(row.waiting)]
@@ -214,6 +164,11 @@ class RedisArenas:
         args += [len(changes.counted), *changes.counted]
         keys = self._keys(arena_id)
         return int(_guarded(lambda: self._commit(keys=keys, args=args)))
+
+    def _published(self, arena_id: str) -> list[str]:
+        """The channel of the arena's versions, its id and the command that publishes."""
+        command = "spublish" if self.names.cluster else "publish"
+        return [self.names.channel(arena_id), arena_id, command]
 
     def _base(self, arena_id: str) -> str:
         """What the keys of the arena's rows begin with (on a cluster, the head's slot)."""

@@ -11,7 +11,19 @@ import time
 from collections.abc import Iterator, Sequence
 from typing import Any
 
-from .arena_rows import BEST, ArenaReads, Changes, Step, T, UnknownArena, at_least
+from .arena_rows import (
+    BEST,
+    ArenaReads,
+    Changes,
+    Row,
+    Step,
+    T,
+    UnknownArena,
+    at_least,
+    back_head,
+    entered_head,
+    score,
+)
 from .pool import Connections, opener
 from .record import StoreUnavailable, decode, encode
 from .sqlite_store import PRAGMAS
@@ -42,9 +54,12 @@ class SQLiteArenas:
         self.lifetime = lifetime
         self._pool = Connections(opener(path, lock_timeout, (*PRAGMAS, *SCHEMA)), path=path)
 
-    def change(self, arena_id: str, step: Step[T], about: Sequence[str] = ()) -> tuple[T, int]:
+    def change(
+        self, arena_id: str, step: Step[T], about: Sequence[str] = (), patience: float = -1.0
+    ) -> tuple[T, int]:
         """See ArenaRows.change: one write transaction, so nothing changes meanwhile; every
-        read is local (``about`` is not needed)."""
+        read is local (``about`` is not needed), and a change waits for the others as long
+        as the database's busy timeout (``patience`` is not used)."""
         with self._transaction() as db:
             reads = self._read_head(db, arena_id)
             if reads is None:
@@ -54,6 +69,29 @@ class SQLiteArenas:
                 return answer, reads.version
             _write(db, arena_id, reads.version + 1, changes)
             return answer, reads.version + 1
+
+    def enter(self, arena_id: str, entry: dict[str, Any]) -> int:
+        """See ArenaRows.enter: one write transaction, as a change."""
+        browser = str(entry["browser"])
+        with self._transaction() as db:
+            reads = self._read_head(db, arena_id)
+            if reads is None:
+                raise UnknownArena(arena_id)
+            found = reads.rows([browser]).get(browser)
+            if "entered" not in reads.head or (found and not _away(found)):
+                return 0
+            version, number = reads.version + 1, int(reads.head.get("joined", 0))
+            if found is None:
+                row = Row(browser, {**entry, "number": number}, score(0, number), True)
+                head = entered_head(reads.head, version)
+            else:
+                away = {"paused": False, "withdrawn": False, "free_since": entry["free_since"]}
+                row = _row({**found, **away})
+                query = "SELECT count(*) FROM arena_players WHERE arena_id = ? AND score > ?"
+                (ahead,) = db.execute(query, (arena_id, row.score)).fetchone()
+                head = back_head(reads.head, version, row.waiting, int(ahead) < BEST)
+            _write(db, arena_id, version, Changes(head, [row]))
+            return version
 
     def reads(self, arena_id: str) -> ArenaReads | None:
         """See ArenaRows.reads: on a connection of its own, read as each call comes."""
@@ -193,3 +231,15 @@ def _write(db: sqlite3.Connection, arena_id: str, version: int, changes: Changes
         "UPDATE matches SET data = ?, version = ?, changed = ? WHERE id = ?",
         (encode(changes.head), version, time.time(), arena_id),
     )
+
+
+def _away(entry: dict[str, Any]) -> bool:
+    """Whether the player of ``entry`` paused or withdrew."""
+    return bool(entry.get("paused") or entry.get("withdrawn"))
+
+
+def _row(entry: dict[str, Any]) -> Row:
+    """``entry`` as stored: its standing's score, and whether it waits to be paired."""
+    waits = not (entry.get("match") or _away(entry))
+    standing = score(int(entry["points"]), int(entry["number"]))
+    return Row(str(entry["browser"]), entry, standing, waits)

@@ -85,7 +85,7 @@ def test_a_pairing_whose_match_was_never_made_is_made_by_the_settler(
     joined(app, arena_id, 1)  # paired, and its match not made
     monkeypatch.undo()
     with app.app_context():
-        (game,) = cycle_arenas.games(arena_id)
+        (game,) = cycle_arenas.rows().games(arena_id)
         assert cycle_arenas.store().get(game) is None
         assert settler.settle_due({}) == 0
         assert cycle_arenas.store().get(game) is not None

@@ -16,9 +16,10 @@ from ...store import new_match_id
 from ...store.arena_rows import ArenaReads, Changes, Row, score
 
 OLD = "players"  # a head that still holds every player: an arena stored before the rows
-# The tallies, and ``best``: the version of the last change that moved the best players, so
-# that their rows are read once per ``best`` rather than once per version.
-TALLIES = ("joined", "playing", "waiting", "played", "best")
+# The tallies, ``best``: the version of the last change that moved the best players, so that
+# their rows are read once per ``best`` rather than once per version, and ``entered``: the
+# players who joined by ArenaRows.enter, which a change made meanwhile lets through.
+TALLIES = ("joined", "playing", "waiting", "played", "best", "entered")
 Act = Callable[[Arena, float], Arena]  # what an action makes of the players it concerns
 
 
@@ -91,7 +92,8 @@ def step(
     after = {p.browser: p for p in pool.players}
     counted = sorted({p.match for p in concerned if p.match != after[p.browser].match})
     counted = [match_id for match_id in counted if match_id]
-    changes = Changes(head_of(arena, counts), [row(p) for p in rows], games, counted)
+    entered = None if any(p.browser not in before for p in rows) else counts["entered"]
+    changes = Changes(head_of(arena, counts), [row(p) for p in rows], games, counted, entered)
     return changes, Done(made, arena)
 
 

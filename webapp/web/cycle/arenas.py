@@ -16,7 +16,7 @@ from ...rules import Match, Outcome, UnknownLinkError, errors, records
 from ...rules import clock as clocks
 from ...rules.arena import Arena, Made, Player, ended
 from ...rules.arena_pairing import arena_match, pairable, results
-from ...store import MatchStore, Record, StoreUnavailable, new_match_id
+from ...store import MatchStore, Record, StoreBusy, StoreUnavailable, new_match_id
 from ...store.arena_rows import BEST as rows_best
 from ...store.arena_rows import ArenaReads, ArenaRows, UnknownArena
 from ...store.record import MATCH_ID
@@ -116,6 +116,11 @@ def _memo() -> dict[str, tuple[Look, ArenaReads]]:
     return memo
 
 
+def forget(arena_id: str) -> None:
+    """Forget this request's look at the arena: the request changed it."""
+    _memo().pop(arena_id, None)
+
+
 def _best(arena_id: str) -> tuple[Player, ...]:
     """The best BEST players as stored now."""
     entries = {str(entry["browser"]): entry for entry in rows().top(arena_id, BEST)}
@@ -139,16 +144,6 @@ def rank(arena_id: str, points: int) -> int:
     return rows().above(arena_id, points) + 1
 
 
-def claim(arena_id: str, holder: str, seconds: float) -> bool:
-    """Whether the settler ``holder`` settles the arena for ``seconds`` more (ArenaRows.claim)."""
-    return rows().claim(arena_id, holder, seconds)
-
-
-def games(arena_id: str) -> dict[str, list[str]]:
-    """The arena's games in play, each with its players' browsers."""
-    return rows().games(arena_id)
-
-
 def create(arena: Arena) -> str:
     """Keep the new ``arena`` (its settings; nobody in it yet); its id."""
     arena_id = new_match_id()
@@ -168,11 +163,12 @@ def change(arena_id: str, browser: str, act: Act) -> Look:
     return found
 
 
-def _change(arena_id: str, browsers: list[str] | str, act: Act) -> Done:
+def _change(arena_id: str, browsers: list[str] | str, act: Act, patience: float = -1.0) -> Done:
     """``act`` on the entries of ``browsers`` (or, given a match id, of its game's players),
-    pairing after; the games made have their matches made. UnknownLinkError if none."""
+    pairing after; the games made have their matches made. UnknownLinkError if none;
+    StoreBusy if the arena's other changes took longer than ``patience`` (ArenaRows.change)."""
     now, hold = timing.now(), _hold()
-    _memo().pop(arena_id, None)
+    forget(arena_id)
 
     def step(reads: ArenaReads) -> tuple[object, Done]:
         who = reads.game(browsers) if isinstance(browsers, str) else browsers
@@ -180,10 +176,10 @@ def _change(arena_id: str, browsers: list[str] | str, act: Act) -> Done:
         return arena_steps.step(reads, now, concerned, act, hold)
 
     try:
-        done, _version = rows().change(arena_id, step, browsers)  # type: ignore[arg-type]
+        done, _version = rows().change(arena_id, step, browsers, patience)  # type: ignore[arg-type]
     except UnknownArena as error:
         raise UnknownLinkError(errors.NO_ARENA) from error
-    _memo().pop(arena_id, None)
+    forget(arena_id)
     if done.migrated:
         return _change(arena_id, browsers, act)
     for game in done.made:
@@ -197,10 +193,11 @@ def _change(arena_id: str, browsers: list[str] | str, act: Act) -> Done:
     return done
 
 
-def tend(arena_id: str) -> Look | None:
+def tend(arena_id: str, patience: float = 0.0) -> Look | None:
     """The arena, after pairing whoever waits if it runs and two wait (a change is made only
-    then); ``None`` if there is none. Waiting players found not to be paired yet (two who just
-    met wait for another) are read again at that version only after RECHECK seconds."""
+    then, after the arena's other changes in this process, waited for ``patience`` seconds);
+    ``None`` if there is none. Waiting players found not to be paired yet (two who just met
+    wait for another) are read again at that version only after RECHECK seconds."""
     seen = _looked(arena_id)
     if seen is None or seen[0].waiting < 2:
         return None if seen is None else seen[0]
@@ -211,7 +208,10 @@ def tend(arena_id: str) -> Look | None:
         return found
     waiting = list(arena_steps.players(reads.waiting()).values())
     if pairable(replace(found.arena, players=tuple(waiting)), now, _hold()):
-        _change(arena_id, [], lambda kept, _now: kept)
+        # Every change pairs whoever waits: while this process changes the arena, that
+        # change pairs them (or the next look), so a look never waits for it, nor fails.
+        with contextlib.suppress(StoreBusy):
+            _change(arena_id, [], lambda kept, _now: kept, patience)
         return look(arena_id)
     if len(unpaired) > 1024:  # versions go by: forget the old ones now and then
         unpaired.clear()

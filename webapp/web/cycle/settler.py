@@ -106,14 +106,14 @@ def settle_due(
     a finished game not counted yet counted, a pairing's match that its request did not make
     made, and whoever waits paired. ``due`` keeps, by game, the earliest time its clock may
     run out as last read, and is kept from pass to pass. A ``holder`` settles only the arenas
-    it holds (arenas.claim) for ``hold`` seconds more; the others are another's. ``running``:
+    it holds (ArenaRows.claim) for ``hold`` seconds more; the others are another's. ``running``:
     the index's running arenas, if just read. Returns the games ended."""
     now = timing.now()
     ended, seen = 0, set()
     for arena_id in arena_index.tracked(now) if running is None else running:
-        if holder and not arenas.claim(arena_id, holder, hold):
+        if holder and not arenas.rows().claim(arena_id, holder, hold):
             continue
-        games = set(arenas.games(arena_id))
+        games = set(arenas.rows().games(arena_id))
         seen |= games
         for match_id in games - {m for m, when in due.items() if when > now}:
             ended += _settle_game(arena_id, match_id, due)

@@ -19,10 +19,10 @@ from ...rules import RuleError, errors
 from ...rules import arena as rules
 from ...rules.arena import Arena, Player
 from ...rules.seating import LeaveRefusedError, switch
-from ...store import StoreUnavailable
+from ...store import StoreBusy, StoreUnavailable
 from ...store.record import MATCH_ID
 from .. import timing
-from ..cycle import arena_index, arenas, matches
+from ..cycle import arena_index, arena_joins, arenas, matches
 from ..site import browsers, limits, names
 from ..site.errors import ApiError, for_api, render_error
 from ..site.headers import move_result
@@ -99,13 +99,14 @@ def acted(arena_id: str, what: str) -> arenas.Look:
     left = _free_to_join(arena_id, browser) if what == "join" else None
     browsers.keep()
     actions: dict[str, Action] = {
-        "join": lambda arena, now: rules.join(arena, browser, names.mine(), now),
         "pause": lambda arena, _now: rules.pause(arena, browser),
         "withdraw": lambda arena, _now: rules.withdraw(arena, browser),
     }
-    changed = arenas.change(arena_id, browser, actions[what])
     if what == "join":
+        changed = arena_joins.join(arena_id, browser, names.mine())
         session[ARENA_KEY] = arena_id
+    else:
+        changed = arenas.change(arena_id, browser, actions[what])
     if left is not None:  # one arena at a time: the one left pairs this browser no more
         with contextlib.suppress(RuleError, StoreUnavailable):
             arenas.change(left, browser, lambda arena, _now: rules.pause(arena, browser))
@@ -158,7 +159,8 @@ def entered(arena_id: str) -> tuple[bool, Player | None]:
         game = matches.watched(me.match, record)  # a clock that ran out ends the game here
         if game is None or not game.match.is_over:
             break
-        arenas.count(me.match, game.match)
+        with contextlib.suppress(StoreBusy):  # busy counting others' games: the settler counts it
+            arenas.count(me.match, game.match)
     else:
         return False, None if me is None else replace(me, match="")  # the next look enters
     if matches.current().match_id != me.match:
