@@ -10,7 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from webapp.store import SQLiteStore
+from webapp.store import SQLiteStore, sqlite_store
+from webapp.store.file_watch import FolderWatch
 
 
 class Heard:
@@ -83,3 +84,42 @@ def _counting(reads: list[int]) -> Callable[..., None]:
         original(db, ids, changed)  # type: ignore[arg-type]
 
     return staticmethod(read)  # type: ignore[return-value]
+
+
+def test_a_listener_asleep_hears_the_next_write_and_its_stop_at_once(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """At rest the listener sleeps until its folder is written, however long (QUIET_CHECK),
+    and being told to stop wakes it."""
+    monkeypatch.setattr(sqlite_store, "QUIET_CHECK", 3600.0)
+    asleep = threading.Event()
+    original = FolderWatch.wait
+
+    def waiting(watch: FolderWatch, timeout: float) -> bool:
+        if timeout == 3600.0:
+            asleep.set()
+        return original(watch, timeout)
+
+    monkeypatch.setattr(FolderWatch, "wait", waiting)
+    path = str(tmp_path / "matches.sqlite")
+    listening, writing = SQLiteStore(path, 86400.0, 1.0), SQLiteStore(path, 86400.0, 1.0)
+    heard, stop = Heard(), threading.Event()
+    heard.watched = ["m"]
+
+    def changed(match_id: str, version: int) -> None:
+        asleep.clear()  # it read the versions: its next long wait is after this
+        heard.changed(match_id, version)
+
+    listener = threading.Thread(
+        target=listening.listen, args=(lambda: heard.watched, changed, stop)
+    )
+    listener.start()
+    try:
+        for version in (1, 2):
+            _save(writing, "m")
+            heard.until(lambda: ("m", version) in heard.told)  # noqa: B023  # waited on here
+        assert asleep.wait(5)  # asleep again after the last read
+    finally:
+        stop.set()
+        listener.join(timeout=5)
+    assert not listener.is_alive()

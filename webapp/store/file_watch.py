@@ -16,11 +16,17 @@ _IN_MODIFY, _IN_CREATE, _IN_MOVED_TO = 0x2, 0x100, 0x80
 
 class FolderWatch:
     """Writes to the files directly in ``folder`` (not its subfolders): ``wait`` returns once
-    one happened, or after its timeout. Where inotify is missing (not Linux, no C library, no
-    watch left), ``wait`` only sleeps out its timeout, and the caller polls as before."""
+    one happened, after its timeout, or once ``wake`` is called. Where inotify is missing (not
+    Linux, no C library, no watch left), ``wait`` only sleeps out its timeout, and the caller
+    polls as before."""
 
     def __init__(self, folder: str) -> None:
         self.fd = -1
+        # A pipe that ``wake`` writes to: a caller told to stop need not wait for a write or
+        # the timeout, so the timeout can be long (a wake at rest costs CPU).
+        self._woken, self._waker = os.pipe()
+        os.set_blocking(self._woken, False)
+        os.set_blocking(self._waker, False)
         libc_name = ctypes.util.find_library("c")
         if not libc_name:
             return
@@ -41,22 +47,37 @@ class FolderWatch:
         return self.fd >= 0
 
     def wait(self, timeout: float) -> bool:
-        """Wait up to ``timeout`` seconds for a write; whether one happened (each write seen
-        is taken, so the next wait waits for a new one). ``select`` lets gevent's workers go
-        on serving meanwhile (it is patched to wait in the event loop)."""
+        """Wait up to ``timeout`` seconds for a write, or until ``wake``; whether a write
+        happened (each write seen is taken, so the next wait waits for a new one). ``select``
+        lets gevent's workers go on serving meanwhile (it is patched to wait in the event
+        loop)."""
         if self.fd < 0:
-            select.select([], [], [], timeout)
+            select.select([self._woken], [], [], timeout)
+            _drain(self._woken)
             return False
-        ready, _, _ = select.select([self.fd], [], [], timeout)
-        if not ready:
+        ready, _, _ = select.select([self.fd, self._woken], [], [], timeout)
+        _drain(self._woken)
+        if self.fd not in ready:
             return False
-        with contextlib.suppress(BlockingIOError):
-            while os.read(self.fd, 65536):
-                pass
+        _drain(self.fd)
         return True
+
+    def wake(self) -> None:
+        """End the wait under way (or the next one) at once; nothing once closed."""
+        if self._waker >= 0:
+            with contextlib.suppress(OSError):
+                os.write(self._waker, b"\0")
 
     def close(self) -> None:
         """Stop watching."""
-        if self.fd >= 0:
-            os.close(self.fd)
-            self.fd = -1
+        for fd in (self.fd, self._woken, self._waker):
+            if fd >= 0:
+                os.close(fd)
+        self.fd = self._woken = self._waker = -1
+
+
+def _drain(fd: int) -> None:
+    """Read what ``fd`` (non-blocking) holds, until it holds nothing."""
+    with contextlib.suppress(BlockingIOError):
+        while os.read(fd, 65536):
+            pass

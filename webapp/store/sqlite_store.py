@@ -55,7 +55,11 @@ _TOUCH = (
     "ON CONFLICT (match_id, seat) DO UPDATE SET seen = max(seen, excluded.seen)"
 )
 POLL_INTERVAL = 0.05  # seconds between two reads of the watched matches' versions, at least
-QUIET_CHECK = 1.0  # seconds the listener sleeps at most while its folder is not written
+# Seconds the listener sleeps at most while its folder is not written: a wake every second
+# was half of a worker's CPU at rest. Only a write the folder watch could not see (another
+# machine's, on a shared filesystem SQLite does not support) waits this long.
+QUIET_CHECK = 10.0
+PENDING_CHECK = 1.0  # seconds before it looks again after a write it saw no commit of
 IDLE = 8  # connections a process keeps open between uses
 _CHUNK = 500  # ids per read: SQLite allows 32,766 parameters, but short statements parse fast
 _UPSERT = (
@@ -157,17 +161,23 @@ class SQLiteStore:
     def listen(self, watched: Watched, changed: Changed, stop: threading.Event) -> None:
         """Tell ``changed`` the versions of the watched matches that another process wrote.
         The listener sleeps until the database's folder is written (FolderWatch; where it
-        cannot watch, or at least every QUIET_CHECK seconds, it wakes on a timer), then its
-        own connection asks SQLite whether another connection committed (``PRAGMA
-        data_version``, no table read), and the versions are read, in one indexed read per
-        chunk, only then or when a match is newly watched; at most every POLL_INTERVAL. While
-        no stream is open, nothing is read at all."""
+        cannot watch, it wakes every POLL_INTERVAL), then its own connection asks SQLite
+        whether another connection committed (``PRAGMA data_version``, no table read), and
+        the versions are read, in one indexed read per chunk, only then or when a match is
+        newly watched; at most every POLL_INTERVAL. While no stream is open, nothing is read
+        at all."""
         watch = FolderWatch(self._folder()) if self._folder() else None
+        if watch is not None and watch.watching:
+            threading.Thread(target=_wake_at, args=(stop, watch), daemon=True).start()
         db: sqlite3.Connection | None = None
         told: tuple[int, frozenset[str]] | None = None  # data_version and ids at the last read
+        written, sleep = True, QUIET_CHECK  # since the last look; the next wait's longest
         try:
-            while not stop.wait(POLL_INTERVAL):
-                ids = frozenset(watched())
+            # After a write, POLL_INTERVAL before the look: a burst of writes is read once.
+            # After a quiet wait, the look at once: a second wake for nothing doubled the
+            # listener's cost at rest (docs/performance.md, "Watching at rest").
+            while not (stop.wait(POLL_INTERVAL) if written else stop.is_set()):
+                ids, before = frozenset(watched()), told
                 if not ids or not self._pool.index_writable():
                     _close(db)
                     db, told = None, None
@@ -178,8 +188,13 @@ class SQLiteStore:
                     except (sqlite3.Error, StoreUnavailable):
                         _close(db)  # the next round opens a new connection and tries again
                         db, told = None, None
+                # A write seen with no commit: the folder is written before the commit is
+                # visible (SQLite's shared index, a memory map, is not a write that wakes
+                # the watch), so a writer paused in between is looked at again soon.
+                committed = told is None or before is None or told[0] != before[0]
+                sleep = QUIET_CHECK if committed or not written else PENDING_CHECK
                 if watch is not None and watch.watching:
-                    watch.wait(QUIET_CHECK)
+                    written = watch.wait(sleep)
         finally:
             _close(db)
             if watch is not None:
@@ -273,3 +288,9 @@ def _create_schema(db: sqlite3.Connection, deadline: float) -> None:
             if time.monotonic() > deadline:
                 raise
             time.sleep(0.01)
+
+
+def _wake_at(stop: threading.Event, watch: FolderWatch) -> None:
+    """Once ``stop`` is set, end ``watch``'s wait: the listener sleeps long at rest."""
+    stop.wait()
+    watch.wake()

@@ -17,8 +17,8 @@ from tests.conftest import MovableClock, post
 from tests.web.pages.test_arenas import arena, joined, sides, standing
 from webapp import create_app
 from webapp.store import StoreBusy
+from webapp.web.cycle import arena_index, settler
 from webapp.web.cycle import arenas as cycle_arenas
-from webapp.web.cycle import settler
 
 
 def settle(app: Flask) -> int:
@@ -121,6 +121,30 @@ def test_the_settler_runs_in_the_background_and_stops_cleanly(
         settler.stop()
     assert points(client, arena_id) == [(0, 1, False), (2, 1, False)]
     assert not [t for t in threading.enumerate() if t.name == "arena-settler"]
+
+
+def test_a_settler_at_rest_wakes_at_once_when_its_process_adds_an_arena(
+    clock: MovableClock, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    config = {"SECRET_KEY": "test-secret", "TESTING": True, "LIMITS": False, "CLOCK": clock}
+    app = create_app({**config, "ARENA_SETTLE_EVERY": 0.02}, instance_path=str(tmp_path))
+    looked = threading.Event()
+    followed = arena_index.followed
+
+    def noting(now: float) -> tuple[list[str], float]:
+        found = followed(now)
+        looked.set()
+        return found
+
+    monkeypatch.setattr(arena_index, "followed", noting)
+    settler.start(app)
+    try:
+        assert looked.wait(5)  # its first pass found no arena: it sleeps QUIET (10 s) now
+        looked.clear()
+        arena(app.test_client())
+        assert looked.wait(5)  # woken by the arena's making, not by its timer
+    finally:
+        settler.stop()
 
 
 def test_a_game_its_players_never_came_to_is_in_both_their_lists(

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import base64
 import hmac
+import threading
+import weakref
 from math import inf
 from typing import Any
 
@@ -19,6 +21,10 @@ KIND = "arena-index"
 KEPT = 20  # ids kept of each public list
 TRACKED = 500  # arenas whose clocks the settler follows at most (the newest): see track
 SLACK = 5.0  # seconds after an arena's last game may end that its clocks are still followed
+# The events of this process's settlers, set when this process adds an arena to follow: a
+# settler at rest sleeps on its event, not on a short timer (docs/performance.md, "Watching
+# at rest").
+_WAKE: weakref.WeakSet[threading.Event] = weakref.WeakSet()
 
 
 def listed() -> list[arenas.Look]:
@@ -38,6 +44,18 @@ def track(arena_id: str, arena: Arena) -> None:
     with arenas.store().locked(_index_id()) as record:
         site, players, clocks = _lists(record.data)
         record.data = _index(site, players, _followed(clocks, arena_id, arena))
+    _wake()
+
+
+def waking(event: threading.Event) -> None:
+    """Set ``event`` whenever this process adds an arena to follow (until it is dropped)."""
+    _WAKE.add(event)
+
+
+def _wake() -> None:
+    """Wake this process's settlers: an arena to follow was added."""
+    for event in list(_WAKE):
+        event.set()
 
 
 def _followed(clocks: Clocks, arena_id: str, arena: Arena) -> Clocks:
@@ -81,6 +99,7 @@ def _keep_one_coming() -> None:
         site, players, clocks = _lists(record.data)
         if not _coming(site, now):  # listed, and its clocks followed (an unlisted one: none)
             record.data = _index([*site, made], players, _followed(clocks, made, arena))
+    _wake()
 
 
 def _coming(ids: list[str], now: float) -> bool:

@@ -29,9 +29,12 @@ _RUNNING: list[Settler] = []
 HOLD = 4  # passes an arena's settler holds it after its last
 # Seconds between looks at the index while no arena runs: a site at rest then costs one
 # wake and one read every QUIET seconds, not every pass. The settler wakes at the start of
-# the next arena it knows of; one made meanwhile that starts sooner is settled at most this
-# late, well within its first move's grace (ARENA_GRACE); looks at it pair its players anyway.
-QUIET = 2.0
+# the next arena it knows of, and at once when this process adds one (arena_index.waking);
+# one that another process made meanwhile, and that starts sooner, that process's settler
+# settles, or this one at most QUIET late: no later than its first move's grace
+# (ARENA_GRACE, 15 s; QUIET is capped by it), before any of its clocks can run out; looks at
+# it pair its players anyway.
+QUIET = 10.0
 
 
 def init_app(app: Flask) -> None:
@@ -65,6 +68,8 @@ class Settler:
         self.app = app
         self.every = float(app.config["ARENA_SETTLE_EVERY"])
         self._stop = threading.Event()
+        self._wake = threading.Event()  # set to stop, or when this process adds an arena
+        self.quiet = min(QUIET, float(app.config["ARENA_GRACE"]))
         self._thread = threading.Thread(target=self._run, name="arena-settler", daemon=True)
         self._due: dict[str, float] = {}
         # Whose passes these are: one settler at a time settles an arena, for HOLD passes'
@@ -78,6 +83,7 @@ class Settler:
     def stop(self) -> None:
         """End at once, and wait for the pass under way."""
         self._stop.set()
+        self._wake.set()
         if self._thread.is_alive() and self._thread is not threading.current_thread():
             self._thread.join(timeout=5)
 
@@ -85,14 +91,19 @@ class Settler:
         # Each pass a little shorter or longer: the workers of the servers do not all settle
         # in step, so that one is usually first, and the others find nothing to do.
         pause = self.every
-        while not self._stop.wait(pause * random.uniform(0.8, 1.0)):
+        arena_index.waking(self._wake)
+        while True:
+            self._wake.wait(pause * random.uniform(0.8, 1.0))
+            if self._stop.is_set():
+                return
+            self._wake.clear()  # before the pass: an arena added during it wakes the next
             try:
                 with self.app.app_context():
                     now = timing.now()
                     running, coming = arena_index.followed(now)
                     settle_due(self._due, self.holder, self.every * HOLD, running)
                 # Asleep while none runs, but awake at the next one's start.
-                pause = self.every if running else max(self.every, min(QUIET, coming - now))
+                pause = self.every if running else max(self.every, min(self.quiet, coming - now))
             except StoreUnavailable:
                 continue  # the next pass tries again
             except Exception:  # a pass that fails must not end the settling for good
