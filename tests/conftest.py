@@ -86,7 +86,11 @@ def app(instance: Path, clock: MovableClock) -> Iterator[Flask]:
     are off (every test client comes from one address): tests/web/site/test_limits.py turns them
     on."""
     config = {"SECRET_KEY": "test-secret", "TESTING": True, "LIMITS": False, "CLOCK": clock}
-    yield create_app(config, instance_path=str(instance))
+    made = create_app(config, instance_path=str(instance))
+    yield made
+    # Its listener, if a stream started one, ends with the test: each holds an inotify
+    # instance (128 a user here), past which the listeners of later tests would poll.
+    made.extensions["live"].stop()
 
 
 @pytest.fixture
