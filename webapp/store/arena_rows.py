@@ -149,3 +149,14 @@ class ArenaRows(Protocol):
 
 class UnknownArena(Exception):
     """No arena is kept under this id."""
+
+
+def stepped(
+    arena_id: str, reads: ArenaReads | None, step: Step[T]
+) -> tuple[Changes | None, T, int]:
+    """``step`` applied to the rows read (UnknownArena if the arena has no head): its changes
+    (``None``: nothing to write), its answer and the version it read. Both stores' changes."""
+    if reads is None:
+        raise UnknownArena(arena_id)
+    changes, answer = step(reads)
+    return changes, answer, reads.version

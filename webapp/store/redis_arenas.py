@@ -17,7 +17,17 @@ from typing import Any
 import redis
 from redis.cluster import RedisCluster
 
-from .arena_rows import BEST, ArenaReads, Changes, Step, T, UnknownArena, at_least, entry_parts
+from .arena_rows import (
+    BEST,
+    ArenaReads,
+    Changes,
+    Step,
+    T,
+    UnknownArena,
+    at_least,
+    entry_parts,
+    stepped,
+)
 from .record import StoreBusy, StoreUnavailable, decode, encode
 from .redis_arena_scripts import CLAIM, COMMIT, ENTER, READ
 from .redis_store import ERRORS, Names
@@ -60,13 +70,10 @@ class RedisArenas:
     def _change(self, arena_id: str, step: Step[T], about: Sequence[str]) -> tuple[T, int]:
         """``change``, once this process's turn has come."""
         for attempt in range(TRIES):
-            reads = self._prefetched(arena_id, about)
-            if reads is None:
-                raise UnknownArena(arena_id)
-            changes, answer = step(reads)
+            changes, answer, read = stepped(arena_id, self._prefetched(arena_id, about), step)
             if changes is None:
-                return answer, reads.version
-            version = self._write(arena_id, reads.version, changes)
+                return answer, read
+            version = self._write(arena_id, read, changes)
             if version > 0:
                 return answer, version
             if version < 0:

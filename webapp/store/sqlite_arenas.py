@@ -23,6 +23,7 @@ from .arena_rows import (
     back_head,
     entered_head,
     score,
+    stepped,
 )
 from .pool import Connections, opener
 from .record import StoreUnavailable, decode, encode
@@ -61,14 +62,11 @@ class SQLiteArenas:
         read is local (``about`` is not needed), and a change waits for the others as long
         as the database's busy timeout (``patience`` is not used)."""
         with self._transaction() as db:
-            reads = self._read_head(db, arena_id)
-            if reads is None:
-                raise UnknownArena(arena_id)
-            changes, answer = step(reads)
+            changes, answer, read = stepped(arena_id, self._read_head(db, arena_id), step)
             if changes is None:
-                return answer, reads.version
-            _write(db, arena_id, reads.version + 1, changes)
-            return answer, reads.version + 1
+                return answer, read
+            _write(db, arena_id, read + 1, changes)
+            return answer, read + 1
 
     def enter(self, arena_id: str, entry: dict[str, Any]) -> int:
         """See ArenaRows.enter: one write transaction, as a change."""
