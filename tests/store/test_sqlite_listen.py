@@ -123,3 +123,39 @@ def test_a_listener_asleep_hears_the_next_write_and_its_stop_at_once(
         stop.set()
         listener.join(timeout=5)
     assert not listener.is_alive()
+
+
+def test_a_write_is_looked_at_again_soon_after_its_wake(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The folder is written before a commit is visible, so after a wake by a write the
+    listener looks once more after PENDING_CHECK before it sleeps QUIET_CHECK."""
+    monkeypatch.setattr(sqlite_store, "QUIET_CHECK", 3600.0)
+    monkeypatch.setattr(sqlite_store, "PENDING_CHECK", 0.2)
+    waits: list[float] = []
+    original = FolderWatch.wait
+
+    def waiting(watch: FolderWatch, timeout: float) -> bool:
+        waits.append(timeout)
+        return original(watch, timeout)
+
+    monkeypatch.setattr(FolderWatch, "wait", waiting)
+    path = str(tmp_path / "matches.sqlite")
+    listening, writing = SQLiteStore(path, 86400.0, 1.0), SQLiteStore(path, 86400.0, 1.0)
+    heard, stop = Heard(), threading.Event()
+    heard.watched = ["m"]
+    listener = threading.Thread(
+        target=listening.listen, args=(lambda: heard.watched, heard.changed, stop)
+    )
+    listener.start()
+    try:
+        heard.until(lambda: 3600.0 in waits)  # asleep at rest
+        _save(writing, "m")
+        heard.until(lambda: ("m", 1) in heard.told)
+        heard.until(lambda: waits[-1] == 3600.0 and 0.2 in waits)  # the look again, then rest
+        first_rest = waits.index(3600.0)
+        assert 0.2 in waits[first_rest:]
+    finally:
+        stop.set()
+        listener.join(timeout=5)
+    assert not listener.is_alive()

@@ -8,6 +8,7 @@ import ctypes
 import ctypes.util
 import os
 import select
+import threading
 
 _IN_NONBLOCK = 0o4000
 _IN_CLOEXEC = 0o2000000
@@ -22,6 +23,9 @@ class FolderWatch:
 
     def __init__(self, folder: str) -> None:
         self.fd = -1
+        # ``wake`` (the stopping thread's) and ``close`` (the listener's) one at a time: a
+        # write to a pipe closed meanwhile could land in a file that reused its number.
+        self._lock = threading.Lock()
         # A pipe that ``wake`` writes to: a caller told to stop need not wait for a write or
         # the timeout, so the timeout can be long (a wake at rest costs CPU).
         self._woken, self._waker = os.pipe()
@@ -62,18 +66,26 @@ class FolderWatch:
         _drain(self.fd)
         return True
 
+    @property
+    def open(self) -> bool:
+        """Whether ``close`` has not been called yet."""
+        return self._waker >= 0
+
     def wake(self) -> None:
         """End the wait under way (or the next one) at once; nothing once closed."""
-        if self._waker >= 0:
-            with contextlib.suppress(OSError):
-                os.write(self._waker, b"\0")
+        with self._lock:
+            if self._waker >= 0:
+                with contextlib.suppress(OSError):
+                    os.write(self._waker, b"\0")
 
     def close(self) -> None:
         """Stop watching."""
-        for fd in (self.fd, self._woken, self._waker):
-            if fd >= 0:
-                os.close(fd)
-        self.fd = self._woken = self._waker = -1
+        with self._lock:
+            fds = (self.fd, self._woken, self._waker)
+            self.fd = self._woken = self._waker = -1
+            for fd in fds:
+                if fd >= 0:
+                    os.close(fd)
 
 
 def _drain(fd: int) -> None:

@@ -59,7 +59,7 @@ POLL_INTERVAL = 0.05  # seconds between two reads of the watched matches' versio
 # was half of a worker's CPU at rest. Only a write the folder watch could not see (another
 # machine's, on a shared filesystem SQLite does not support) waits this long.
 QUIET_CHECK = 10.0
-PENDING_CHECK = 1.0  # seconds before it looks again after a write it saw no commit of
+PENDING_CHECK = 1.0  # seconds before it looks again after a wake by a write
 IDLE = 8  # connections a process keeps open between uses
 _CHUNK = 500  # ids per read: SQLite allows 32,766 parameters, but short statements parse fast
 _UPSERT = (
@@ -177,7 +177,7 @@ class SQLiteStore:
             # After a quiet wait, the look at once: a second wake for nothing doubled the
             # listener's cost at rest (docs/performance.md, "Watching at rest").
             while not (stop.wait(POLL_INTERVAL) if written else stop.is_set()):
-                ids, before = frozenset(watched()), told
+                ids = frozenset(watched())
                 if not ids or not self._pool.index_writable():
                     _close(db)
                     db, told = None, None
@@ -188,11 +188,11 @@ class SQLiteStore:
                     except (sqlite3.Error, StoreUnavailable):
                         _close(db)  # the next round opens a new connection and tries again
                         db, told = None, None
-                # A write seen with no commit: the folder is written before the commit is
-                # visible (SQLite's shared index, a memory map, is not a write that wakes
-                # the watch), so a writer paused in between is looked at again soon.
-                committed = told is None or before is None or told[0] != before[0]
-                sleep = QUIET_CHECK if committed or not written else PENDING_CHECK
+                # After a wake by a write, one more look soon: the folder is written before
+                # the commit is visible (SQLite's shared index, a memory map, is not a write
+                # that wakes the watch), and a look in between sees the commit before it or
+                # none, so a writer paused there would otherwise wait out QUIET_CHECK.
+                sleep = PENDING_CHECK if written else QUIET_CHECK
                 if watch is not None and watch.watching:
                     written = watch.wait(sleep)
         finally:
@@ -291,6 +291,9 @@ def _create_schema(db: sqlite3.Connection, deadline: float) -> None:
 
 
 def _wake_at(stop: threading.Event, watch: FolderWatch) -> None:
-    """Once ``stop`` is set, end ``watch``'s wait: the listener sleeps long at rest."""
-    stop.wait()
+    """Once ``stop`` is set, end ``watch``'s wait: the listener sleeps long at rest. Ends
+    too, within a minute, once the watch is closed by a listener that ended otherwise."""
+    while not stop.wait(60.0):
+        if not watch.open:
+            return
     watch.wake()
