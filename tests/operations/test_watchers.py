@@ -1,9 +1,9 @@
 """Ten thousand live watchers (issue 30), for correctness only: two app servers served as
 ``make run`` serves them (gevent workers) on one Redis, 50 online matches with their inviter
 on one and their joiner on the other, and 10,000 spectator streams, half on each server, read
-by one selector in this process. Every stream opens, every watcher hears every move, nothing
-answers 5xx and both servers live on. The timings are bench/online.py's: the machine is
-shared."""
+by one selector in this process. Every stream opens, every watcher comes to its match's last
+move, nothing answers 5xx and both servers live on. The timings are bench/online.py's: the
+machine is shared."""
 
 from __future__ import annotations
 
@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from bench.online import delivery, open_spectators
+from bench.online import open_spectators
 from bench.players import Pair, open_pairs, play
 from bench.watchers import Streams
 from tests.redis.conftest import app_env, start_all
@@ -25,7 +25,7 @@ from tests.servers import GunicornServer, RedisServer
 WATCHERS, MATCHES, MOVES = 10_000, 50, 3
 # Seconds between two moves of a match, as in issue 30's contract. A stream wakes with the
 # newest version, so a worker held back longer than this (a busy machine) would merge two
-# moves into one event, which the page needs no more than; this test counts each move's.
+# moves into one event, which the page needs no more than (``_behind``).
 PACE = 2.0
 # The streams allowed and the limits per address and per browser lifted (every client here is
 # 127.0.0.1); the heartbeat the app's own, as in production. A Redis command may take 5 s,
@@ -82,7 +82,20 @@ def _worker_files(pid: int) -> int:
     return int(next(line for line in limits if line.startswith("Max open files")).split()[3])
 
 
-def test_ten_thousand_watchers_each_hear_every_move(app_servers: list[GunicornServer]) -> None:
+def _behind(pairs: list[Pair]) -> int:
+    """The streams that have not heard their match's last move. An event carries the whole
+    state, and a stream wakes with the newest version, so a worker held back longer than
+    PACE (a busy machine) sends two moves as one event: what is checked is that every
+    stream comes to the last, not that it saw each version on the way."""
+    behind = 0
+    for pair in pairs:
+        last = max(version for version, _sent in pair.moves)
+        for stream in (*pair.streams, *pair.spectators):
+            behind += max(stream.arrived, default=0) < last
+    return behind
+
+
+def test_ten_thousand_watchers_each_hear_the_last_move(app_servers: list[GunicornServer]) -> None:
     workers = [pid for server in app_servers for pid in _workers(server)]
     assert len(workers) == 4
     assert all(_worker_files(pid) >= FILES for pid in workers)  # inherited from this process
@@ -125,11 +138,10 @@ def test_ten_thousand_watchers_each_hear_every_move(app_servers: list[GunicornSe
         assert not errors  # every move answered 200, and reached the opponent's stream
         assert all(len(pair.moves) == MOVES for pair in pairs)
 
-        moved = {pair.match_id: len(pair.moves) for pair in pairs}
         deadline = time.monotonic() + 60
-        while (missed := delivery(pairs, moved)[1]) and time.monotonic() < deadline:
+        while (behind := _behind(pairs)) and time.monotonic() < deadline:
             time.sleep(0.1)
-        assert missed == 0, f"{missed} of {MATCHES * MOVES * (WATCHERS // MATCHES + 2)} missed"
+        assert behind == 0, f"{behind} of {MATCHES * (WATCHERS // MATCHES + 2)} streams behind"
         assert not [stream.ended for stream in streams.all if stream.ended]
         for server in app_servers:
             assert server.process is not None and server.process.poll() is None
