@@ -172,10 +172,10 @@ def test_without_javascript_the_player_to_move_stays_present(new_context: NewCon
     """The board frames /here, which reloads itself: the seat is noted while they think."""
     host = new_context(java_script_enabled=False).new_page()
     guest = new_context(java_script_enabled=False).new_page()
-    with host.expect_request("**/here"):
+    with host.expect_request("**/here", timeout=LIVE_MS):
         joined(host, guest)
     host.goto("/")
-    with host.expect_request("**/here"):
+    with host.expect_request("**/here", timeout=LIVE_MS):
         host.reload()
     scripted = new_context().new_page()
     requests: list[str] = []
