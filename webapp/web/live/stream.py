@@ -47,7 +47,11 @@ def events(
         hub.touch(match_id, seat)
         while (left := end - time.monotonic()) > 0 and not hub.draining:
             until = due() if due is not None else None
-            wait = min(hub.heartbeat, left, hub.heartbeat if until is None else until + 0.05)
+            # To the next heartbeat of the process: its idle streams write together, in one
+            # wake of the worker, where each on its own timer woke it once a stream.
+            beat = hub.heartbeat - time.monotonic() % hub.heartbeat
+            beat += hub.heartbeat if beat < hub.heartbeat / 10 else 0.0  # woken just early
+            wait = min(beat, left, beat if until is None else until + 0.05)
             version = hub.wait(watch, after, wait, seat or PUBLIC)
             hub.touch(match_id, seat)
             if version > after:
