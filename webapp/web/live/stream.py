@@ -6,6 +6,7 @@ from __future__ import annotations
 import functools
 import json
 import time
+import zlib
 from collections.abc import Callable, Iterator
 
 from ...store import StoreUnavailable
@@ -45,11 +46,13 @@ def events(
             # its versions over) or a made-up one: tell the match as it is now.
             after = -1
         hub.touch(match_id, seat)
+        phase = zlib.crc32(match_id.encode()) / 2**32 * hub.heartbeat
         while (left := end - time.monotonic()) > 0 and not hub.draining:
             until = due() if due is not None else None
-            # To the next heartbeat of the process: its idle streams write together, in one
-            # wake of the worker, where each on its own timer woke it once a stream.
-            beat = hub.heartbeat - time.monotonic() % hub.heartbeat
+            # To the match's next heartbeat: its idle streams in this process write together,
+            # in one wake of the worker, where each on its own timer woke it once a stream;
+            # the matches' beats are spread over the period, so thousands never write at once.
+            beat = hub.heartbeat - (time.monotonic() - phase) % hub.heartbeat
             beat += hub.heartbeat if beat < hub.heartbeat / 10 else 0.0  # woken just early
             wait = min(beat, left, beat if until is None else until + 0.05)
             version = hub.wait(watch, after, wait, seat or PUBLIC)
