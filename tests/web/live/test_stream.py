@@ -1,0 +1,75 @@
+"""A stream's heartbeats: every idle stream of a match in a process writes at the same moments,
+so that a worker wakes once for all of them, while different matches beat at other moments."""
+
+from __future__ import annotations
+
+import itertools
+import threading
+
+import pytest
+
+from webapp.store import Record
+from webapp.web.live import stream
+from webapp.web.live.live import Hub
+
+HEARTBEAT = 10.0
+
+
+class QuietStore:
+    """A match nobody moves in: read at version 3, never changed."""
+
+    def get(self, match_id: str) -> Record | None:
+        return Record(match_id, {"moves": []}, 3)
+
+    def listen(self, watched: object, changed: object, stop: threading.Event) -> None:
+        stop.wait()
+
+
+class Clock:
+    """The monotonic clock the stream reads, moved by the waits it asks for."""
+
+    def __init__(self, now: float) -> None:
+        self.now = now
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def beats(match_id: str, opened: float, monkeypatch: pytest.MonkeyPatch) -> list[float]:
+    """The moments at which a spectator's stream of ``match_id`` opened at ``opened`` writes
+    its first five heartbeats (nothing moves, so each wait runs to its end)."""
+    clock, hub = Clock(opened), Hub(QuietStore(), 10, HEARTBEAT)  # type: ignore[arg-type]
+    monkeypatch.setattr(stream.time, "monotonic", clock)
+
+    def wait(watch: object, after: int, timeout: float, audience: str = "") -> int:
+        clock.now += timeout
+        return after
+
+    monkeypatch.setattr(hub, "wait", wait)
+    written, moments = stream.events(hub, match_id, None, 3, lifetime=300.0), []
+    try:
+        assert next(written) == "retry: 1000\n\n"
+        while len(moments) < 5:
+            assert next(written) == ": still here\n\n"
+            moments.append(clock.now)
+    finally:
+        written.close()
+        hub.stop()
+    return moments
+
+
+def test_the_idle_streams_of_a_match_beat_together(monkeypatch: pytest.MonkeyPatch) -> None:
+    early, late = beats("m1", 1003.3, monkeypatch), beats("m1", 1007.9, monkeypatch)
+    assert all(b - a == pytest.approx(HEARTBEAT) for a, b in itertools.pairwise(early))
+    # The stream opened later beats at the same moments as the first, not 4.6 s after them.
+    for moment in late:
+        offset = (moment - early[0]) % HEARTBEAT
+        assert min(offset, HEARTBEAT - offset) == pytest.approx(0.0, abs=1e-6)
+    assert late[0] - 1007.9 <= HEARTBEAT * 1.1
+
+
+def test_matches_beat_at_moments_spread_over_the_period(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    phases = {round(beats(f"m{n}", 1000.0, monkeypatch)[1] % HEARTBEAT) for n in range(40)}
+    assert len(phases) >= 6  # of the ten whole seconds of the period
