@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import itertools
 import threading
+from collections.abc import Generator
+from typing import cast
 
 import pytest
 
@@ -39,14 +41,15 @@ def beats(match_id: str, opened: float, monkeypatch: pytest.MonkeyPatch) -> list
     """The moments at which a spectator's stream of ``match_id`` opened at ``opened`` writes
     its first five heartbeats (nothing moves, so each wait runs to its end)."""
     clock, hub = Clock(opened), Hub(QuietStore(), 10, HEARTBEAT)  # type: ignore[arg-type]
-    monkeypatch.setattr(stream.time, "monotonic", clock)
+    monkeypatch.setattr("time.monotonic", clock)  # the one the stream reads
 
     def wait(watch: object, after: int, timeout: float, audience: str = "") -> int:
         clock.now += timeout
         return after
 
     monkeypatch.setattr(hub, "wait", wait)
-    written, moments = stream.events(hub, match_id, None, 3, lifetime=300.0), []
+    written = cast(Generator[str, None, None], stream.events(hub, match_id, None, 3, 300.0))
+    moments: list[float] = []
     try:
         assert next(written) == "retry: 1000\n\n"
         while len(moments) < 5:
