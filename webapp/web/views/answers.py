@@ -35,8 +35,9 @@ def answer(body: Any, status: int = 200) -> Response:
     )
 
 
-def game_json(current: Current) -> GameJson:
-    """The match as every API call but the review answers it."""
+def game_json(current: Current, csrf_token: str | None = None) -> GameJson:
+    """The match as every API call but the review answers it, with this request's CSRF token
+    (or ``csrf_token``: a stream's event, made outside the browser's request)."""
     match = current.match
     game = match.game
     board = game.board
@@ -68,7 +69,7 @@ def game_json(current: Current) -> GameJson:
             if evaluation is not None
             else None
         ),
-        csrf_token=generate_csrf(),
+        csrf_token=generate_csrf() if csrf_token is None else csrf_token,
         seats=seats_json(current),
         score=score_json(match),
         clock=clock_json(match),
