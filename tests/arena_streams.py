@@ -1,6 +1,6 @@
 """What an arena's player does between two looks, as a browser does it (tests/arena_players.py):
 it waits to be paired on the arena's stream, and plays its game following the game's stream,
-each event carrying the game. Each wait has a deadline."""
+reading the game only when an event says it changed. Each wait has a deadline."""
 
 from __future__ import annotations
 
@@ -31,14 +31,10 @@ class Event:
     data: str
 
 
-def events(
-    player: Player, server: str, path: str, deadline: float | Callable[[], float]
-) -> Generator[Event, None, None]:
+def events(player: Player, server: str, path: str, deadline: float) -> Generator[Event, None, None]:
     """The events of the stream at ``path`` as ``player``, until it ends, goes quiet or
-    ``deadline`` (on time.monotonic(); or what it returns, at each line) passes; a heartbeat
-    lets the deadline be checked."""
-    until = deadline if callable(deadline) else lambda: deadline
-    if time.monotonic() >= until():
+    ``deadline`` (on time.monotonic()) passes; a heartbeat lets the deadline be checked."""
+    if time.monotonic() >= deadline:
         return
     address = urllib.parse.urlsplit(server)
     connection = http.client.HTTPConnection(address.hostname or "", address.port, timeout=QUIET)
@@ -46,10 +42,10 @@ def events(
         connection.request("GET", path, None, {"Cookie": player.cookies()})
         response = connection.getresponse()
         if response.status != 200:  # refused (its places full): not asked again at once
-            time.sleep(min(1.0, max(0.0, until() - time.monotonic())))
+            time.sleep(min(1.0, max(0.0, deadline - time.monotonic())))
             return
         name, ident, data = "message", "", ""
-        while time.monotonic() < until():
+        while time.monotonic() < deadline:
             raw = response.readline()
             if not raw:
                 return  # closed by the server
@@ -84,18 +80,16 @@ def paired_event(player: Player, server: str, arena_id: str, deadline: float) ->
 
 def play_game(call: Call, player: Player, server: str, think: float, headers: Any) -> None:
     """Play this player's game (its match now) with random moves, ``think`` seconds at most
-    before each, until it is over or its deadline (the longest it can last) passes: the game,
-    the other's moves and the clocks are heard on ``GET /api/events``, whose events carry the
-    game, so it is read (``GET /api/game``) only when a stream could not be had."""
-    until = [time.monotonic() + _longest({})]  # until the game is known: the longest of any
-    stream = events(player, server, "/api/events", lambda: until[0])
-    game = _carried(next(stream, None)) or call(player, server, "GET", "/api/game").json()
+    before each, until it is over or its deadline (the longest it can last) passes: the
+    other's moves and the clocks are heard on ``GET /api/events``, and the game is read
+    again only when an event's version is newer than the one known."""
+    game = call(player, server, "GET", "/api/game").json()
     if not game.get("arena"):
-        stream.close()
         return  # not at its arena game (the look did not take it there): it looks again
-    until[0], pause = time.monotonic() + _longest(game), 0.2
+    deadline = time.monotonic() + _longest(game)
+    stream, pause = events(player, server, f"/api/events?version={game['version']}", deadline), 0.2
     try:
-        while time.monotonic() < until[0]:
+        while time.monotonic() < deadline:
             while not _over(game) and game["turn"] == game["you"]:
                 game = _move(call, player, server, game, think, headers)
             if _over(game):
@@ -107,16 +101,11 @@ def play_game(call: Call, player: Player, server: str, think: float, headers: An
                 pause = min(2 * pause, 5.0)  # a stream refused at once is not asked again at once
                 game = call(player, server, "GET", "/api/game").json()
                 path = f"/api/events?version={game['version']}"
-                stream = events(player, server, path, lambda: until[0])
+                stream = events(player, server, path, deadline)
             elif event.id.isdigit() and int(event.id) > game["version"]:
-                game = _carried(event) or call(player, server, "GET", "/api/game").json()
+                game = call(player, server, "GET", "/api/game").json()
     finally:
         stream.close()
-
-
-def _carried(event: Event | None) -> Any:
-    """The game an event of ``GET /api/events`` carries, or ``None``."""
-    return json.loads(event.data).get("game") if event is not None and event.data else None
 
 
 def _move(call: Call, player: Player, server: str, game: Any, think: float, headers: Any) -> Any:
@@ -140,4 +129,4 @@ def _longest(game: Any) -> float:
     """The longest a game can last: its first move's grace, then a clock per cell, and a
     margin for the settler and the machine."""
     clock = float((game.get("clock") or {}).get("per_move") or 30)
-    return 30.0 + clock * (len(game.get("board", "_" * 9)) + 1)
+    return 30.0 + clock * (len(game["board"]) + 1)

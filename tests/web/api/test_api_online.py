@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 import pytest
@@ -14,7 +13,6 @@ from tests.refusals import code, refusal
 from tests.web.api.test_api import call
 from webapp.store import StoreUnavailable
 from webapp.web.live.stream import events as followed
-from webapp.web.views import game_events
 
 
 def token_of(link: str) -> str:
@@ -138,59 +136,9 @@ def test_the_stream_sends_a_newer_version_at_once_with_its_id(
     call(host, "/api/move", {"cell": "B2", "version": version})
     body = read_events(app, friend, f"/api/events?version={version}")
     assert body.startswith("retry: 1000\n\n")
-    assert f'id: {version + 1}\ndata: {{"version": {version + 1}, "game": {{' in body
+    assert f'id: {version + 1}\ndata: {{"version": {version + 1}}}\n\n' in body
     seen = read_events(app, friend, "/api/events", **{"Last-Event-ID": str(version + 1)})
     assert "id:" not in seen and seen.startswith("retry: 1000\n\n")
-
-
-def carried(body: str) -> list[dict[str, Any]]:
-    """The data of each event of a stream's ``body``."""
-    return [json.loads(line[6:]) for line in body.splitlines() if line.startswith("data: ")]
-
-
-def test_an_event_carries_the_game_as_the_viewer_reads_it_with_its_own_token(
-    app: Flask, bots: tuple[FlaskClient, FlaskClient]
-) -> None:
-    host, friend = bots
-    version = api_game(host)["version"]
-    call(host, "/api/move", {"cell": "B2", "version": version})
-    for player, you in ((friend, "O"), (host, "X")):
-        (event,) = carried(read_events(app, player, f"/api/events?version={version}"))
-        game, read = event["game"], api_game(player)
-        assert event["version"] == game["version"] == read["version"] == version + 1
-        assert game["you"] == you and game["board"] == read["board"] == "____X____"
-        for volatile in ("csrf_token", "online"):  # signed anew; presence's seconds move
-            game.pop(volatile), read.pop(volatile)
-        assert game == read
-    # The friend's token from the event is its own: its move with it is taken.
-    (event,) = carried(read_events(app, friend, f"/api/events?version={version}"))
-    token = event["game"]["csrf_token"]
-    moved = friend.post(
-        "/api/move", json={"cell": "A1", "version": version + 1}, headers={"X-CSRFToken": token}
-    )
-    assert moved.status_code == 200 and moved.get_json()["board"] == "O___X____"
-
-
-def test_a_version_is_made_once_per_role_however_many_streams_carry_it(
-    app: Flask, bots: tuple[FlaskClient, FlaskClient]
-) -> None:
-    host, friend = bots
-    version = api_game(host)["version"]
-    call(host, "/api/move", {"cell": "B2", "version": version})
-    before = game_events.made()
-    bodies = [read_events(app, friend, f"/api/events?version={version}") for _ in range(3)]
-    assert game_events.made() == before + 1
-    assert len({json.dumps(carried(body)[0]["game"]["board"]) for body in bodies}) == 1
-
-
-def test_a_spectators_event_carries_the_game_as_a_spectator_sees_it(
-    app: Flask, bots: tuple[FlaskClient, FlaskClient]
-) -> None:
-    host, _ = bots
-    match_id = api_game(host)["online"]["watch"].rsplit("/", 1)[1]
-    events = carried(read_events(app, app.test_client(), f"/api/events?match={match_id}"))
-    assert events and events[-1]["game"]["you"] is None
-    assert not any(seat["you"] for seat in events[-1]["game"]["seats"])
 
 
 def test_anyone_can_follow_a_match_by_its_id_but_not_a_match_that_is_not_there(

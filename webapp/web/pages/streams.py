@@ -12,7 +12,6 @@ from ..live import live, sse
 from ..live.stream import events as followed
 from ..site import refusals
 from ..site.errors import for_api, render_error
-from ..views.game_events import game_events
 from ..views.operations import Operation, parameter
 
 EVENTS_QUERY = [
@@ -30,31 +29,26 @@ EVENTS_QUERY = [
 
 
 def versions(current: Current, after: int) -> ResponseReturnValue:
-    """The stream of ``current``'s versions after ``after``: the event id is the version, its
-    data the match as GET /api/game answers it now; the stream ends after a while and the
-    client reconnects with ``Last-Event-ID``."""
-    event = game_events(current)
+    """The stream of ``current``'s versions after ``after``: the event id is the version; the
+    stream ends after a while and the client reconnects with ``Last-Event-ID``."""
 
     def stream(hub: live.Hub, lifetime: float) -> Iterator[str]:
         due = deadlines.due(hub.store, hub, current.match_id)
-        return followed(hub, current.match_id, current.seat, after, lifetime, due, event)
+        return followed(hub, current.match_id, current.seat, after, lifetime, due)
 
     return sse.event_stream(stream)
 
 
 EVENTS = Operation(
     "Server-Sent Events of a match's versions: an event (its id is the version) whenever the "
-    "match changes, carrying the match as GET /api/game answers it (no need to read it "
-    "again); a comment now and then. The stream ends after a few minutes; reconnect with "
-    "Last-Event-ID.",
+    "match changes; a comment now and then. The stream ends after a few minutes; reconnect "
+    "with Last-Event-ID.",
     {
         404: "No such match, or this session has none yet.",
         503: "Too many streams open on this server, or the store is down; reload instead.",
     },
     answer=str,
-    answered='The event stream: `id: <version>` and `data: {"version": n, "game": {...}}` per '
-    "change, `game` being what GET /api/game answers at that version (its seconds left and "
-    "presence as of the change; absent once the match has expired).",
+    answered='The event stream: `id: <version>` and `data: {"version": n}` per change.',
     media="text/event-stream",
     query=EVENTS_QUERY,
 )

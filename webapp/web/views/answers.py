@@ -35,9 +35,8 @@ def answer(body: Any, status: int = 200) -> Response:
     )
 
 
-def game_json(current: Current, csrf_token: str | None = None) -> GameJson:
-    """The match as every API call but the review answers it, with this request's CSRF token
-    (or ``csrf_token``: a stream's event, made outside the browser's request)."""
+def game_json(current: Current) -> GameJson:
+    """The match as every API call but the review answers it."""
     match = current.match
     game = match.game
     board = game.board
@@ -69,7 +68,7 @@ def game_json(current: Current, csrf_token: str | None = None) -> GameJson:
             if evaluation is not None
             else None
         ),
-        csrf_token=generate_csrf() if csrf_token is None else csrf_token,
+        csrf_token=generate_csrf(),
         seats=seats_json(current),
         score=score_json(match),
         clock=clock_json(match),

@@ -124,10 +124,10 @@ def _event(
     store cannot be read now, or when this browser no longer holds the seats it streamed as
     (a seat moved to another device must not go on sending that seat's links here)."""
     try:
-        record = record_at(app, role.match_id, version)
+        record = _record(app, role.match_id, version)
         if role.viewer.held and (record is None or holds(read(record.data)) != role.viewer.held):
             return None
-        told = version if record is None else audience_version(record, role, version)
+        told = version if record is None else _audience_version(record, role, version)
         key = (role, before, told, since)
         return _EVENTS.get(key, lambda: _write(app, role, display, since, before, told, record))
     except (StoreUnavailable, LostMatchError):
@@ -147,7 +147,7 @@ def _write(
     ``before`` (all of them when those are no longer kept), the title and the form's version;
     in text mode, what happened since ``before`` (``since``, when that is no longer kept) and
     what the page now shows, for its next stream."""
-    now = _PARTS.get((role, version), lambda: in_role(app, role, display.render, record) or GONE)
+    now = _PARTS.get((role, version), lambda: _in_role(app, role, display.render, record) or GONE)
     was = _PARTS.peek((role, before))
     kept = dict(was.parts) if was else {}
     changed = {name: without_marks(html) for name, html in now.parts if kept.get(name) != html}
@@ -156,12 +156,12 @@ def _write(
     if display.announce is not None:
         told = dict(was.since if was else since)
         announce = display.announce
-        said = in_role(app, role, lambda current: announce(current, told), record)
+        said = _in_role(app, role, lambda current: announce(current, told), record)
         data["announce"], data["since"] = said or "", dict(now.since)
     return f"id: {version}\ndata: {json.dumps(data, ensure_ascii=False)}\n\n"
 
 
-def record_at(app: Flask, match_id: str, version: int) -> Record | None:
+def _record(app: Flask, match_id: str, version: int) -> Record | None:
     """The match's record at ``version`` or later: the one the hub heard, when it is that
     recent (no read of the store, so the streams waiting for a rendering of it are not woken a
     second time by the read), else the store's."""
@@ -169,14 +169,14 @@ def record_at(app: Flask, match_id: str, version: int) -> Record | None:
     return hub.latest(match_id, version) or hub.store.get(match_id)
 
 
-def audience_version(record: Record, role: Role, version: int) -> int:
+def _audience_version(record: Record, role: Role, version: int) -> int:
     """The last version of ``record`` that changed what ``role`` sees (at least ``version``):
     what is rendered of the record is kept under it, never under an older one."""
     audience = next(iter(role.viewer.held)) if len(role.viewer.held) == 1 else PUBLIC
     return max(version, seen_versions(record.data, record.version).get(audience, record.version))
 
 
-def in_role(
+def _in_role(
     app: Flask, role: Role, make: Callable[[Current], T], record: Record | None
 ) -> T | None:
     """``make`` of the match of ``record`` as ``role`` sees it, in a request of ``role``'s
