@@ -250,9 +250,10 @@ def by_kind(folder: Path, games: int) -> None:
             kept[0], kept[1] = kept[0] + spent, kept[1] + count
     for label, (spent, count) in sorted(kinds.items(), key=lambda kind: -kind[1][0]):
         each = f", {spent / count * 1000:.2f} ms each" if count else ""
+        what = "passes" if label.startswith("gc:") else "requests"  # the collector's
         print(
             f"  {label}: {spent:.2f} s, {spent / max(games, 1) * 1000:.1f} ms a game, "
-            f"{count:.0f} requests{each}"
+            f"{count:.0f} {what}{each}"
         )
 
 

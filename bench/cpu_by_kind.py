@@ -2,10 +2,13 @@
 each greenlet's CPU (``time.process_time`` between two switches, seen by greenlet.settrace) is
 charged to the request it serves (method and route, ids masked; a stream's whole life is its
 request's) or else to the thread it runs (the settler, the store's listener) or to gevent's hub, and
-written to BENCH_CPU/<pid>.json when the worker exits: ``bench/arena.py --cpu DIR``."""
+written to BENCH_CPU/<pid>.json when the worker exits: ``bench/arena.py --cpu DIR``. The cyclic
+garbage collector's passes (gc.callbacks) are a kind of their own, by generation, charged to no
+greenlet."""
 
 from __future__ import annotations
 
+import gc
 import json
 import os
 import re
@@ -23,6 +26,7 @@ _LABELS: weakref.WeakKeyDictionary[Any, str] = weakref.WeakKeyDictionary()
 _SPENT: dict[str, float] = {}
 _COUNTS: dict[str, int] = {}
 _LAST = [0.0]
+_COLLECTING = [0.0]  # when the collector's pass under way began
 
 
 def _switched(event: str, args: tuple[Any, Any]) -> None:
@@ -32,6 +36,19 @@ def _switched(event: str, args: tuple[Any, Any]) -> None:
         label = _LABELS.get(args[0]) or _background(args[0])
         _SPENT[label] = _SPENT.get(label, 0.0) + now - _LAST[0]
     _LAST[0] = now
+
+
+def _collected(phase: str, info: dict[str, int]) -> None:
+    """gc.callbacks: a pass's CPU charged to its generation, taken off the greenlet it
+    interrupted."""
+    now = time.process_time()
+    if phase == "start":
+        _COLLECTING[0] = now
+        return
+    label, spent = f"gc: generation {info['generation']}", now - _COLLECTING[0]
+    _SPENT[label] = _SPENT.get(label, 0.0) + spent
+    _COUNTS[label] = _COUNTS.get(label, 0) + 1
+    _LAST[0] += spent
 
 
 def _background(left: Any) -> str:
@@ -60,6 +77,7 @@ def post_worker_init(worker: Any) -> None:  # type: ignore[no-redef]
     worker.wsgi = _tagged(worker.wsgi)
     _LAST[0] = time.process_time()
     greenlet.settrace(_switched)
+    gc.callbacks.append(_collected)
 
 
 def worker_exit(server: Any, worker: Any) -> None:
