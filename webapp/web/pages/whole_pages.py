@@ -24,7 +24,7 @@ from ..views.viewer import viewer
 # Shared as the live parts are: a page asked for while it is being made is waited for.
 _WHOLE: Shared[tuple[object, ...], str] = Shared(1024)
 # The pages of states, with marks in place of what differs between the versions that show one.
-_BY_STATE: Shared[tuple[object, ...], str] = Shared(2048)
+_BY_STATE: Shared[tuple[object, ...], str] = Shared(1024)
 
 # What a board shows of its match but for its game's id and its score, which are put in.
 _PUT_IN = frozenset({"game_id", "score"})
