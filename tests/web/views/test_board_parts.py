@@ -11,6 +11,9 @@ from webapp.web.views.board_parts import PARTS
 
 
 def test_a_move_renders_only_the_parts_it_changed(client: FlaskClient) -> None:
+    # The parts of a state are shared by every match and app of the process that shows it: one
+    # another test showed would render none.
+    fragments._part.cache_clear()
     play(client, ["B2"])
     client.get("/")
     before = fragments._part.cache_info().misses

@@ -67,16 +67,32 @@ def index() -> ResponseReturnValue:
 
 def board(current: matches.Current, hint: bool = False) -> ResponseReturnValue:
     """The board page of ``current`` as this browser sees it (a player, or a spectator)."""
-    kept_as = whole_pages.key(current, Viewed.of(current, hint).key)
+    viewed = Viewed.of(current, hint)
+    kept_as = whole_pages.key(current, viewed.key)
     if kept_as is None:
-        return fragments.filled(*_marked(current, hint))
-    return whole_pages.page(kept_as, lambda: _marked(current, hint)[0])
+        return fragments.filled(*_marked(viewed))
+    return whole_pages.page(kept_as, lambda: _made(viewed, kept_as))
 
 
-def _marked(current: Current, hint: bool) -> tuple[str, str | None]:
+def _made(viewed: Viewed, kept_as: tuple[object, ...]) -> str:
+    """The kept page of ``viewed`` (kept as ``kept_as``), with the marks: the board's from the
+    page of the state it shows (text mode's says what changed since the last page it showed,
+    and is made per version)."""
+    current, hint = viewed.current, viewed.hint
+    if viewer(current).text:
+        return _marked(viewed)[0]
+
+    def make(shown: Current, state: tuple[object, ...]) -> str:
+        return _marked(Viewed(state, shown, hint))[0]
+
+    return whole_pages.of_state(current, kept_as, (hint, viewer(current)), make)
+
+
+def _marked(viewed: Viewed) -> tuple[str, str | None]:
     """The page with the marks in place of the CSRF token and the messages, and text mode's
     own messages (``None``: the flashed ones)."""
-    shown = _shown(Viewed.of(current, hint))
+    current = viewed.current
+    shown = _shown(viewed)
     extra = online.parts(current) if current.match.online or current.watching else None
     if viewer(current).text:
         return text_board.marked(current, shown.view, shown.score, extra)
@@ -142,7 +158,8 @@ DISPLAYS = {
 class Viewed:
     """A stored state of a match as one viewer sees it, compared by ``key`` alone: the match's
     id, version and game id (a version is never saved twice under one id and game), the hint
-    asked and the viewer (its seats, watching, language, display and address)."""
+    asked and the viewer (its seats, watching, language, display and address); or, for a match
+    with marks in place of those (``whole_pages.of_state``), the key of the state it shows."""
 
     key: tuple[object, ...]
     current: Current = field(compare=False)
