@@ -247,6 +247,18 @@ def pairing_waits(servers: list[str]) -> tuple[int, int]:
     return within, total
 
 
+def books_refused(servers: list[str]) -> dict[str, int]:
+    """The arena scorings the ``servers`` refused (a game counted again, a game a player's
+    list does not show), by why, from their /metrics."""
+    refused = {"counted_again": 0, "unlisted": 0}
+    for server in servers:
+        for line in Player().get(server, "/metrics").text.splitlines():
+            for why in refused:
+                if line.startswith(f'ttt_arena_books_refused_total{{why="{why}"}}'):
+                    refused[why] += int(float(line.split()[-1]))
+    return refused
+
+
 def check_run(played: Played) -> None:
     """What every arena run must show: a snapshot while it ran, and at most two players free
     at any of them (the arena pairs whoever is free at once, but two who just met wait a

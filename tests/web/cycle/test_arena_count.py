@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
+from prometheus_client import REGISTRY
 
 from tests.conftest import api_game, post
 from tests.web.cycle.test_arena_rows import rows_of
@@ -24,6 +25,11 @@ def played_out(app: Flask, client: FlaskClient) -> tuple[str, FlaskClient, Flask
     arena_id = arena(client)
     x, o = sides(*joined(app, arena_id, 2), arena_id)
     return arena_id, x, o
+
+
+def refused(why: str) -> float:
+    """How many arena scorings this process refused for ``why`` (its metric)."""
+    return REGISTRY.get_sample_value("ttt_arena_books_refused_total", {"why": why}) or 0.0
 
 
 def entries(app: Flask, arena_id: str) -> dict[str, dict[str, Any]]:
@@ -53,6 +59,7 @@ def test_a_game_is_counted_once_even_when_its_players_are_put_back_in_it(
             "INSERT INTO arena_games VALUES (?, ?, ?)",
             (arena_id, match_id, encode(sorted(before))),
         )
+    counted_again = refused("counted_again")
     with app.app_context(), caplog.at_level(logging.ERROR):
         record = arenas.store().get(match_id)
         assert record is not None
@@ -60,6 +67,7 @@ def test_a_game_is_counted_once_even_when_its_players_are_put_back_in_it(
     after = entries(app, arena_id)
     assert sorted((e["points"], e["games"]) for e in after.values()) == [(0, 1), (2, 1)]
     assert "second count refused" in caplog.text and match_id in caplog.text
+    assert refused("counted_again") == counted_again + 1
 
 
 def test_an_entry_counts_no_game_its_list_does_not_show(
@@ -75,6 +83,7 @@ def test_an_entry_counts_no_game_its_list_does_not_show(
             kept(browser, game_id, when, entry)
 
     monkeypatch.setattr(history, "add", add)
+    unlisted = refused("unlisted")
     post(o, "/resign")
     after = entries(app, arena_id)
     assert (after[lost]["points"], after[lost]["games"]) == (0, 0)
@@ -83,3 +92,4 @@ def test_an_entry_counts_no_game_its_list_does_not_show(
     assert mine["result"] == "lost"
     assert [e["games"] for b, e in after.items() if b != lost] == [1]
     assert not standing(x, arena_id)["you"]["playing"]  # freed all the same
+    assert refused("unlisted") == unlisted + 1

@@ -15,6 +15,7 @@ from ...rules.arena_pairing import listed_result
 from ...store import StoreUnavailable
 from ...store.history import GameHistory
 from .. import timing
+from ..site import metrics
 from . import arena_steps, arenas
 from .cycle import saved
 
@@ -48,6 +49,7 @@ def count(match_id: str, match: Match) -> None:
         if shown is None:
             unlisted = "arena %s, game %s: the list of %s does not show it; its entry is not scored"
             log.error(unlisted, match.arena, match_id, browser)
+            metrics.arena_books_refused("unlisted")
         score[entry.mark] = ABORTED if shown is None else shown
     arenas.change_game(match.arena, match_id, lambda kept, now: ended(kept, match_id, score, now))
 

@@ -183,6 +183,7 @@ def _change(arena_id: str, browsers: list[str] | str, act: Act, patience: float 
         raise UnknownLinkError(errors.NO_ARENA) from error
     except CountedAgain as error:  # the books were wrong already: never make them worse
         log.error("a game's second count refused, nothing written: %s", error)
+        metrics.arena_books_refused("counted_again")
         return Done()
     forget(arena_id)
     if done.migrated:
