@@ -1,6 +1,6 @@
 """The decoded matches of the newest records, kept by store, match id, version and what the
-record says of its game (its id, moves, deadline and ending): a version is saved once under
-one id, so it is decoded at most once per process."""
+record says of its game (its id, move count and last move, deadline and ending): a version is
+saved once under one id, so it is decoded at most once per process."""
 
 from __future__ import annotations
 
@@ -15,8 +15,9 @@ from ..live.shared import Shared
 # An expired match's id comes back (a first match's id is derived from the visitor's) at
 # version 1 with a new game: the game id tells the two apart. A version number could also come
 # back under one id and game if the store lost acknowledged writes (a Redis failover): the
-# moves, the deadline and the ending, read from the record without decoding it, tell such a
-# version from the one kept unless it changed only the seats, offers or messages. A Match is
+# move count and last move, the deadline and the ending, read from the record without
+# decoding it, tell such a version from the one kept unless it changed only the seats, offers
+# or messages, or made other moves of the same number ending in the same cell. A Match is
 # frozen, so a kept one cannot be changed by a reader.
 _DECODED: Shared[tuple[object, ...], Match] = Shared(1024)
 
@@ -32,11 +33,17 @@ def _key(store: MatchStore, record: Record) -> tuple[object, ...] | None:
 
 
 def _game(data: dict[str, Any]) -> tuple[object, ...]:
-    """The game's state as stored: its moves, deadline, ending and winner (each hashable)."""
+    """The game's state as stored: its move count and last move, deadline, ending and winner
+    (each hashable, whatever the record holds)."""
     moves, deadline = data.get("moves"), data.get("deadline")
-    played = tuple(str(move) for move in moves) if isinstance(moves, list) else None
-    when = float(deadline) if isinstance(deadline, int | float) else None
-    return played, when, str(data.get("ending")), str(data.get("winner"))
+    played = (len(moves), str(moves[-1]) if moves else "") if isinstance(moves, list) else (-1, "")
+    when = deadline if isinstance(deadline, (int, float)) else None
+    ending, winner = data.get("ending"), data.get("winner")
+    ended = (
+        ending if isinstance(ending, str) else None,
+        winner if isinstance(winner, str) else None,
+    )
+    return (*played, when, *ended)
 
 
 def decoded(store: MatchStore, record: Record, decode: Callable[[], Match]) -> Match:
@@ -50,6 +57,7 @@ def saved(store: MatchStore, record: Record, match: Match) -> None:
     the page the change redirects to reads that version and decodes nothing. Any worker that
     reads it gets the same match (its version is saved once), so nothing else is told."""
     key = _key(store, record)
-    state = (tuple(match.game.moves), float(match.deadline), str(match.ending), str(match.winner))
+    moves = match.game.moves
+    state = (len(moves), moves[-1] if moves else "", match.deadline, match.ending, match.winner)
     if key is not None and key[3:] == (match.game_id, *state):
         _DECODED.put(key, match)
