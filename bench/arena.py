@@ -185,6 +185,7 @@ def main() -> int:
         cpu = sum(app.cpu_seconds() for app in apps) - cpu
         stop.set()
         within, pairings = pairing_waits(urls)
+        refused = arena_players.books_refused(urls)
         arena = books(players, urls[1], arena_id)
         met = opponents(players, urls[1], arena_id)
         arena_joins.report(played, arena, urls)
@@ -195,6 +196,10 @@ def main() -> int:
     games = int(arena["games"])
     report(args, games, met, played, (within, pairings), arrivals)
     print(f"servers' CPU per game: {cpu / max(games, 1) * 1000:.1f} ms ({cpu:.1f} s)")
+    print(
+        f"scorings refused by the servers (the books kept right): counted again "
+        f"{refused['counted_again']}, not in the player's list {refused['unlisted']}"
+    )
     if small is not None:
         ratio = cpu / max(games, 1) / max(small[0], 1e-9)
         print(

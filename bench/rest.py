@@ -1,7 +1,9 @@
 """Watching at rest: spectators' live boards open on one online match in which nobody moves,
 on the default store (SQLite), served as `make run` serves it; the workers' CPU per second
 over the window, read from /proc (the scheduler's nanoseconds; the 10 ms ticks beside them).
-Exits 1 above its floor (2 ms of CPU a second).
+Exits 1 above its floor (2 ms of CPU a second), or if a worker's process or thread ended or
+began within the window (each is read at both ends: one that ended would take its CPU time
+with it).
 
     .venv/bin/python bench/rest.py --watchers 24 --seconds 10
 """
@@ -43,6 +45,9 @@ def main() -> int:
         streams = Streams().start()
         try:
             used, ticked = _quiet_cpu(server, streams, options.watchers, options.seconds)
+        except TasksChanged as error:
+            print(f"no figure: {error}", file=sys.stderr)
+            return 1
         finally:
             streams.close()
             server.stop()
@@ -67,22 +72,40 @@ def _quiet_cpu(
     if silent or not all(stream.ok for stream in opened):
         raise RuntimeError(f"{len(silent)} streams did not open as live streams")
     time.sleep(1.0)
-    pids = [server.process.pid, *server.children()]
-    before, ticked = _run_time(pids), server.cpu_seconds()
+    return window(server, seconds)
+
+
+def window(server: servers.Server, seconds: float) -> tuple[float, float]:
+    """The CPU seconds of ``server``'s processes over the next ``seconds``: from the scheduler,
+    and in ticks. TasksChanged if a process or thread of theirs ended or began meanwhile."""
+    before, ticked = _run_time([server.process.pid, *server.children()]), server.cpu_seconds()
     time.sleep(seconds)
-    return _run_time(pids) - before, server.cpu_seconds() - ticked
+    after = _run_time([server.process.pid, *server.children()])
+    gone, new = sorted(set(before) - set(after)), sorted(set(after) - set(before))
+    if gone or new:
+        raise TasksChanged(
+            f"the servers' tasks changed during the window (gone: {', '.join(gone) or 'none'}; "
+            f"new: {', '.join(new) or 'none'}): a task that ended took its CPU time with it, so "
+            "the window's CPU would be under-counted; run it again"
+        )
+    used = sum(after.values()) - sum(before.values())
+    return used / 1e9, server.cpu_seconds() - ticked
 
 
-def _run_time(pids: list[int]) -> float:
-    """Seconds that the threads of ``pids`` ran on a CPU, from /proc/<pid>/task/*/schedstat
-    (nanoseconds: at 2 ms a second, /proc's 10 ms ticks move a 30 s window's figure by a
-    sixth of the floor)."""
-    total = 0
+class TasksChanged(RuntimeError):
+    """A server's process or thread ended or began within the window: no figure."""
+
+
+def _run_time(pids: list[int]) -> dict[str, int]:
+    """Nanoseconds that each thread of ``pids`` ran on a CPU, by ``pid/tid``, from
+    /proc/<pid>/task/*/schedstat (at 2 ms a second, /proc's 10 ms ticks move a 30 s window's
+    figure by a sixth of the floor)."""
+    found: dict[str, int] = {}
     for pid in pids:
         for task in Path(f"/proc/{pid}/task").glob("*/schedstat"):
             with contextlib.suppress(OSError):
-                total += int(task.read_text().split()[0])
-    return total / 1e9
+                found[f"{pid}/{task.parent.name}"] = int(task.read_text().split()[0])
+    return found
 
 
 if __name__ == "__main__":

@@ -180,10 +180,10 @@ def books(players: list[Player], server: str, arena_id: str) -> dict[str, Any]:
     """The final standings, checked against each player's list of games: points recomputed
     from them (2/1/0, doubled after two wins in a row), games counted, and every game in
     exactly two lists with opposite results. Returns the arena as the API answers it."""
-    arena: dict[str, Any] = players[0].request(server, "GET", f"/api/arenas/{arena_id}").json()
+    arena: dict[str, Any] = _read(players[0], server, f"/api/arenas/{arena_id}")
     by_game: dict[str, list[str]] = {}
     for player in players:
-        listing = player.request(server, "GET", "/api/games?limit=100").json()
+        listing = _read(player, server, "/api/games?limit=100")
         entries = listing["games"]
         mine = sorted((e for e in entries if e["arena"] == arena_id), key=lambda e: e["when"])
         points, games, in_row = 0, 0, 0
@@ -194,7 +194,7 @@ def books(players: list[Player], server: str, arena_id: str) -> dict[str, Any]:
             value = {"won": 2, "drawn": 1, "lost": 0}[entry["result"]]
             points += value * (2 if in_row >= 2 else 1)
             games, in_row = games + 1, in_row + 1 if entry["result"] == "won" else 0
-        seen = player.request(server, "GET", f"/api/arenas/{arena_id}").json()
+        seen = _read(player, server, f"/api/arenas/{arena_id}")
         if seen["you"] is None:  # never joined (its join came after the end): no game
             assert not mine, mine
             continue
@@ -211,12 +211,19 @@ def books(players: list[Player], server: str, arena_id: str) -> dict[str, Any]:
     return arena
 
 
+def _read(player: Player, server: str, path: str) -> dict[str, Any]:
+    """A GET's JSON, asked again after a 503 (a server still loaded); any other status fails."""
+    reply = _call(player, server, "GET", path)
+    assert reply.status == 200, (path, reply.status, reply.text[:300])
+    return dict(reply.json())
+
+
 def opponents(players: list[Player], server: str, arena_id: str) -> list[int]:
     """How many different opponents each player met in the arena, from the players' lists
     of games: two lists hold each game, so each game names its two players."""
     by_game: dict[str, list[int]] = {}
     for number, player in enumerate(players):
-        entries = player.request(server, "GET", "/api/games?limit=100").json()["games"]
+        entries = _read(player, server, "/api/games?limit=100")["games"]
         for entry in entries:
             if entry["arena"] == arena_id and entry["result"] != "aborted":
                 by_game.setdefault(entry["game"], []).append(number)
@@ -245,6 +252,17 @@ def pairing_waits(servers: list[str]) -> tuple[int, int]:
             elif line.startswith("ttt_arena_pairing_wait_seconds_count"):
                 total += int(float(line.split()[-1]))
     return within, total
+
+
+def books_refused(servers: list[str]) -> dict[str, int]:
+    """The arena scorings the ``servers`` refused, by why, from their /metrics."""
+    refused = {"counted_again": 0, "unlisted": 0}
+    for server in servers:
+        for line in Player().get(server, "/metrics").text.splitlines():
+            for why in refused:
+                if line.startswith(f'ttt_arena_books_refused_total{{why="{why}"}}'):
+                    refused[why] += int(float(line.split()[-1]))
+    return refused
 
 
 def check_run(played: Played) -> None:

@@ -5,7 +5,14 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tests.arena_players import books, check_run, make_arena, pairing_waits, play_arena
+from tests.arena_players import (
+    books,
+    books_refused,
+    check_run,
+    make_arena,
+    pairing_waits,
+    play_arena,
+)
 from tests.redis.conftest import app_env, start_all
 from tests.servers import GunicornServer, RedisServer
 
@@ -31,10 +38,12 @@ def test_100_players_over_two_servers_play_an_arena_and_every_game_counts_once(
         players, played = play_arena(urls, arena_id, PLAYERS)
         arena = books(players, urls[1], arena_id)
         _, pairings = pairing_waits(urls)
+        refused = books_refused(urls)
     finally:
         for server in servers:
             server.stop()
     # Each game counted is in both its players' rows: twice the games is what they played.
     assert arena["state"] == "over" and arena["games"] * 2 > PLAYERS
     assert pairings >= arena["games"]
+    assert refused == {"counted_again": 0, "unlisted": 0}  # nothing tried to spoil the books
     check_run(played)

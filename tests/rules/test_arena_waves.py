@@ -7,10 +7,11 @@ from __future__ import annotations
 import itertools
 from dataclasses import replace
 
-from webapp.rules import arena_pairing
+from webapp.rules import arena_pairing, records
 from webapp.rules.arena import LOSS, NO_SHOW, WIN, Arena, ended, join
-from webapp.rules.arena_pairing import arena_match, pairable, results
+from webapp.rules.arena_pairing import arena_match, listed_result, pairable, results
 from webapp.rules.clock import expire, wound
+from webapp.rules.match import other as opposite
 from webapp.rules.termination import Termination
 
 START = 1_000_000.0
@@ -95,3 +96,25 @@ def test_o_has_as_long_for_its_first_move_as_x_had() -> None:
     assert wound(made, moved, START + 2).deadline == START + 26
     second = replace(moved, game=moved.game.play("A1"))
     assert wound(moved, second, START + 3).deadline == START + 13
+
+
+def test_each_sides_list_entry_counts_for_what_the_game_counted() -> None:
+    arena = join(join(Arena(START, 600, 10), "a", "x", START), "b", "y", START)
+    _arena, (game,) = arena_pairing.paired(arena, START + 1, lambda: "m0", lambda: "k")
+    made = arena_match(game, 10, "A" * 22).match
+    match = wound(made, made, START + 1)
+    games = [match, match]  # one played to a line, one that O leaves after a move each
+    for n, cell in enumerate(("A1", "B1", "A2", "B2", "A3")):
+        games[0] = replace(games[0], game=games[0].game.play(cell))
+        if n < 3:
+            games[1] = wound(games[1], replace(games[1], game=games[1].game.play(cell)), START + 2)
+    ended_games = [expire(match, START + 12), expire(games[1], START + 30)]  # a no-show; a loss
+    assert all(ended_games) and games[0].is_over
+    for over in [games[0], *(e.match for e in ended_games if e)]:
+        for seat in over.seats:
+            entry = records.entry(over, "m0", frozenset({seat.id}), START + 30)
+            assert listed_result(entry, "m0", seat.mark) == results(over)[seat.mark]
+            assert listed_result(entry, "m1", seat.mark) is None  # another game's entry
+            assert listed_result(entry, "m0", opposite(seat.mark)) is None  # the other side's
+    assert {results(e.match)["O"] for e in ended_games if e} == {WIN, LOSS}
+    assert listed_result(None, "m0", "X") is None

@@ -6,18 +6,13 @@ connections each land once, with the head's version."""
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
-from pathlib import Path
 from typing import Any
 
 import pytest
-import redis
-from redis.cluster import RedisCluster
 
-from tests.cluster_servers import RedisCluster as Cluster
-from tests.servers import RedisServer
-from webapp.store import MatchStore, RedisStore, SQLiteStore, new_match_id
+from webapp.store import MatchStore, new_match_id
 from webapp.store.arena_rows import (
     BEST,
     ArenaReads,
@@ -27,40 +22,9 @@ from webapp.store.arena_rows import (
     UnknownArena,
     score,
 )
-from webapp.store.redis_arenas import RedisArenas
-from webapp.store.sqlite_arenas import SQLiteArenas
 
 DAY = 86400.0
 Stores = Callable[[], tuple[MatchStore, ArenaRows]]
-
-
-@pytest.fixture(params=["sqlite", "redis", "cluster"])
-def stores(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Stores]:
-    """Make a match store and arena rows of one backend on the same data, as each worker or
-    server has them."""
-    if request.param == "sqlite":
-        path = str(tmp_path / "matches.sqlite")
-        yield lambda: (SQLiteStore(path, DAY, 10.0), SQLiteArenas(path, DAY, 10.0))
-        return
-    server: RedisServer | Cluster = request.getfixturevalue(
-        "redis_server" if request.param == "redis" else "redis_cluster"
-    )
-    clients: list[redis.Redis | RedisCluster] = []
-
-    def on_redis() -> tuple[MatchStore, ArenaRows]:
-        client: redis.Redis | RedisCluster = (
-            redis.Redis.from_url(server.url)
-            if request.param == "redis"
-            else RedisCluster.from_url(server.url)
-        )
-        clients.append(client)
-        return RedisStore(client, DAY, 1.0, 5.0), RedisArenas(client, DAY)
-
-    yield on_redis
-    for client in clients:
-        client.close()
-        if isinstance(client, RedisCluster):  # its close() leaves the nodes' sockets open
-            client.disconnect_connection_pools()
 
 
 def made(stores: Stores) -> str:

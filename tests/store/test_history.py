@@ -134,3 +134,15 @@ def test_cleared_ids_live_the_lifetime_from_the_clear_on_redis(redis_server: Red
     finally:
         client.flushall()
         client.close()
+
+
+def test_an_entry_is_read_back_only_while_its_list_shows_it(new_history: NewHistory) -> None:
+    history = new_history()
+    history.add("browser", "game-1", NOW, {"n": 1})
+    history.add("browser", "game-1", NOW + 1, {"n": "again"})
+    assert new_history().listed("browser", "game-1") == {"n": 1}  # as first written
+    assert history.listed("browser", "game-2") is None
+    assert history.listed("other", "game-1") is None
+    history.clear("browser")
+    history.add("browser", "game-1", NOW, {"n": 1})  # cleared: never added again
+    assert history.listed("browser", "game-1") is None

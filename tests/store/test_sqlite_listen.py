@@ -86,21 +86,38 @@ def _counting(reads: list[int]) -> Callable[..., None]:
     return staticmethod(read)  # type: ignore[return-value]
 
 
-def test_a_listener_asleep_hears_the_next_write_and_its_stop_at_once(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """At rest the listener sleeps until its folder is written, however long (QUIET_CHECK),
-    and being told to stop wakes it."""
+class Waits:
+    """The timeouts the listener's folder watch waited with, in order, and an event set as it
+    begins each rest (QUIET_CHECK, an hour here)."""
+
+    def __init__(self) -> None:
+        self.timeouts: list[float] = []
+        self.resting = threading.Event()
+
+
+@pytest.fixture
+def waits(monkeypatch: pytest.MonkeyPatch) -> Waits:
+    """QUIET_CHECK set to an hour, and FolderWatch.wait recording each wait in the answer."""
     monkeypatch.setattr(sqlite_store, "QUIET_CHECK", 3600.0)
-    asleep = threading.Event()
+    recorded = Waits()
     original = FolderWatch.wait
 
     def waiting(watch: FolderWatch, timeout: float) -> bool:
+        recorded.timeouts.append(timeout)
         if timeout == 3600.0:
-            asleep.set()
+            recorded.resting.set()
         return original(watch, timeout)
 
     monkeypatch.setattr(FolderWatch, "wait", waiting)
+    return recorded
+
+
+def test_a_listener_asleep_hears_the_next_write_and_its_stop_at_once(
+    tmp_path: Path, waits: Waits
+) -> None:
+    """At rest the listener sleeps until its folder is written, however long (QUIET_CHECK),
+    and being told to stop wakes it."""
+    asleep = waits.resting
     path = str(tmp_path / "matches.sqlite")
     listening, writing = SQLiteStore(path, 86400.0, 1.0), SQLiteStore(path, 86400.0, 1.0)
     heard, stop = Heard(), threading.Event()
@@ -126,20 +143,12 @@ def test_a_listener_asleep_hears_the_next_write_and_its_stop_at_once(
 
 
 def test_a_write_is_looked_at_again_soon_after_its_wake(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, waits: Waits
 ) -> None:
     """The folder is written before a commit is visible, so after a wake by a write the
     listener looks once more after PENDING_CHECK before it sleeps QUIET_CHECK."""
-    monkeypatch.setattr(sqlite_store, "QUIET_CHECK", 3600.0)
     monkeypatch.setattr(sqlite_store, "PENDING_CHECK", 0.2)
-    waits: list[float] = []
-    original = FolderWatch.wait
-
-    def waiting(watch: FolderWatch, timeout: float) -> bool:
-        waits.append(timeout)
-        return original(watch, timeout)
-
-    monkeypatch.setattr(FolderWatch, "wait", waiting)
+    timeouts = waits.timeouts
     path = str(tmp_path / "matches.sqlite")
     listening, writing = SQLiteStore(path, 86400.0, 1.0), SQLiteStore(path, 86400.0, 1.0)
     heard, stop = Heard(), threading.Event()
@@ -149,12 +158,12 @@ def test_a_write_is_looked_at_again_soon_after_its_wake(
     )
     listener.start()
     try:
-        heard.until(lambda: 3600.0 in waits)  # asleep at rest
+        heard.until(lambda: 3600.0 in timeouts)  # asleep at rest
         _save(writing, "m")
         heard.until(lambda: ("m", 1) in heard.told)
-        heard.until(lambda: waits[-1] == 3600.0 and 0.2 in waits)  # the look again, then rest
-        first_rest = waits.index(3600.0)
-        assert 0.2 in waits[first_rest:]
+        heard.until(lambda: timeouts[-1] == 3600.0 and 0.2 in timeouts)  # looked again, rests
+        first_rest = timeouts.index(3600.0)
+        assert 0.2 in timeouts[first_rest:]
     finally:
         stop.set()
         listener.join(timeout=5)

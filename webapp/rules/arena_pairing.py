@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from dataclasses import replace
+from typing import Any
 
 from ..engine import Board, Game
 from .actions import Event, Outcome
@@ -106,3 +107,18 @@ def results(match: Match) -> dict[str, str]:
         absent = match.termination is Termination.TIME and match.game.ply < 2
         return {winner: WIN, other(winner): NO_SHOW if absent else LOSS}
     return {"X": DRAW, "O": DRAW}
+
+
+def listed_result(entry: dict[str, Any] | None, match_id: str, mark: str) -> str | None:
+    """What a player's list ``entry`` of its arena game ``match_id``, played as ``mark``, counts
+    for in the arena, as ``results`` says it: a win, a draw, a loss (a no-show when lost on
+    time without a move) or aborted; ``None`` if ``entry`` is not that game's from that side
+    (the list does not show it)."""
+    if entry is None or entry.get("match_id") != match_id or entry.get("side") != mark:
+        return None
+    result = entry.get("result")
+    if result == "lost":
+        moves = entry.get("moves")
+        absent = entry.get("ended_by") == Termination.TIME.value and len(moves or ()) < 2
+        return NO_SHOW if absent else LOSS
+    return {"won": WIN, "drawn": DRAW, "aborted": ABORTED}.get(str(result))

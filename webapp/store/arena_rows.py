@@ -1,7 +1,8 @@
 """An arena kept as rows, as every backend keeps it: its head (the match store's record of the
 arena's id: its settings and tallies, and the version every change raises), one entry per
-player, the standings sorted by score, the players waiting to be paired, and the games in play
-by match id. A change reads only what it concerns and is written whole or not at all."""
+player, the standings sorted by score, the players waiting to be paired, the games in play
+by match id, and the games counted. A change reads only what it concerns and is written whole
+or not at all; one that would count a game counted before is refused whole (CountedAgain)."""
 
 from __future__ import annotations
 
@@ -109,7 +110,8 @@ class ArenaRows(Protocol):
         """Run ``step`` on the arena as it is now and write its changes (``None``: none) with
         the next version, atomically: if anything changed meanwhile, ``step`` runs again on
         what is there then. Returns what ``step`` answered and the version after it;
-        UnknownArena if the arena has no head. ``about``: the browsers (or a game's match
+        UnknownArena if the arena has no head; CountedAgain (nothing written) if a game it
+        counts was counted before. ``about``: the browsers (or a game's match
         id) whose entries the step reads, which a backend may read with the head.
         ``patience``: seconds to wait for the arena's other changes of this process (a
         backend may run them one at a time) before StoreBusy; negative: the store's own."""
@@ -149,6 +151,15 @@ class ArenaRows(Protocol):
 
 class UnknownArena(Exception):
     """No arena is kept under this id."""
+
+
+class CountedAgain(Exception):
+    """A change would count a game into its players' entries that the arena counted before:
+    the change is refused whole and nothing of it is written (a game scores once)."""
+
+    def __init__(self, arena_id: str, match_ids: Sequence[str]) -> None:
+        super().__init__(f"arena {arena_id}: games counted before: {', '.join(match_ids)}")
+        self.arena_id, self.match_ids = arena_id, list(match_ids)
 
 
 def stepped(

@@ -17,6 +17,10 @@ class GameHistory(Protocol):
         unless that game is kept already or was cleared from the list: then nothing is
         written."""
 
+    def listed(self, browser: str, game_id: str) -> dict[str, Any] | None:
+        """``browser``'s entry of the game ``game_id`` if its list shows it (kept, not cleared,
+        not expired), else ``None``."""
+
     def page(self, browser: str, offset: int, limit: int) -> tuple[list[dict[str, Any]], int]:
         """Up to ``limit`` entries from ``offset``, newest first, and how many there are (the
         cleared ones are not)."""

@@ -7,12 +7,14 @@ from __future__ import annotations
 
 from .arena_rows import BEST, PLACES
 
-# KEYS: the head, the entries, the standings, the waiting, the games. ARGV: the version read,
+# KEYS: the head, the entries, the standings, the waiting, the games in play, the games counted
+# (every game ever counted: a second count is refused whole). ARGV: the version read,
 # the head's new data, the lifetime, the channel, the arena's id, the publishing command, the
 # players entered as read (``entered``, "" if the change adds players of its own), then the
 # rows (a count, then browser, entry, score, waiting) and the games made (a count, then match
 # id, players) and counted (a count, then match ids). Answers the new version; 0 when the
-# head changed since the read, -1 when there is no head. New players' entries (ENTER) that
+# head changed since the read, -1 when there is no head, -2 (nothing written) when a game it
+# counts was counted before. New players' entries (ENTER) that
 # came meanwhile are no conflict: they only add waiting players that the change did not read,
 # and their tallies are added to the change's.
 COMMIT = """
@@ -35,6 +37,11 @@ if v ~= tonumber(ARGV[1]) then
     data = string.gsub(data, '"best":%d+', '"best":' .. (v + 1), 1)
   end
 end
+local c = 10 + 4 * tonumber(ARGV[8])
+c = c + 2 * tonumber(ARGV[c - 1])
+for k = c + 1, c + tonumber(ARGV[c]) do
+  if redis.call('sismember', KEYS[6], ARGV[k]) == 1 then return -2 end
+end
 v = v + 1
 redis.call('set', KEYS[1], '{"data":' .. data .. ',"version":' .. v .. '}', 'EX', ARGV[3])
 local i = 8
@@ -53,9 +60,10 @@ end
 i = i + 1
 for _ = 1, tonumber(ARGV[i]) do
   redis.call('hdel', KEYS[5], ARGV[i + 1])
+  redis.call('sadd', KEYS[6], ARGV[i + 1])
   i = i + 1
 end
-for k = 2, 5 do redis.call('expire', KEYS[k], ARGV[3]) end
+for k = 2, #KEYS do redis.call('expire', KEYS[k], ARGV[3]) end
 redis.call(ARGV[6], ARGV[4], ARGV[5] .. ' ' .. v)
 return v
 """.replace("BEST", str(BEST))
@@ -100,7 +108,7 @@ end
 if best then raw = string.gsub(raw, '"best":%d+', '"best":' .. v, 1) end
 raw = string.gsub(raw, '"version":%d+}$', '"version":' .. v .. '}')
 redis.call('set', KEYS[1], raw, 'EX', ARGV[4])
-for k = 2, 5 do redis.call('expire', KEYS[k], ARGV[4]) end
+for k = 2, #KEYS do redis.call('expire', KEYS[k], ARGV[4]) end
 redis.call(ARGV[7], ARGV[5], ARGV[6] .. ' ' .. v)
 return v
 """.replace("PLACES", str(PLACES)).replace("BEST", str(BEST))

@@ -1,9 +1,9 @@
-"""An arena's rows in Redis: a hash of entries, a sorted set of standings, a set of the waiting
-and a hash of the games in play, beside the head (the match store's key of the arena). On a
-cluster every key carries the arena's id as its hash tag, so that one change is one script
-on one master. A change is optimistic: read, then one script writes only if the head's version
-is still the one read (or only new players entered meanwhile), and else the change runs again.
-A new player's entry is one script of its own, which never runs again."""
+"""An arena's rows in Redis: a hash of entries, a sorted set of standings, a set of the waiting,
+a hash of the games in play and a set of the games counted, beside the head (the match store's
+key of the arena). On a cluster every key carries the arena's id as its hash tag, so that one
+change is one script on one master. A change is optimistic: read, then one script writes only
+if the head's version is still the one read (or only new players entered meanwhile), and else
+the change runs again. A new player's entry is one script of its own, which never runs again."""
 
 from __future__ import annotations
 
@@ -21,6 +21,7 @@ from .arena_rows import (
     BEST,
     ArenaReads,
     Changes,
+    CountedAgain,
     Step,
     T,
     UnknownArena,
@@ -33,6 +34,7 @@ from .redis_arena_scripts import CLAIM, COMMIT, ENTER, READ
 from .redis_store import ERRORS, Names
 
 TRIES = 200  # a change that lost the race this often in a row gives up: the arena is busy
+COUNTED_AGAIN = -2  # what the commit answers when a game it counts was counted before
 
 
 class RedisArenas:
@@ -76,6 +78,8 @@ class RedisArenas:
             version = self._write(arena_id, read, changes)
             if version > 0:
                 return answer, version
+            if version == COUNTED_AGAIN:
+                raise CountedAgain(arena_id, changes.counted)
             if version < 0:
                 raise UnknownArena(arena_id)
             if attempt >= 2:  # many at once: spread the next tries out
@@ -158,7 +162,8 @@ class RedisArenas:
         return 0
 
     def _write(self, arena_id: str, version: int, changes: Changes) -> int:
-        """Run the commit script; the new version, 0 if the head changed, -1 if it is gone."""
+        """Run the commit script; the new version, 0 if the head changed, -1 if it is gone,
+        COUNTED_AGAIN if a game it counts was counted before (nothing written)."""
         args: list[str | int | float] = [version, encode(changes.head), self.lifetime]
         entered = "" if changes.entered is None else changes.entered
         args += [*self._published(arena_id), entered]
@@ -182,9 +187,10 @@ class RedisArenas:
         return self.names.match(arena_id) if self.names.cluster else f"arena:{arena_id}"
 
     def _keys(self, arena_id: str) -> list[str]:
-        """The head and the four keys of the rows, in one slot of a cluster."""
+        """The head and the five keys of the rows, in one slot of a cluster."""
         base = self._base(arena_id)
-        rows = [f"{base}:{part}" for part in ("players", "standings", "waiting", "games")]
+        parts = ("players", "standings", "waiting", "games", "counted")
+        rows = [f"{base}:{part}" for part in parts]
         return [self.names.match(arena_id), *rows]
 
 

@@ -32,6 +32,12 @@ if #ids > 0 then redis.call('expire', KEYS[2], ARGV[1]) end
 return #ids
 """
 
+# KEYS: the same. ARGV: the game id. Its entry if the list shows it (in the sorted set), else nil.
+_LISTED = """
+if not redis.call('zscore', KEYS[1], ARGV[1]) then return false end
+return redis.call('hget', KEYS[2], ARGV[1])
+"""
+
 
 class RedisHistory:
     """The lists of games in the Redis of ``client``; a list lives ``lifetime`` seconds after
@@ -42,6 +48,7 @@ class RedisHistory:
         self.lifetime = int(lifetime)
         self._add = client.register_script(_ADD)
         self._clear = client.register_script(_CLEAR)
+        self._listed = client.register_script(_LISTED)
 
     def add(self, browser: str, game_id: str, when: float, entry: dict[str, Any]) -> None:
         """See GameHistory.add."""
@@ -49,6 +56,15 @@ class RedisHistory:
             self._add(keys=_keys(browser), args=[game_id, encode(entry), when, self.lifetime])
         except ERRORS as error:
             raise StoreUnavailable(str(error)) from error
+
+    def listed(self, browser: str, game_id: str) -> dict[str, Any] | None:
+        """See GameHistory.listed: one script, so that the entry is read as the list shows it."""
+        try:
+            raw = self._listed(keys=_keys(browser), args=[game_id])
+        except ERRORS as error:
+            raise StoreUnavailable(str(error)) from error
+        found = decode(raw) if raw else None
+        return found if isinstance(found, dict) else None
 
     def page(self, browser: str, offset: int, limit: int) -> tuple[list[dict[str, Any]], int]:
         """See GameHistory.page."""

@@ -1,6 +1,7 @@
 """An arena's rows in the SQLite file of matches: a table of entries indexed by standing and
-by who waits, and a table of the games in play, beside the head (the arena's row of
-``matches``); a change is one ``BEGIN IMMEDIATE`` transaction with the head's new version."""
+by who waits, a table of the games in play and one of the games counted, beside the head (the
+arena's row of ``matches``); a change is one ``BEGIN IMMEDIATE`` transaction with the head's
+new version."""
 
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ from .arena_rows import (
     BEST,
     ArenaReads,
     Changes,
+    CountedAgain,
     Row,
     Step,
     T,
@@ -37,6 +39,8 @@ SCHEMA = (
     "CREATE INDEX IF NOT EXISTS arena_waiting ON arena_players (arena_id) WHERE waiting",
     "CREATE TABLE IF NOT EXISTS arena_games (arena_id TEXT NOT NULL, match_id TEXT NOT NULL, "
     "players TEXT NOT NULL, PRIMARY KEY (arena_id, match_id)) WITHOUT ROWID",
+    "CREATE TABLE IF NOT EXISTS arena_counted (arena_id TEXT NOT NULL, match_id TEXT NOT NULL, "
+    "PRIMARY KEY (arena_id, match_id)) WITHOUT ROWID",
     "CREATE TABLE IF NOT EXISTS arena_settlers (arena_id TEXT PRIMARY KEY, holder TEXT NOT NULL, "
     "until REAL NOT NULL) WITHOUT ROWID",
 )
@@ -138,6 +142,7 @@ class SQLiteArenas:
         with self._transaction() as db:
             deleted = db.execute(f"DELETE FROM arena_players WHERE {gone}").rowcount
             db.execute(f"DELETE FROM arena_games WHERE {gone}")
+            db.execute(f"DELETE FROM arena_counted WHERE {gone}")
             db.execute(f"DELETE FROM arena_settlers WHERE {gone}")
         return int(deleted)
 
@@ -215,7 +220,16 @@ class _Reads:
 
 
 def _write(db: sqlite3.Connection, arena_id: str, version: int, changes: Changes) -> None:
-    """Write ``changes`` and the head's ``version`` inside the transaction of ``db``."""
+    """Write ``changes`` and the head's ``version`` inside the transaction of ``db``;
+    CountedAgain, before anything is written, if a game it counts was counted before."""
+    counted = [(arena_id, match_id) for match_id in changes.counted]
+    if counted:
+        marks = ",".join("?" * len(counted))
+        query = f"SELECT match_id FROM arena_counted WHERE arena_id = ? AND match_id IN ({marks})"
+        again = db.execute(query, (arena_id, *changes.counted)).fetchall()
+        if again:
+            raise CountedAgain(arena_id, [match_id for (match_id,) in again])
+        db.executemany("INSERT OR IGNORE INTO arena_counted VALUES (?, ?)", counted)
     rows = [
         (arena_id, row.browser, encode(row.data), row.score, int(row.waiting))
         for row in changes.rows
@@ -223,7 +237,6 @@ def _write(db: sqlite3.Connection, arena_id: str, version: int, changes: Changes
     db.executemany(_ROW, rows)
     made = [(arena_id, match_id, json.dumps(players)) for match_id, players in changes.made.items()]
     db.executemany("INSERT OR REPLACE INTO arena_games VALUES (?, ?, ?)", made)
-    counted = [(arena_id, match_id) for match_id in changes.counted]
     db.executemany("DELETE FROM arena_games WHERE arena_id = ? AND match_id = ?", counted)
     db.execute(
         "UPDATE matches SET data = ?, version = ?, changed = ? WHERE id = ?",

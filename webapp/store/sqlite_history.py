@@ -51,6 +51,16 @@ class SQLiteHistory:
             if db.execute(_KNOWN, (browser, game_id)).fetchone() is None:
                 db.execute(_ADD, (browser, game_id, when, encode(entry)))
 
+    def listed(self, browser: str, game_id: str) -> dict[str, Any] | None:
+        """See GameHistory.listed."""
+        with self._db() as db:
+            row = db.execute(
+                "SELECT data FROM games WHERE browser = ? AND game_id = ? AND at >= ?",
+                (browser, game_id, time.time() - self.lifetime),
+            ).fetchone()
+        found = decode(row[0]) if row else None
+        return found if isinstance(found, dict) else None
+
     def page(self, browser: str, offset: int, limit: int) -> tuple[list[dict[str, Any]], int]:
         """See GameHistory.page."""
         oldest = time.time() - self.lifetime

@@ -9,8 +9,8 @@ from flask_wtf.csrf import CSRFProtect
 from ..settings import RedisClient
 from . import action_views, entry_table
 from .api import api
+from .cycle import arena_count, settler
 from .cycle import arenas as arena_cycle
-from .cycle import settler
 from .live import live
 from .pages import (
     arena_stream,
@@ -59,6 +59,7 @@ def init_app(app: Flask, client: RedisClient | None) -> None:
     before the limits, which count a post that stores a new session."""
     stores.init_app(app, client)
     arena_cycle.init_app(app)
+    arena_count.init_app(app)
     settler.init_app(app)
     live.init_app(app)
     sessions.init_app(app, client)

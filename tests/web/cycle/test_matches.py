@@ -12,6 +12,7 @@ from flask.testing import FlaskClient
 from tests.conftest import api_game, match_store, play, post, stored_match
 from tests.web.shown import page
 from webapp.rules import Match, read
+from webapp.rules.termination import Termination
 from webapp.store import Record
 from webapp.web.cycle import decoded, matches
 
@@ -168,3 +169,27 @@ def test_the_version_a_change_saved_is_kept_decoded_as_it_reads_back(
     # A version saved since (here, by hand: another worker's) is decoded, not taken as kept.
     newer = Record(record.match_id, record.data, record.version + 1)
     assert decoded.decoded(match_store(app), newer, lambda: read(newer.data)) == kept
+
+
+def test_a_version_number_that_comes_back_with_another_game_state_is_decoded_anew(
+    app: Flask,
+) -> None:
+    match = Match.between("user", "hard")
+    first = match.to_dict()
+    # The same id, version and game, as a store that lost acknowledged writes could save again.
+    moved = {**first, "moves": ["B2"]}
+    later = {**first, "deadline": 1e9}
+    ended = match.ended(Termination.RESIGN, "O").to_dict()
+
+    def shown(data: dict[str, Any]) -> Match:
+        current = matches.watched(MATCH, Record(MATCH, data, 7))
+        assert current is not None
+        return current.match
+
+    with app.test_request_context("/"):
+        kept = shown(first)
+        assert shown(dict(first)) is kept
+        assert shown(moved).game.moves == ("B2",) and kept.game.moves == ()
+        assert shown(later).deadline == 1e9
+        assert shown(ended).winner == "O"
+        assert shown(first) is kept

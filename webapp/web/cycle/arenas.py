@@ -8,25 +8,27 @@ and the viewer's own entry."""
 from __future__ import annotations
 
 import contextlib
+import logging
 from dataclasses import dataclass, replace
 
 from flask import Flask, current_app, g, has_request_context, request
 
-from ...rules import Match, Outcome, UnknownLinkError, errors, records
+from ...rules import Match, Outcome, UnknownLinkError, errors
 from ...rules import clock as clocks
-from ...rules.arena import Arena, Made, Player, ended
-from ...rules.arena_pairing import arena_match, pairable, results
+from ...rules.arena import Arena, Made, Player
+from ...rules.arena_pairing import arena_match, pairable
 from ...store import MatchStore, Record, StoreBusy, StoreUnavailable, new_match_id
 from ...store.arena_rows import BEST as rows_best
-from ...store.arena_rows import ArenaReads, ArenaRows, UnknownArena
+from ...store.arena_rows import ArenaReads, ArenaRows, CountedAgain, UnknownArena
 from ...store.record import MATCH_ID
 from .. import timing
 from ..live.shared import Shared
 from ..site import metrics
 from . import arena_steps, on_air
 from .arena_steps import OLD, Act, Done
-from .cycle import Stepped, commit, saved
+from .cycle import Stepped, commit
 
+log = logging.getLogger(__name__)
 # The best players a look shows, read once per change that moved them (the head's ``best``)
 # and process.
 BEST = rows_best
@@ -53,8 +55,8 @@ class Look:
 
 
 def init_app(app: Flask) -> None:
-    """Count each arena game's result as its match is saved over."""
-    saved.connect(_on_saved, weak=False)
+    """Keep each process's best players and the versions found not to be paired yet (a
+    game's result is counted by arena_count.py)."""
     app.extensions["arena_best"] = Shared[tuple[str, int], tuple[Player, ...]](256)
     app.extensions["arena_unpaired"] = {}
 
@@ -84,7 +86,7 @@ def _looked(arena_id: str) -> tuple[Look, ArenaReads] | None:
     memo = _memo()
     if arena_id in memo:
         return memo[arena_id]
-    reads = _reads(arena_id)
+    reads = read_rows(arena_id)
     if reads is None:
         return None
     try:
@@ -179,6 +181,10 @@ def _change(arena_id: str, browsers: list[str] | str, act: Act, patience: float 
         done, _version = rows().change(arena_id, step, browsers, patience)  # type: ignore[arg-type]
     except UnknownArena as error:
         raise UnknownLinkError(errors.NO_ARENA) from error
+    except CountedAgain as error:  # the books were wrong already: never make them worse
+        log.error("a game's second count refused, nothing written: %s", error)
+        metrics.arena_books_refused("counted_again")
+        return Done()
     forget(arena_id)
     if done.migrated:
         return _change(arena_id, browsers, act)
@@ -191,6 +197,11 @@ def _change(arena_id: str, browsers: list[str] | str, act: Act, patience: float 
         for game in done.made:
             make_match(arena_id, done.arena or Arena(0, 0, 0), game.x, game.o)
     return done
+
+
+def change_game(arena_id: str, match_id: str, act: Act) -> None:
+    """``act`` on the players of the game ``match_id`` (its count), then whoever waits paired."""
+    _change(arena_id, match_id, act)
 
 
 def tend(arena_id: str, patience: float = 0.0) -> Look | None:
@@ -242,7 +253,7 @@ def make_match(arena_id: str, arena: Arena, x: Player, o: Player) -> None:
 
 def make_game(arena_id: str, match_id: str) -> None:
     """The match ``match_id`` of the arena's pairing, made if it is still to be played."""
-    reads, arena = _reads(arena_id), read(arena_id)
+    reads, arena = read_rows(arena_id), read(arena_id)
     found = arena_steps.players(reads.rows(reads.game(match_id))) if reads else {}
     sides = {p.mark: p for p in found.values() if p.match == match_id}
     if arena is not None and {"X", "O"} <= set(sides):
@@ -255,34 +266,7 @@ def _wound(match: Match) -> Match:
     return clocks.wound(match, match, timing.now() + float(current_app.config["ARENA_GRACE"]))
 
 
-def count(match_id: str, match: Match) -> None:
-    """If ``match`` (stored as ``match_id``) is a finished arena game not counted yet, count
-    its result: first into both players' lists (a list keeps a game once), then into both
-    entries at once. A list that cannot take it now stops the count, which the next look or
-    the settler makes again: no game is counted that a list lacks."""
-    if not match.arena or not match.is_over:
-        return
-    reads = _reads(match.arena)
-    playing = arena_steps.players(reads.rows(reads.game(match_id))) if reads else {}
-    if not playing:
-        return
-    history = current_app.extensions["history"]
-    for browser, entry in playing.items():
-        noted = records.entry(match, match_id, match.held_by([entry.key], home=False), timing.now())
-        history.add(browser, match.game_id, noted["when"], noted)
-    score = results(match)
-    _change(match.arena, match_id, lambda kept, now: ended(kept, match_id, score, now))
-
-
-def _on_saved(match_id: str, match: Match) -> None:
-    """A saved change of a match: its arena counts the game if it ended. The change is
-    saved and told already: an arena too busy now to count it does not fail the request
-    (its players' next look at the arena counts it, or the settler)."""
-    with contextlib.suppress(StoreUnavailable):
-        count(match_id, match)
-
-
-def _reads(arena_id: str) -> ArenaReads | None:
+def read_rows(arena_id: str) -> ArenaReads | None:
     """The arena's head and a reader of its rows, or ``None``."""
     return rows().reads(arena_id) if MATCH_ID.fullmatch(arena_id) else None
 

@@ -20,7 +20,7 @@ from ...rules import LostMatchError, read
 from ...store import StoreUnavailable
 from .. import timing
 from ..live.live import Hub
-from . import arena_index, arenas
+from . import arena_count, arena_index, arenas
 from .cycle import settle
 
 log = logging.getLogger(__name__)
@@ -148,7 +148,7 @@ def _settle_game(arena_id: str, match_id: str, due: dict[str, float]) -> int:
     except LostMatchError:
         return 0
     if match.is_over:  # counted as it was saved, unless the arena was too busy then
-        arenas.count(match_id, match)
+        arena_count.count(match_id, match)
         return int(settled.version != record.version)
     # A change after this read winds the clock from its own time: the next deadline is no
     # sooner than one move's time from now, whatever happens meanwhile.

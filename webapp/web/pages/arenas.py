@@ -22,7 +22,7 @@ from ...rules.seating import LeaveRefusedError, switch
 from ...store import StoreBusy, StoreUnavailable
 from ...store.record import MATCH_ID
 from .. import timing
-from ..cycle import arena_index, arena_joins, arenas, matches
+from ..cycle import arena_count, arena_index, arena_joins, arenas, matches
 from ..site import browsers, limits, names
 from ..site.errors import ApiError, for_api, render_error
 from ..site.headers import move_result
@@ -160,7 +160,7 @@ def entered(arena_id: str) -> tuple[bool, Player | None]:
         if game is None or not game.match.is_over:
             break
         with contextlib.suppress(StoreBusy):  # busy counting others' games: the settler counts it
-            arenas.count(me.match, game.match)
+            arena_count.count(me.match, game.match)
     else:
         return False, None if me is None else replace(me, match="")  # the next look enters
     if matches.current().match_id != me.match:

@@ -55,6 +55,12 @@ ARENA_PAIRING = Histogram(
     "just met: from the end of their wait for another opponent).",
     buckets=(0.05, 0.1, 0.25, 0.5, 1.0, 2.0, 5.0, 10.0),
 )
+ARENA_BOOKS = Counter(
+    "ttt_arena_books_refused",
+    "Arena scorings refused because the books would go wrong: a game counted again "
+    "(counted_again), or a player's entry for a game its list does not show (unlisted).",
+    ("why",),
+)
 # livesum: the streams of the workers alive now; a dead worker's are dropped (exporter.py).
 STREAMS_OPEN = Gauge(
     "ttt_live_streams_open",
@@ -93,6 +99,11 @@ def move_applied(moves: int = 1) -> None:
 def arena_paired(waited: float) -> None:
     """Count an arena's pairing of two players free for ``waited`` seconds."""
     ARENA_PAIRING.observe(waited)
+
+
+def arena_books_refused(why: str) -> None:
+    """Count an arena scoring refused: ``counted_again`` or ``unlisted`` (fixed words)."""
+    ARENA_BOOKS.labels(why).inc()
 
 
 def store_failed(error: Exception) -> None:
