@@ -1,6 +1,6 @@
 """What an arena's requests cost the server, in process on a real Redis: the CPU and the Redis
 calls of a player's look at the arena (after its game, and when it enters the next one), of a
-``GET /api/game`` beside it, of the arena stream's row of each joined viewer at a new
+``GET /api/game`` and a move beside them, of the arena stream's row of each joined viewer at a new
 version (read for every viewer together, against one read per viewer as first written), and
 of four workers' settlers passing over an arena's games (each settling it, as first written,
 against one holding it).
@@ -50,11 +50,15 @@ def _counted_pipeline(self: Any, *args: Any, **options: Any) -> Any:
 
 
 def measured(
-    kept: dict[str, list[tuple[float, int]]], kind: str, call: Callable[..., Any], *args: Any
+    kept: dict[str, list[tuple[float, int]]],
+    kind: str,
+    call: Callable[..., Any],
+    *args: Any,
+    **options: Any,
 ) -> Any:
-    """``call(*args)``, its CPU and Redis calls noted under ``kind``."""
+    """``call(*args, **options)``, its CPU and Redis calls noted under ``kind``."""
     calls, started = CALLS[0], time.process_time()
-    answer = call(*args)
+    answer = call(*args, **options)
     kept.setdefault(kind, []).append((time.process_time() - started, CALLS[0] - calls))
     return answer
 
@@ -74,7 +78,8 @@ def play_pairs(app: Any, arena_id: str, pairs: int, kept: dict[str, Any]) -> Non
             mover = players[0] if game["turn"] == game["you"] else players[1]
             seen = mover.get("/api/game").json
             cell = next(c for c, m in zip(CELLS, seen["board"], strict=True) if m == "_")
-            mover.post("/api/move", json={"cell": cell, "version": seen["version"]})
+            move = {"cell": cell, "version": seen["version"]}
+            measured(kept, "POST /api/move", mover.post, "/api/move", json=move)
         for player in players:
             measured(kept, "look after its game", player.get, f"/api/arenas/{arena_id}")
             player.post(f"/api/arenas/{arena_id}/withdraw")  # the next pair meets nobody else
