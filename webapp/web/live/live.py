@@ -190,27 +190,24 @@ class Hub:
         for watch in watches:
             watch.news.set()
 
-    def touch(self, match_id: str, seat: str | None) -> None:
-        """Note that ``seat`` has its board open; written at most every TOUCH_EVERY seconds.
-        Presence is a courtesy: a store that cannot take it now does not fail the page."""
+    def touch(self, match_id: str, seat: str | None) -> float | None:
+        """Note that ``seat`` has its board open; written at most every TOUCH_EVERY seconds:
+        the time written, or ``None`` when nothing was. Presence is a courtesy: a store that
+        cannot take it now does not fail the page."""
         if seat is None:
-            return
+            return None
         when = self.clock()
         if when - self._touched.get((match_id, seat), 0.0) < TOUCH_EVERY:
-            return
+            return None
         try:
             self.store.touch(match_id, seat, when)
         except StoreUnavailable:
-            return
+            return None
         self._touched[(match_id, seat)] = when
         if len(self._touched) > 10_000:  # forget the oldest half: a later touch only rewrites
             for stale in sorted(self._touched, key=self._touched.__getitem__)[:5_000]:
                 self._touched.pop(stale, None)
-
-    def absent_for(self, match_id: str, seat: str) -> float:
-        """Seconds since ``seat`` last had its board open (a seat never seen: forever)."""
-        seen = self.store.seen(match_id).get(seat)
-        return float("inf") if seen is None else max(0.0, self.clock() - seen)
+        return when
 
     def stop(self) -> None:
         """Stop the listener (tests build many apps)."""

@@ -3,7 +3,7 @@ arena, presence, and the online part of the match's JSON."""
 
 from __future__ import annotations
 
-from flask import current_app, url_for
+from flask import current_app, g, url_for
 
 from ...rules import Outcome, actions
 from ..cycle import matches, on_air
@@ -20,12 +20,12 @@ def parts(current: matches.Current) -> OnlineParts:
     invite = seat_url = None
     can_claim = False
     if match.online and seat is not None:
-        hub().touch(match_id, seat)
+        _touched(match_id, seat)
         if not match.full and seat == "1":
             invite = _external("join.join_page", f"{match_id}.{match.invite}")
         seat_url = _external("join.seat_page", f"{match_id}.{match.seat(seat).key}")
         if match.full and not match.is_over and match.game.board.turn != current.you:
-            absent = hub().absent_for(match_id, _other(seat))
+            absent = _absent_for(match_id, _other(seat))
             can_claim = actions.can_claim(match, current.held, absent)
     return OnlineParts(
         invite_url=invite,
@@ -41,7 +41,7 @@ def parts(current: matches.Current) -> OnlineParts:
 
 def claimed(seen: matches.Current) -> Outcome:
     """The claim of ``seen``'s player, against the other's absence as the store knows it."""
-    absent = hub().absent_for(seen.match_id, _other(seen.seat)) if seen.seat else 0.0
+    absent = _absent_for(seen.match_id, _other(seen.seat)) if seen.seat else 0.0
     return actions.claim(seen.match, seen.held, absent)
 
 
@@ -59,6 +59,31 @@ def shown_arena(current: matches.Current) -> str:
     return ""
 
 
+def _presence(match_id: str) -> dict[str, float]:
+    """When each seat of ``match_id`` was last noted open, read from the store once per
+    request (a stream renders each event in a request of its own): the claim, its answer's
+    links and the JSON's presence all show the one reading."""
+    kept: dict[str, dict[str, float]] = g.setdefault("presence", {})
+    if match_id not in kept:
+        kept[match_id] = hub().store.seen(match_id)
+    return kept[match_id]
+
+
+def _absent_for(match_id: str, seat: str) -> float:
+    """Seconds since ``seat`` last had its board open (a seat never seen: forever)."""
+    seen = _presence(match_id).get(seat)
+    return float("inf") if seen is None else max(0.0, hub().clock() - seen)
+
+
+def _touched(match_id: str, seat: str) -> None:
+    """Note ``seat`` open; a reading of this request already made learns it as the store
+    did, so that what the answer shows is what a read after the touch would have shown."""
+    when = hub().touch(match_id, seat)
+    kept: dict[str, dict[str, float]] = g.get("presence", {})
+    if when is not None and match_id in kept:
+        kept[match_id][seat] = when
+
+
 def _other(seat: str) -> str:
     return "2" if seat == "1" else "1"
 
@@ -73,12 +98,12 @@ def as_json(current: matches.Current) -> OnlineJson | None:
     if not match.online:
         return None
     extra = parts(current)
-    seen = hub().store.seen(current.match_id)
-    presence = {}
+    seen = _presence(current.match_id)
+    shown = {}
     for seat in match.seats:
         when = seen.get(seat.id)
         away = None if when is None else round(max(0.0, hub().clock() - when), 1)
-        presence[seat.mark] = SeatPresenceJson(seated=bool(seat.key), away=away)
+        shown[seat.mark] = SeatPresenceJson(seated=bool(seat.key), away=away)
     return OnlineJson(
         full=match.full,
         invite=extra.invite_url,
@@ -90,7 +115,7 @@ def as_json(current: matches.Current) -> OnlineJson | None:
         ending=match.ending or None,
         winner=match.winner or None,
         can_claim=extra.can_claim,
-        presence=PresenceJson(x=presence["X"], o=presence["O"]),
+        presence=PresenceJson(x=shown["X"], o=shown["O"]),
         messages=chat.as_json(current),
         muted=current.seat in match.muted,
     )
