@@ -15,7 +15,7 @@ from ...store.pairing import Pools
 from ...store.redis_arenas import RedisArenas
 from ...store.redis_history import RedisHistory
 from ...store.redis_live import RedisLiveGames
-from ...store.redis_pairing import RedisPairing
+from ...store.redis_pairing import RedisPools
 from ...store.sqlite_arenas import SQLiteArenas
 from ...store.sqlite_history import SQLiteHistory
 from ...store.sqlite_live import SQLiteLiveGames
@@ -34,9 +34,10 @@ def init_app(app: Flask, client: RedisClient | None) -> None:
     games: GameHistory
     playing: LiveGames
     arenas: ArenaRows
+    pairs: Pools
     if client is not None:
         match_store = RedisStore(client, lifetime, wait, float(config["REDIS_LOCK_EXPIRY"]))
-        pairs = Pools({pool: RedisPairing(client, pool) for pool in POOLS})
+        pairs = RedisPools(client, POOLS)
         games = RedisHistory(client, lifetime)
         playing = RedisLiveGames(client)
         arenas = RedisArenas(client, lifetime, wait)
