@@ -8,7 +8,9 @@ from typing import Any
 
 import pytest
 import redis
+from redis.cluster import RedisCluster
 
+from tests.cluster_servers import RedisCluster as Cluster
 from tests.servers import RedisServer
 from webapp.store.pairing import FOUND, WAITING, Pools
 from webapp.store.redis_pairing import KEYS, RedisPairing, RedisPools
@@ -75,3 +77,16 @@ def test_the_pools_answer_as_when_looked_at_one_by_one(client: Counted) -> None:
     assert together.poll("c", NOW + 9) == apart.poll("c", NOW + 9)
     assert together.cancel("c") and not apart.cancel("c")
     assert together.poll("c", NOW + 9) is None
+
+
+def test_on_a_cluster_the_pools_are_looked_at_one_by_one(redis_cluster: Cluster) -> None:
+    client = RedisCluster.from_url(redis_cluster.url)
+    try:
+        pools = RedisPools(client, POOLS)  # each pool's keys in a slot of their own
+        pools.seek("w", "key-w", "match-w", NOW, "", pool="7x7")
+        waiting = pools.poll("w", NOW + 1)
+        assert waiting is not None and (waiting.state, waiting.pool) == (WAITING, "7x7")
+        assert pools.cancel("w") and pools.poll("w", NOW + 2) is None
+    finally:
+        client.close()
+        client.disconnect_connection_pools()  # its close() leaves the nodes' sockets open
