@@ -59,11 +59,14 @@ def test_two_players_one_without_javascript_play_an_arena_to_its_podium(
         first.wait_for_timeout(250)
     for ply, cell in enumerate(X_WINS_TOP_ROW):  # a game in play at the end still counts
         mover = x_page if ply % 2 == 0 else o_page
-        if mover is second:  # the board without JavaScript shows the other's move on a load
-            mover.goto("/")
-        expect(mover.locator(f'button[data-cell="{cell}"]')).to_be_visible()
+        # The board without JavaScript refreshes itself every 2 s while it waits, and shows
+        # the other's move at the next: a load of the test's own could cross that refresh
+        # (Playwright: "navigation interrupted by another navigation"), so it is waited for.
+        wait = LIVE_MS if mover is second else None
+        expect(mover.locator(f'button[data-cell="{cell}"]')).to_be_visible(timeout=wait)
         click_cell(mover, cell)
-    second.goto("/")
+    back = second.get_by_role("link", name="Back to the arena", exact=True)
+    expect(back).to_be_visible(timeout=LIVE_MS)
     for page in (x_page, o_page):
         follow(page, "Back to the arena")
         expect(page).to_have_url(re.compile(path + "$"))
