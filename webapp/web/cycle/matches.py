@@ -224,7 +224,7 @@ def seat_keys() -> list[str]:
 
 def _seen(record: Record) -> Current:
     """The match of ``record`` as this browser sees it (a fresh hot-seat match if empty)."""
-    # A record with stored text has data: asking would decode it.
+    # ``raw`` first: a record read from the store has data, and asking for it decodes it.
     if record.raw is None and record.data is None:  # as NEW was shown, with a game id of its own
         return Current(_new_match(), "", 0, frozenset("12"))
     match, public = _readable(record)
