@@ -5,12 +5,12 @@ way is in test_sqlite_store.py, test_redis_store.py and test_sharded.py."""
 
 from __future__ import annotations
 
+import copy
 import queue
 import threading
 import time
 from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -92,6 +92,21 @@ def test_a_match_never_saved_is_none(new_store: NewStore) -> None:
     assert new_store().get(new_match_id()) is None
 
 
+def test_a_record_carries_the_text_stored_which_its_data_is(new_store: NewStore) -> None:
+    store, other = new_store(), new_store()
+    match_id = new_match_id()
+    saved = save(store, match_id, {"moves": ["B2"]})
+    read = other.get(match_id)
+    assert read is not None and saved.raw is not None
+    assert read.raw == saved.raw  # the text written is the text read back, byte for byte
+    assert read == Record(match_id, {"moves": ["B2"]}, 1)
+    read.data = {"moves": []}
+    assert read.raw is None  # assigned data is no longer the stored text
+    with store.locked(match_id) as record:
+        assert record.raw == saved.raw
+    assert record.raw == saved.raw  # nothing changed: still the stored text
+
+
 def test_a_change_is_saved_at_the_end_of_the_block_as_the_next_version(
     new_store: NewStore,
 ) -> None:
@@ -152,7 +167,7 @@ def test_a_second_change_waits_for_the_first(new_store: NewStore) -> None:
         trying.set()
         with second.locked(match_id) as record:
             got.set()
-            seen.append(replace(record))
+            seen.append(copy.copy(record))
             record.data = {"by": "second"}
 
     with ThreadPoolExecutor(2) as pool:

@@ -8,7 +8,6 @@ import secrets
 import threading
 from collections.abc import Callable, Collection
 from contextlib import AbstractContextManager
-from dataclasses import dataclass
 from typing import Any, Protocol
 
 Watched = Callable[[], Collection[str]]  # the ids of the matches a process's streams watch
@@ -25,17 +24,53 @@ class StoreBusy(StoreUnavailable):
     """The match stayed locked by another request for longer than the lock timeout."""
 
 
-@dataclass
 class Record:
     """A match as stored: its plain data (``None`` until first saved) and its version.
 
     The version grows by one with every saved change, so a form made for an earlier state of
     the match, whatever happened since (a move, an undo, a new game), is known to be stale.
+    ``raw`` is the stored text the record was read from or saved as (``None``: not read from a
+    store, or ``data`` assigned since), which says its data exactly. A backend whose text is the
+    data alone (SQLite) gives only ``raw``: ``data`` is then decoded from it at its first use, so
+    a reader that needs only ``raw`` (a decoded match kept by it, web/cycle/decoded.py) decodes
+    nothing.
     """
 
-    match_id: str
-    data: dict[str, Any] | None = None
-    version: int = 0
+    __slots__ = ("_data", "match_id", "raw", "version")
+
+    def __init__(
+        self,
+        match_id: str,
+        data: dict[str, Any] | None = None,
+        version: int = 0,
+        raw: str | None = None,
+    ) -> None:
+        self.match_id, self._data, self.version, self.raw = match_id, data, version, raw
+
+    @property
+    def data(self) -> dict[str, Any] | None:
+        """The match's plain data, decoded from ``raw`` the first time it is asked for."""
+        if self._data is None and self.raw is not None:
+            self._data = decode(self.raw)
+        return self._data
+
+    @data.setter
+    def data(self, data: dict[str, Any] | None) -> None:
+        self._data, self.raw = data, None  # the stored text no longer says what it holds
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Record):
+            return NotImplemented
+        mine, theirs = (
+            (self.match_id, self.data, self.version),
+            (other.match_id, other.data, other.version),
+        )
+        return mine == theirs
+
+    __hash__ = None  # type: ignore[assignment]  # mutable, as the dataclass it was
+
+    def __repr__(self) -> str:
+        return f"Record(match_id={self.match_id!r}, data={self.data!r}, version={self.version!r})"
 
 
 class MatchStore(Protocol):

@@ -114,7 +114,7 @@ class RedisStore:
                 args: list[str | int] = [token, stored, self.lifetime, channel, news, publish]
                 if not self._save(keys=keys, args=args):
                     raise StoreUnavailable("the match's lock expired before its change was saved")
-                record.version += 1
+                record.version, record.raw = record.version + 1, stored
         except ERRORS as error:
             # Freeing the lock would wait out another timeout of a Redis that does not answer;
             # it expires within lock_expiry.
@@ -179,8 +179,12 @@ def _text(value: bytes | str) -> str:
 
 
 def _record(match_id: str, raw: bytes | str) -> Record:
-    stored = decode(raw)
+    """The record stored as ``raw``: decoded at once, since it holds the version too; the text
+    is kept as the record's ``raw``, which a decoded match is kept by (bytes that are not
+    UTF-8 are not JSON either: they read as no match)."""
+    text = raw.decode(errors="replace") if isinstance(raw, bytes) else raw
+    stored = decode(text)
     version, data = stored.get("version"), stored.get("data")
     if not isinstance(version, int) or not isinstance(data, dict):
         return Record(match_id, {}, version if isinstance(version, int) else 0)
-    return Record(match_id, data, version)
+    return Record(match_id, data, version, raw=text)

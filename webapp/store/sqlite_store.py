@@ -11,7 +11,7 @@ from collections.abc import Iterator
 
 from .file_watch import FolderWatch
 from .pool import Connections, opener
-from .record import Changed, Record, StoreBusy, StoreUnavailable, Watched, changed, decode, encode
+from .record import Changed, Record, StoreBusy, StoreUnavailable, Watched, changed, encode
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS matches (
@@ -96,7 +96,7 @@ class SQLiteStore:
                 row = db.execute(_SELECT, (match_id, self._oldest())).fetchone()
         except sqlite3.Error as error:
             raise StoreUnavailable(str(error)) from error
-        return None if row is None else Record(match_id, decode(row[0]), row[1])
+        return None if row is None else Record(match_id, version=row[1], raw=row[0])
 
     @contextlib.contextmanager
     def locked(self, match_id: str) -> Iterator[Record]:
@@ -110,13 +110,13 @@ class SQLiteStore:
             raise StoreUnavailable(str(error)) from error
         try:
             row = db.execute(_SELECT, (match_id, self._oldest())).fetchone()
-            record = Record(match_id, decode(row[0]), row[1]) if row else Record(match_id)
+            record = Record(match_id, version=row[1], raw=row[0]) if row else Record(match_id)
             before = record.data
             yield record
             if changed(record, before):
                 data = encode(record.data or {})
                 db.execute(_UPSERT, (match_id, data, record.version + 1, time.time()))
-                record.version += 1
+                record.version, record.raw = record.version + 1, data
             db.execute("COMMIT")
         except BaseException as error:
             with contextlib.suppress(sqlite3.Error):

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import json
 import re
 import sqlite3
+from types import SimpleNamespace
 from typing import Any
 
+import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
@@ -14,6 +17,8 @@ from tests.web.shown import page
 from webapp.rules import Match, read
 from webapp.rules.termination import Termination
 from webapp.store import Record
+from webapp.store import record as record_module
+from webapp.store.record import encode
 from webapp.web.cycle import decoded, matches
 
 MATCH = "m" * 22  # a match id of the stored shape
@@ -141,7 +146,7 @@ def test_a_stored_version_is_decoded_once_and_a_new_game_anew(app: Flask) -> Non
     again = {**first, "moves": ["B2"], "game_id": first["game_id"] + "2"}  # the id came back
 
     def shown(data: dict[str, Any], version: int) -> Match:
-        current = matches.watched(MATCH, Record(MATCH, data, version))
+        current = matches.watched(MATCH, Record(MATCH, version=version, raw=encode(data)))
         assert current is not None
         return current.match
 
@@ -161,17 +166,18 @@ def test_the_version_a_change_saved_is_kept_decoded_as_it_reads_back(
     record = stored_match(app, client)
     assert record is not None
 
-    def undecodable() -> Match:
+    def undecodable() -> decoded.Decoded:
         raise AssertionError("the saved version was decoded again")
 
-    kept = decoded.decoded(match_store(app), record, undecodable)
+    kept = decoded.decoded(match_store(app), record, undecodable).match
     assert kept == read(record.data) and kept.game.ply == 2
     # A version saved since (here, by hand: another worker's) is decoded, not taken as kept.
-    newer = Record(record.match_id, record.data, record.version + 1)
-    assert decoded.decoded(match_store(app), newer, lambda: read(newer.data)) == kept
+    newer = Record(record.match_id, version=record.version + 1, raw=record.raw)
+    again = decoded.decoded(match_store(app), newer, lambda: decoded.Decoded(read(newer.data), 0))
+    assert again.match == kept and again.public == 0
 
 
-def test_a_version_number_that_comes_back_with_another_game_state_is_decoded_anew(
+def test_a_version_number_that_comes_back_with_other_text_is_decoded_anew(
     app: Flask,
 ) -> None:
     match = Match.between("user", "hard")
@@ -180,9 +186,10 @@ def test_a_version_number_that_comes_back_with_another_game_state_is_decoded_ane
     moved = {**first, "moves": ["B2"]}
     later = {**first, "deadline": 1e9}
     ended = match.ended(Termination.RESIGN, "O").to_dict()
+    drawn = {**first, "draws": 3}  # not the game's state: only the whole text tells it apart
 
     def shown(data: dict[str, Any]) -> Match:
-        current = matches.watched(MATCH, Record(MATCH, data, 7))
+        current = matches.watched(MATCH, Record(MATCH, version=7, raw=encode(data)))
         assert current is not None
         return current.match
 
@@ -192,4 +199,31 @@ def test_a_version_number_that_comes_back_with_another_game_state_is_decoded_ane
         assert shown(moved).game.moves == ("B2",) and kept.game.moves == ()
         assert shown(later).deadline == 1e9
         assert shown(ended).winner == "O"
+        assert shown(drawn).score.draws == 3 and kept.score.draws == 0
         assert shown(first) is kept
+
+
+def test_a_kept_version_read_again_decodes_nothing(
+    app: Flask, client: FlaskClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    decodes: list[str | bytes] = []
+
+    def counted(text: str | bytes) -> Any:
+        decodes.append(text)
+        return json.loads(text)
+
+    post(client, "/new", {"x": "user", "o": "hard"})
+    play(client, ["B2"])
+    monkeypatch.setattr(record_module, "json", SimpleNamespace(loads=counted, dumps=json.dumps))
+    for _ in range(2):  # the version the move saved, read by the page it redirected to
+        assert client.get("/").status_code == 200
+    assert decodes == []
+    # A version another worker saved is decoded once, then kept.
+    saved = stored_match(app, client)
+    assert saved is not None
+    with match_store(app).locked(saved.match_id) as record:
+        record.data = {**(record.data or {}), "draws": 5}
+    decodes.clear()  # the locked read's
+    assert api_game(client)["score"]["draws"] == 5
+    assert client.get("/").status_code == 200
+    assert len(decodes) == 1

@@ -92,9 +92,8 @@ def watched(match_id: str, heard: Record | None = None) -> Current | None:
     record = _settled(heard or store().get(match_id))
     if record is None or not record.data:
         return None
-    return Current(
-        _readable(record), match_id, record.version, watching=True, public=_public(record)
-    )
+    match, public = _readable(record)
+    return Current(match, match_id, record.version, watching=True, public=public)
 
 
 def holding(match_id: str) -> Callable[[Match], frozenset[str]]:
@@ -142,10 +141,10 @@ def act(
     if stepped.refusal is not None or stepped.outcome is None:
         raise stepped.refusal or StaleFormError()
     _renew(record.match_id, key)
-    changed = stepped.outcome.match
-    decoded.saved(store(), record, changed)
+    changed, public = stepped.outcome.match, _public(record)
+    decoded.saved(store(), record, changed, public)
     seats = held(changed, record.match_id)
-    now = Current(changed, record.match_id, record.version, seats, public=_public(record))
+    now = Current(changed, record.match_id, record.version, seats, public=public)
     played.note(changed, now.match_id, now.held)
     on_air.note(changed, now.match_id)
     return now, stepped.outcome
@@ -225,11 +224,12 @@ def seat_keys() -> list[str]:
 
 def _seen(record: Record) -> Current:
     """The match of ``record`` as this browser sees it (a fresh hot-seat match if empty)."""
-    if record.data is None:  # as NEW was shown, but with a game id of its own
+    # ``raw`` first: a record read from the store has data, and asking for it decodes it.
+    if record.raw is None and record.data is None:  # as NEW was shown, with a game id of its own
         return Current(_new_match(), "", 0, frozenset("12"))
-    match = _readable(record)
+    match, public = _readable(record)
     seats = held(match, record.match_id)
-    return Current(match, record.match_id, record.version, seats, public=_public(record))
+    return Current(match, record.match_id, record.version, seats, public=public)
 
 
 def _public(record: Record) -> int:
@@ -264,7 +264,12 @@ class _Expired(StaleFormError):
 def _settled(record: Record | None) -> Record | None:
     """``record``, or what it became if its clock had run out and this request ended it;
     ``None`` for an arena's (the store keeps arenas by ids of the same shape)."""
-    if record is None or _is_arena(record):
+    if record is None:
+        return None
+    known = decoded.kept(store(), record)
+    if known is not None and not known.match.deadline:
+        return record  # a match's text decoded before (so no arena's), with no clock running
+    if _is_arena(record):
         return None
     return settle(store(), _hub(), record)
 
@@ -280,11 +285,13 @@ def _hub() -> Hub:
     return hub
 
 
-def _readable(record: Record) -> Match:
-    """The match of ``record``; a new one, with a message, when it cannot be read."""
-    data = record.data
+def _readable(record: Record) -> decoded.Decoded:
+    """The match of ``record`` and its public version; a new match, with a message, when it
+    cannot be read."""
     try:
-        return decoded.decoded(store(), record, lambda: read(data))
+        return decoded.decoded(
+            store(), record, lambda: decoded.Decoded(read(record.data), _public(record))
+        )
     except LostMatchError as error:
         flash(said(error), "error")
-        return _new_match()
+        return decoded.Decoded(_new_match(), _public(record))
