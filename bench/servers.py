@@ -13,6 +13,7 @@ import time
 import urllib.error
 import urllib.request
 from pathlib import Path
+from typing import IO
 
 ROOT = Path(__file__).resolve().parents[1]
 WORKERS = 2  # every app server gets the same gunicorn settings
@@ -34,18 +35,23 @@ def free_port() -> int:
 
 
 class Server:
-    """A child process serving on ``port``; stopped by its PID."""
+    """A child process serving on ``port``; stopped by its PID. Its output is dropped (a
+    bench's servers log every request), or written to ``$BENCH_LOGS/<program>-<port>.log``
+    when that folder is named, to read a long run's errors afterwards."""
 
     def __init__(self, argv: list[str], port: int, env: dict[str, str] | None = None) -> None:
         self.port = port
         self.url = f"http://127.0.0.1:{port}"
-        self.process = subprocess.Popen(
-            argv,
-            cwd=ROOT,
-            env={**os.environ, **(env or {})},
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.DEVNULL,
-        )
+        logs = os.environ.get("BENCH_LOGS")
+        with contextlib.ExitStack() as opened:
+            output: int | IO[bytes] = subprocess.DEVNULL
+            if logs:  # the child holds its own copy of the file, closed here
+                output = opened.enter_context(
+                    open(Path(logs) / f"{Path(argv[0]).name}-{port}.log", "ab")
+                )
+            self.process = subprocess.Popen(
+                argv, cwd=ROOT, env={**os.environ, **(env or {})}, stdout=output, stderr=output
+            )
 
     def stop(self) -> None:
         """SIGTERM it (gunicorn's master stops its workers), then wait."""
@@ -188,10 +194,8 @@ class Cluster:
     def _wait_until_ok(self) -> None:
         deadline = time.monotonic() + 20
         for node in self.nodes:
-            while "cluster_state:ok" not in subprocess.run(
-                [self.cli, "-p", str(node.port), "cluster", "info"],
-                capture_output=True, text=True, timeout=10,
-            ).stdout:  # fmt: skip
+            info = [self.cli, "-p", str(node.port), "cluster", "info"]
+            while "cluster_state:ok" not in _output(info):
                 if time.monotonic() > deadline:
                     raise RuntimeError("the Redis Cluster did not reach cluster_state:ok")
                 time.sleep(0.05)
@@ -204,6 +208,11 @@ class Cluster:
         """Stop every node by its PID."""
         for node in self.nodes:
             node.stop()
+
+
+def _output(argv: list[str]) -> str:
+    """What ``argv`` prints, within 10 s."""
+    return subprocess.run(argv, capture_output=True, text=True, timeout=10).stdout
 
 
 def _cluster_port() -> int:
