@@ -71,8 +71,12 @@ def _presence(match_id: str) -> dict[str, float]:
 
 def _absent_for(match_id: str, seat: str) -> float:
     """Seconds since ``seat`` last had its board open (a seat never seen: forever)."""
-    seen = _presence(match_id).get(seat)
-    return float("inf") if seen is None else max(0.0, hub().clock() - seen)
+    return _since(_presence(match_id).get(seat))
+
+
+def _since(when: float | None) -> float:
+    """Seconds since ``when`` on the hub's clock (``None``, never: forever)."""
+    return float("inf") if when is None else max(0.0, hub().clock() - when)
 
 
 def _touched(match_id: str, seat: str) -> None:
@@ -102,7 +106,7 @@ def as_json(current: matches.Current) -> OnlineJson | None:
     shown = {}
     for seat in match.seats:
         when = seen.get(seat.id)
-        away = None if when is None else round(max(0.0, hub().clock() - when), 1)
+        away = None if when is None else round(_since(when), 1)
         shown[seat.mark] = SeatPresenceJson(seated=bool(seat.key), away=away)
     return OnlineJson(
         full=match.full,
