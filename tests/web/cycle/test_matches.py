@@ -227,3 +227,24 @@ def test_a_kept_version_read_again_decodes_nothing(
     assert api_game(client)["score"]["draws"] == 5
     assert client.get("/").status_code == 200
     assert len(decodes) == 1
+
+
+def test_a_spectator_of_a_kept_version_decodes_nothing(
+    app: Flask, client: FlaskClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    post(client, "/new", {"x": "user", "o": "hard"})
+    play(client, ["B2"])
+    saved = stored_match(app, client)
+    assert saved is not None
+    decodes: list[str | bytes] = []
+
+    def counted(text: str | bytes) -> Any:
+        decodes.append(text)
+        return json.loads(text)
+
+    assert client.get("/").status_code == 200  # the version the move saved, kept
+    monkeypatch.setattr(record_module, "json", SimpleNamespace(loads=counted, dumps=json.dumps))
+    watcher = app.test_client()
+    for path in (f"/watch/{saved.match_id}", f"/api/game?match={saved.match_id}"):
+        assert watcher.get(path).status_code == 200, path
+    assert decodes == []

@@ -90,7 +90,8 @@ def watched(match_id: str, heard: Record | None = None) -> Current | None:
     if not MATCH_ID.fullmatch(match_id):
         return None
     record = _settled(heard or store().get(match_id))
-    if record is None or not record.data:
+    # A record whose text is kept decoded was a match's: its data is not decoded to ask.
+    if record is None or (decoded.kept(store(), record) is None and not record.data):
         return None
     match, public = _readable(record)
     return Current(match, match_id, record.version, watching=True, public=public)
