@@ -3,12 +3,18 @@ in /api/game, and the deadline applied by the first read after it, once, whoever
 
 from __future__ import annotations
 
+import json
+from types import SimpleNamespace
+from typing import Any
+
+import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
 from tests.conftest import MovableClock, api_game, post
 from tests.web.pages.test_online import join, move
 from tests.web.shown import page
+from webapp.store import record as record_module
 from webapp.web.cycle import cycle, deadlines
 from webapp.web.live.stream import events as followed
 
@@ -41,6 +47,29 @@ def test_the_setup_form_offers_the_clocks_and_refuses_a_bad_one(app: Flask) -> N
                    follow_redirects=True)  # fmt: skip
     assert "between 1 second and 7 days" in refused.get_data(as_text=True)
     assert api_game(client)["online"] is None
+
+
+def test_a_kept_version_with_its_clock_running_is_read_without_decoding(
+    app: Flask, clock: MovableClock, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    host, guest, match_id = seated(app, "60")
+    move(host, "A1")
+    move(guest, "B1")
+    api_game(guest)  # the version the move saved, now kept
+    decodes: list[str | bytes] = []
+
+    def counted(text: str | bytes) -> Any:
+        decodes.append(text)
+        return json.loads(text)
+
+    monkeypatch.setattr(record_module, "json", SimpleNamespace(loads=counted, dumps=json.dumps))
+    clock.advance(30)
+    assert api_game(guest)["clock"]["seconds_left"] == pytest.approx(30, abs=1)
+    assert app.test_client().get(f"/watch/{match_id}").status_code == 200
+    assert decodes == []
+    clock.advance(31)  # run out: the read that sees it ends the game, once
+    assert api_game(guest)["ended_by"] == "time"
+    assert api_game(host)["ended_by"] == "time" and api_game(host)["score"]["wins"]["2"] == 1
 
 
 def test_a_player_who_never_moved_gets_the_game_aborted(app: Flask, clock: MovableClock) -> None:

@@ -268,8 +268,8 @@ def _settled(record: Record | None) -> Record | None:
     if record is None:
         return None
     known = decoded.kept(store(), record)
-    if known is not None and not known.match.deadline:
-        return record  # a match's text decoded before (so no arena's), with no clock running
+    if known is not None and not clocks.expired(known.match, _hub().clock()):
+        return record  # a match's text decoded before (so no arena's), its clock not run out
     if _is_arena(record):
         return None
     return settle(store(), _hub(), record)
