@@ -36,12 +36,28 @@ class RedisCluster:
         directory = self._directory = Path(tempfile.mkdtemp(prefix="redis-cluster-"))
         for port in self.ports:
             self.processes[port] = subprocess.Popen(
-                [server, "--port", str(port), "--bind", "127.0.0.1", "--cluster-enabled", "yes",
-                 "--cluster-config-file", str(directory / f"nodes-{port}.conf"),
-                 "--cluster-node-timeout", str(self.node_timeout), "--dir", str(directory),
-                 "--save", "", "--appendonly", "no"],
-                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-            )  # fmt: skip
+                [
+                    server,
+                    "--port",
+                    str(port),
+                    "--bind",
+                    "127.0.0.1",
+                    "--cluster-enabled",
+                    "yes",
+                    "--cluster-config-file",
+                    str(directory / f"nodes-{port}.conf"),
+                    "--cluster-node-timeout",
+                    str(self.node_timeout),
+                    "--dir",
+                    str(directory),
+                    "--save",
+                    "",
+                    "--appendonly",
+                    "no",
+                ],
+                stdout=subprocess.DEVNULL,
+                stderr=subprocess.DEVNULL,
+            )
         try:
             self._join(cli)
         except BaseException:
@@ -55,10 +71,19 @@ class RedisCluster:
             _wait_for_pong(port)
         addresses = [f"127.0.0.1:{port}" for port in self.ports]
         subprocess.run(
-            [cli, "--cluster", "create", *addresses, "--cluster-replicas", str(self.replicas),
-             "--cluster-yes"],
-            check=True, capture_output=True, timeout=30,
-        )  # fmt: skip
+            [
+                cli,
+                "--cluster",
+                "create",
+                *addresses,
+                "--cluster-replicas",
+                str(self.replicas),
+                "--cluster-yes",
+            ],
+            check=True,
+            capture_output=True,
+            timeout=30,
+        )
         deadline = time.monotonic() + 20
         while not all(self.healthy(port) and self.synced(port) for port in self.ports):
             if time.monotonic() > deadline:

@@ -112,10 +112,19 @@ def test_gunicorn_starts_as_make_run_does_without_a_warning(
     gunicorn = str(Path(sys.executable).with_name("gunicorn"))
     with tempfile.TemporaryFile() as log:
         server = subprocess.Popen(
-            [gunicorn, "--config", "python:webapp.serving", "--bind", f"127.0.0.1:{port}",
-             "wsgi:app"],
-            cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=log,
-        )  # fmt: skip
+            [
+                gunicorn,
+                "--config",
+                "python:webapp.serving",
+                "--bind",
+                f"127.0.0.1:{port}",
+                "wsgi:app",
+            ],
+            cwd=ROOT,
+            env=env,
+            stdout=subprocess.DEVNULL,
+            stderr=log,
+        )
         try:
             url = f"http://127.0.0.1:{port}/static/favicon.svg"
             wait_until_answers(url, server, log)

@@ -14,8 +14,20 @@ ROOT = Path(__file__).resolve().parents[2]
 
 def test_a_short_arena_runs_and_its_books_balance() -> None:
     require_program("redis-server", "redis-server")
-    command = [sys.executable, "bench/arena.py", "--players", "10", "--watchers", "5",
-               "--length", "6", "--clock", "3", "--starts-in", "3"]  # fmt: skip
+    command = [
+        sys.executable,
+        "bench/arena.py",
+        "--players",
+        "10",
+        "--watchers",
+        "5",
+        "--length",
+        "6",
+        "--clock",
+        "3",
+        "--starts-in",
+        "3",
+    ]
     run = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, timeout=240)
     # 0 or 1: whether so short an arena meets the pairing's floors says nothing about the app;
     # the floors' line comes after the books were checked (a wrong book is a traceback).

@@ -22,9 +22,19 @@ def test_a_short_run_measures_one_redis_and_the_cluster() -> None:
     require_program("redis-server", "redis-server")
     require_program("redis-cli", "redis-tools")
     command = [
-        sys.executable, "bench/cluster.py", "--rounds", "1", "--duration", "1",
-        "--pairs", "2", "--pace", "0.3", "--watchers", "20",
-    ]  # fmt: skip
+        sys.executable,
+        "bench/cluster.py",
+        "--rounds",
+        "1",
+        "--duration",
+        "1",
+        "--pairs",
+        "2",
+        "--pace",
+        "0.3",
+        "--watchers",
+        "20",
+    ]
     run = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, timeout=240)
     assert run.returncode == 0, run.stderr[-2000:]
     rows = {m["kind"]: m for m in ROUND.finditer(run.stdout)}

@@ -23,9 +23,23 @@ def test_a_short_run_plays_online_and_feeds_every_stream_on_both_stores() -> Non
     require_program("wrk", "wrk")
     require_program("redis-server", "redis-server")
     command = [
-        sys.executable, "bench/online.py", "--only", "online", "--rounds", "1",
-        "--duration", "2", "--play", "2", "--pairs", "3", "--pace", "0.3", "--watchers", "30",
-    ]  # fmt: skip
+        sys.executable,
+        "bench/online.py",
+        "--only",
+        "online",
+        "--rounds",
+        "1",
+        "--duration",
+        "2",
+        "--play",
+        "2",
+        "--pairs",
+        "3",
+        "--pace",
+        "0.3",
+        "--watchers",
+        "30",
+    ]
     run = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, timeout=240)
     # 0 or 1: whether a two-second run meets the floors says nothing about the app.
     assert run.returncode in (0, 1), run.stderr[-2000:]

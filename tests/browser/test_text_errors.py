@@ -54,8 +54,12 @@ def _too_many(tmp_path: Path, code: str) -> str:
 
 def _store_down(tmp_path: Path, code: str) -> str:
     """The board's page on an app whose Redis is not there."""
-    settings = {"SECRET_KEY": "test-secret", "TESTING": True, "LIMITS": False,
-                "REDIS_URL": f"redis://127.0.0.1:{free_port()}/0"}  # fmt: skip
+    settings = {
+        "SECRET_KEY": "test-secret",
+        "TESTING": True,
+        "LIMITS": False,
+        "REDIS_URL": f"redis://127.0.0.1:{free_port()}/0",
+    }
     app = create_app(settings, instance_path=str(tmp_path / f"down-{code}"))
     answer = _in_text_mode(app, code).get("/")
     assert answer.status_code == 503

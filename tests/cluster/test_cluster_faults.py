@@ -18,9 +18,15 @@ from webapp.web.site.sessions import MATCH_KEY
 
 def cluster_app(cluster: RedisCluster, directory: Path, **settings: object) -> Flask:
     """An app on ``cluster``, as FLASK_REDIS_CLUSTER=true with FLASK_REDIS_URL makes it."""
-    config = {"SECRET_KEY": "test-secret", "TESTING": True, "WTF_CSRF_ENABLED": False,
-              "REDIS_URL": cluster.url, "REDIS_CLUSTER": True, "REDIS_TIMEOUT": 0.3,
-              **settings}  # fmt: skip
+    config = {
+        "SECRET_KEY": "test-secret",
+        "TESTING": True,
+        "WTF_CSRF_ENABLED": False,
+        "REDIS_URL": cluster.url,
+        "REDIS_CLUSTER": True,
+        "REDIS_TIMEOUT": 0.3,
+        **settings,
+    }
     return create_app(config, instance_path=str(directory))
 
 

@@ -71,8 +71,16 @@ def test_coordinates_out_of_range(text: str) -> None:
 
 def test_numpad_layout_is_seed_004s() -> None:
     assert [cell_name(parse_numpad(str(d))) for d in range(1, 10)] == [
-        "C1", "C2", "C3", "B1", "B2", "B3", "A1", "A2", "A3",
-    ]  # fmt: skip
+        "C1",
+        "C2",
+        "C3",
+        "B1",
+        "B2",
+        "B3",
+        "A1",
+        "A2",
+        "A3",
+    ]
     for index in range(9):
         assert parse_numpad(numpad_key(index)) == index
 

@@ -11,8 +11,11 @@ from tests.servers import GunicornServer, file_store_env
 
 def test_50_players_play_an_arena_and_every_game_counts_once(tmp_path: Path) -> None:
     (tmp_path / "metrics").mkdir()
-    env = {**file_store_env(tmp_path), "FLASK_STREAMS_PER_ADDRESS": "1000",
-           "PROMETHEUS_MULTIPROC_DIR": str(tmp_path / "metrics")}  # fmt: skip
+    env = {
+        **file_store_env(tmp_path),
+        "FLASK_STREAMS_PER_ADDRESS": "1000",
+        "PROMETHEUS_MULTIPROC_DIR": str(tmp_path / "metrics"),
+    }
     server = GunicornServer(env, workers=2).start()
     try:
         arena_id = make_arena(server.url, length=10, clock=5, starts_in=3)

@@ -46,8 +46,9 @@ def _all_at_once(server: GunicornServer, player: Player, items: list[Form | None
 def _replayed(final: dict[str, Any]) -> Game:
     """The game of an ``/api/game`` answer, replayed move by move, which checks every move."""
     players, moves = final["players"], final["moves"]
-    game = Game.from_dict({"x": players["X"], "o": players["O"], "start": final["start"],
-                           "moves": moves})  # fmt: skip
+    game = Game.from_dict(
+        {"x": players["X"], "o": players["O"], "start": final["start"], "moves": moves}
+    )
     assert game.board.to_string() == final["board"]
     return game
 
@@ -67,8 +68,9 @@ def _accepted_cells(items: list[Form | None], replies: list[Reply]) -> list[str]
     assert {reply.status for item, reply in answered if item is None} == {200}
     posts = [(item, reply) for item, reply in answered if item is not None]
     assert all(reply.status == 303 for _, reply in posts), [r.status for _, r in posts]
-    return [form["cell"] for (_, form), reply in posts
-            if reply.headers["X-Move-Result"] == "accepted"]  # fmt: skip
+    return [
+        form["cell"] for (_, form), reply in posts if reply.headers["X-Move-Result"] == "accepted"
+    ]
 
 
 def test_200_conflicting_posts_lose_nothing(server: GunicornServer) -> None:
@@ -105,8 +107,9 @@ def test_the_first_moves_of_a_new_browser_at_once_lose_nothing(server: GunicornS
     token = player.get(server.url).field("csrf_token")
     assert player.get(server.url).field("match") == ""
     rng = random.Random(3)
-    forms: list[Form] = [("/move", {"csrf_token": token, "cell": rng.choice(CELL_IDS)})
-                         for _ in range(60)]  # fmt: skip
+    forms: list[Form] = [
+        ("/move", {"csrf_token": token, "cell": rng.choice(CELL_IDS)}) for _ in range(60)
+    ]
     items = _moves_with_reads(forms)
 
     accepted = _accepted_cells(items, _all_at_once(server, player, items))

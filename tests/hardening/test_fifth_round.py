@@ -80,8 +80,9 @@ def _private_arena_game(server: str) -> tuple[str, Player, dict[str, object]]:
     """A private arena that two players joined (and so play a game of): its id, one of its
     players, and that player's match as the API shows it."""
     maker = Player()
-    made = _api(maker, server, "POST", "/api/arenas",
-                '{"length": 600, "clock": 60, "private": true}')  # fmt: skip
+    made = _api(
+        maker, server, "POST", "/api/arenas", '{"length": 600, "clock": 60, "private": true}'
+    )
     assert made.status == 200, made.text
     arena_id = made.json()["id"]
     players = [Player(), Player()]
@@ -117,8 +118,12 @@ def test_an_arena_id_is_no_match_and_a_look_at_it_stores_no_session(
     server, sessions = running[0].url, running[1]
     arena_id, _player, _game = _private_arena_game(server)
     before = set(sessions.iterdir()) if sessions.exists() else set()
-    looks = [f"/watch/{arena_id}", f"/board/events?match={arena_id}",
-             f"/api/events?match={arena_id}", f"/watch/{arena_id}?text=1"]  # fmt: skip
+    looks = [
+        f"/watch/{arena_id}",
+        f"/board/events?match={arena_id}",
+        f"/api/events?match={arena_id}",
+        f"/watch/{arena_id}?text=1",
+    ]
     for path in looks:
         reply = Player().get(server, path)
         assert reply.status == 404, (path, reply.status)

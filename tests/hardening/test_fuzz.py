@@ -17,14 +17,66 @@ from tests.refusals import code
 from webapp import create_app
 from webapp.rules import Match
 
-PATHS = ["/", "/move", "/new", "/step", "/finish", "/undo", "/again", "/swap", "/score/reset",
-         "/api/game", "/api/move", "/api/new", "/api/step", "/api/undo", "/replay/1",
-         "/replay/99?game=x", "/static/style.css", "/nowhere", "/move/", "//move",
-         "/new?x=user", "/?hint=1", "/%00", "/api/", "/settings", "/text"]  # fmt: skip
-CHANGING = {"/move", "/new", "/step", "/finish", "/undo", "/again", "/swap", "/score/reset",
-            "/api/move", "/api/new", "/api/step", "/api/undo", "/text"}  # fmt: skip
-FIELD_NAMES = ["cell", "x", "o", "position", "toss", "match", "version", "game", "ply",
-               "csrf_token", "", "cell[]", "display", "language", "command"]  # fmt: skip
+PATHS = [
+    "/",
+    "/move",
+    "/new",
+    "/step",
+    "/finish",
+    "/undo",
+    "/again",
+    "/swap",
+    "/score/reset",
+    "/api/game",
+    "/api/move",
+    "/api/new",
+    "/api/step",
+    "/api/undo",
+    "/replay/1",
+    "/replay/99?game=x",
+    "/static/style.css",
+    "/nowhere",
+    "/move/",
+    "//move",
+    "/new?x=user",
+    "/?hint=1",
+    "/%00",
+    "/api/",
+    "/settings",
+    "/text",
+]
+CHANGING = {
+    "/move",
+    "/new",
+    "/step",
+    "/finish",
+    "/undo",
+    "/again",
+    "/swap",
+    "/score/reset",
+    "/api/move",
+    "/api/new",
+    "/api/step",
+    "/api/undo",
+    "/text",
+}
+FIELD_NAMES = [
+    "cell",
+    "x",
+    "o",
+    "position",
+    "toss",
+    "match",
+    "version",
+    "game",
+    "ply",
+    "csrf_token",
+    "",
+    "cell[]",
+    "display",
+    "language",
+    "command",
+]
 # Stand-ins for this example's own match id and version, so forms that pass the stale check
 # are tried too.
 OWN_MATCH, OWN_VERSION = "<own match>", "<own version>"
@@ -82,10 +134,14 @@ def fuzz_app(tmp_path_factory: pytest.TempPathFactory) -> Flask:
     return create_app(config, instance_path=str(instance))
 
 
-@settings(max_examples=1500, deadline=None, suppress_health_check=[HealthCheck.too_slow,
-          HealthCheck.function_scoped_fixture])  # fmt: skip
-@given(method=method, path=st.sampled_from(PATHS), fields=form, with_token=st.booleans(),
-       sid=cookie)  # fmt: skip
+@settings(
+    max_examples=1500,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
+)
+@given(
+    method=method, path=st.sampled_from(PATHS), fields=form, with_token=st.booleans(), sid=cookie
+)
 def test_random_requests_never_fail_or_corrupt(
     fuzz_app: Flask,
     method: str,

@@ -199,7 +199,8 @@ def test_no_secret_key_constant_in_the_repository() -> None:
     ).stdout.split()
     pattern = re.compile(r"""SECRET_KEY["']?\s*[:=]\s*["'][^"']+["']""")
     offenders = [
-        name for name in tracked
+        name
+        for name in tracked
         if not name.startswith("tests/") and pattern.search((ROOT / name).read_text())
-    ]  # fmt: skip
+    ]
     assert offenders == []

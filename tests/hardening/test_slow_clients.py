@@ -237,8 +237,9 @@ def test_a_burst_from_many_addresses_never_passes_the_servers_cap(
     query = f"?match={match_id}&version={version}"
     sources = [f"127.0.1.{number}" for number in range(1, 25)]  # two streams from each
     with ThreadPoolExecutor(max_workers=2 * len(sources)) as pool:
-        opened = list(pool.map(lambda source: _open_stream(small_server, query, source),
-                               sources * 2))  # fmt: skip
+        opened = list(
+            pool.map(lambda source: _open_stream(small_server, query, source), sources * 2)
+        )
     try:
         statuses = [status for _, status in opened]
         assert set(statuses) == {200, 503}, statuses

@@ -72,8 +72,10 @@ class Store:
     @contextmanager
     def unwritable(self) -> Iterator[None]:
         """Make the store's directories and files immutable for the block, root or not."""
-        frozen = [self.directory, *(path for path in sorted(self.directory.rglob("*"))
-                                    if not path.name.endswith("-shm"))]  # fmt: skip
+        frozen = [
+            self.directory,
+            *(path for path in sorted(self.directory.rglob("*")) if not path.name.endswith("-shm")),
+        ]
         subprocess.run([self.chattr, "+i", *map(str, frozen)], check=True)
         try:
             yield

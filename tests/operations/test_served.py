@@ -87,8 +87,9 @@ def test_counts_add_up_across_the_workers(server: GunicornServer) -> None:
             pids = {line["pid"] for line in request_lines(server) if line["route"] == "/livez"}
     counted = total(server.url + "/metrics", "ttt_http_requests_total", route="/livez")
     assert counted == sent
-    timed = total(server.url + "/metrics", "ttt_http_request_duration_seconds_count",
-                  route="/livez")  # fmt: skip
+    timed = total(
+        server.url + "/metrics", "ttt_http_request_duration_seconds_count", route="/livez"
+    )
     assert timed == sent
     # No other line per request: gunicorn's access log is off, each answer has its JSON line.
     assert len([line for line in request_lines(server) if line["route"] == "/livez"]) == sent
@@ -132,8 +133,11 @@ def test_metrics_on_their_own_port_and_a_dead_workers_streams_leave_the_sum(
     folder.mkdir()
     (folder / "counter_999999.db").write_bytes(b"a previous server's counts")
     port = free_port()
-    env = {**file_store_env(tmp_path), "PROMETHEUS_MULTIPROC_DIR": str(folder),
-           "FLASK_METRICS_PORT": str(port)}  # fmt: skip
+    env = {
+        **file_store_env(tmp_path),
+        "PROMETHEUS_MULTIPROC_DIR": str(folder),
+        "FLASK_METRICS_PORT": str(port),
+    }
     server = GunicornServer(env).start()
     try:
         assert not (folder / "counter_999999.db").exists()  # emptied at start

@@ -17,8 +17,9 @@ CLOCK = 1  # seconds per move: the shortest
 
 def api(player: Player, server: str, path: str, body: dict[str, Any]) -> dict[str, Any]:
     """POST JSON to ``server``'s API as ``player``; the answer's JSON."""
-    reply = player.request(server, "POST", path, raw=json.dumps(body),
-                           headers=token(player, server))  # fmt: skip
+    reply = player.request(
+        server, "POST", path, raw=json.dumps(body), headers=token(player, server)
+    )
     assert reply.status == 200, reply.text
     data: dict[str, Any] = reply.json()
     return data
@@ -35,9 +36,13 @@ def test_50_reads_at_the_deadline_on_two_servers_give_one_result(
     moved = api(friend, second, "/api/move", {"cell": "B1", "ply": 1})
     match_id = moved["online"]["watch"].rsplit("/", 1)[1]
     deadline = time.time() + moved["clock"]["seconds_left"]
-    readers = [(host, first, "/api/game"), (friend, second, "/api/game"),
-               (host, second, "/"), (Player(), first, f"/watch/{match_id}"),
-               (Player(), second, f"/watch/{match_id}")]  # fmt: skip
+    readers = [
+        (host, first, "/api/game"),
+        (friend, second, "/api/game"),
+        (host, second, "/"),
+        (Player(), first, f"/watch/{match_id}"),
+        (Player(), second, f"/watch/{match_id}"),
+    ]
     start = threading.Barrier(50)
 
     def read(n: int) -> int:

@@ -29,8 +29,13 @@ def redis_server() -> Iterator[RedisServer]:
 @pytest.fixture
 def client(tmp_path: Path, redis_server: RedisServer) -> FlaskClient:
     """A browser of the app on that Redis, with a short timeout."""
-    config = {"SECRET_KEY": "test-secret", "TESTING": True, "LIMITS": True,
-              "REDIS_URL": redis_server.url, "REDIS_TIMEOUT": 0.2}  # fmt: skip
+    config = {
+        "SECRET_KEY": "test-secret",
+        "TESTING": True,
+        "LIMITS": True,
+        "REDIS_URL": redis_server.url,
+        "REDIS_TIMEOUT": 0.2,
+    }
     return create_app(config, instance_path=str(tmp_path)).test_client()
 
 

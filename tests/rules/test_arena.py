@@ -27,7 +27,7 @@ from webapp.rules.arena import (
     pause,
     scored,
     withdraw,
-)  # fmt: skip
+)
 
 from .matches import refused
 
@@ -52,8 +52,11 @@ def pair(arena: Arena, at: float = START + 1) -> tuple[Arena, list[tuple[str, st
 def test_an_arena_is_coming_then_running_then_over() -> None:
     arena = fresh()
     assert [arena.state(t) for t in (START - 1, START, START + 59, START + 60)] == [
-        COMING, RUNNING, RUNNING, OVER,
-    ]  # fmt: skip
+        COMING,
+        RUNNING,
+        RUNNING,
+        OVER,
+    ]
     with refused(errors.ARENA_OVER):
         join(arena, "late", "calm-fox", START + 60)
 
@@ -140,10 +143,17 @@ def test_the_arena_rules_import_no_web_stack() -> None:
 )
 def test_the_pairing_is_the_one_first_written(rows: list[tuple[int, int, bool, int]]) -> None:
     players = tuple(
-        Player(f"b{n}", "quick-otter", points=points, opponent=f"b{last}", as_x=as_x,
-               paused=paused, free_since=START - n % 7)
+        Player(
+            f"b{n}",
+            "quick-otter",
+            points=points,
+            opponent=f"b{last}",
+            as_x=as_x,
+            paused=paused,
+            free_since=START - n % 7,
+        )
         for n, (points, as_x, paused, last) in enumerate(rows)
-    )  # fmt: skip
+    )
     arena = Arena(START, 60, 10, players=players)
     paired, made = pair(arena)
     assert made == first_written(arena)[1]  # the pairing as first written

@@ -18,7 +18,8 @@ def test_how_a_game_ended() -> None:
     assert records.ended_by(Match.between("user", "user")) is None
     assert records.ended_by(hot_seat(X_WINS)) == "line"
     assert records.ended_by(hot_seat(["A1", "B2", "C3", "A2", "A3", "B3", "B1", "C1", "C2"])) == (
-        "draw")  # fmt: skip
+        "draw"
+    )
     match = joined()[0]
     assert records.ended_by(actions.resign(match, ONE).match) == "resign"
     assert records.ended_by(actions.abort(match, TWO).match) == "abort"
@@ -32,7 +33,11 @@ def test_an_entry_in_the_words_of_each_player() -> None:
     won = records.entry(match, "m", ONE, 1.0)
     lost = records.entry(replace(match, paired=True), "m", TWO, 1.0)
     assert (won["opponent"], won["side"], won["result"], won["ended_by"]) == (
-        "friend", "X", "won", "line")  # fmt: skip
+        "friend",
+        "X",
+        "won",
+        "line",
+    )
     assert (lost["opponent"], lost["side"], lost["result"]) == ("someone", "O", "lost")
     both = records.entry(hot_seat(X_WINS), "m", BOTH, 1.0)
     assert (both["opponent"], both["side"], both["result"]) == ("self", "both", "X")

@@ -56,15 +56,25 @@ def new_queue(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[NewQue
 def test_the_first_waits_the_second_meets_it_and_both_find_the_match(new_queue: NewQueue) -> None:
     queue = new_queue()
     first = queue.seek("a", "key-a", "match-a", NOW, "")
-    assert (first.state, first.match_id, first.key, first.since) == (WAITING, "match-a", "key-a",
-                                                                     NOW)  # fmt: skip
+    assert (first.state, first.match_id, first.key, first.since) == (
+        WAITING,
+        "match-a",
+        "key-a",
+        NOW,
+    )
     second = queue.seek("b", "key-b", "match-b", NOW + 1, "")
     assert (second.state, second.match_id, second.key) == (PAIRED, "match-a", "key-a")
     found_a, found_b = queue.poll("a", NOW + 2), queue.poll("b", NOW + 2)
     assert found_a is not None and (found_a.state, found_a.match_id, found_a.key) == (
-        FOUND, "match-a", "key-a")  # fmt: skip
+        FOUND,
+        "match-a",
+        "key-a",
+    )
     assert found_b is not None and (found_b.state, found_b.match_id, found_b.key) == (
-        FOUND, "match-a", "key-b")  # fmt: skip
+        FOUND,
+        "match-a",
+        "key-b",
+    )
     assert queue.poll("c", NOW) is None
 
 
@@ -87,8 +97,12 @@ def test_a_seeker_is_never_met_by_itself(new_queue: NewQueue) -> None:
     queue = new_queue()
     queue.seek("a", "key-1", "match-1", NOW, "")
     again = queue.seek("a", "key-2", "match-2", NOW + 1, "")
-    assert (again.state, again.match_id, again.key, again.since) == (WAITING, "match-1", "key-1",
-                                                                     NOW)  # fmt: skip
+    assert (again.state, again.match_id, again.key, again.since) == (
+        WAITING,
+        "match-1",
+        "key-1",
+        NOW,
+    )
 
 
 def test_a_found_match_is_found_again_until_the_seeker_is_at_it(new_queue: NewQueue) -> None:

@@ -91,15 +91,21 @@ def test_a_frozen_folder_kills_the_process_mapping_it_and_loses_nothing(
     folder.mkdir()
     mapped = subprocess.run(
         [sys.executable, "-c", MAPPED, chattr, str(folder)],
-        cwd=ROOT, capture_output=True, text=True, timeout=60,
-    )  # fmt: skip
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert (mapped.returncode, mapped.stdout) == (-signal.SIGBUS, "frozen\n"), mapped.stderr
 
     # gunicorn's next worker opens the folder while it is still frozen.
     opened = subprocess.Popen(
         [sys.executable, "-c", OPENED_FROZEN, str(folder)],
-        cwd=ROOT, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
-    )  # fmt: skip
+        cwd=ROOT,
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+    )
     assert opened.stdin is not None and opened.stdout is not None
     lines = [opened.stdout.readline() for _ in range(3)]
     subprocess.run([chattr, "-R", "-i", str(folder)], check=True)

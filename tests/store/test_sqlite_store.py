@@ -129,9 +129,17 @@ def test_sweep_deletes_the_expired_rows_and_counts_them(store: SQLiteStore, path
 
 def test_a_stored_match_row_is_small(store: SQLiteStore, path: str) -> None:
     match_id = new_match_id()
-    data = {"x": "user", "o": "hard", "start": "_________", "moves": ["B2"] * 9,
-            "game_id": "a" * 11, "first": "X", "wins": {"You": 99, "Computer": 99},
-            "draws": 99, "scored": True}  # fmt: skip
+    data = {
+        "x": "user",
+        "o": "hard",
+        "start": "_________",
+        "moves": ["B2"] * 9,
+        "game_id": "a" * 11,
+        "first": "X",
+        "wins": {"You": 99, "Computer": 99},
+        "draws": 99,
+        "scored": True,
+    }
     save(store, match_id, data)
     with sqlite3.connect(path) as db:
         (size,) = db.execute("SELECT length(id) + length(data) + 16 FROM matches").fetchone()

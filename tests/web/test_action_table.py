@@ -18,9 +18,16 @@ from webapp.web.views.operations import openapi_path
 # row), the computer instead of waiting, settings (and drawing a name), making an arena, the
 # games list and text mode's one field.
 NOT_ACTIONS = {
-    "/mode", "/pair/computer", "/settings", "/games/clear", "/text", "/settings/name",
-    "/api/name", "/arenas", "/api/arenas",
-}  # fmt: skip
+    "/mode",
+    "/pair/computer",
+    "/settings",
+    "/games/clear",
+    "/text",
+    "/settings/name",
+    "/api/name",
+    "/arenas",
+    "/api/arenas",
+}
 
 
 def test_every_post_route_is_a_row_of_the_table_or_no_action(app: Flask) -> None:
@@ -46,8 +53,11 @@ def test_each_row_reaches_its_rule_by_its_form_and_its_api_route(app: Flask) -> 
 
 
 def test_each_entry_answers_its_form_and_its_api_route_from_one_view(app: Flask) -> None:
-    rules = {(rule.rule, method): rule.endpoint for rule in app.url_map.iter_rules()
-             for method in rule.methods or ()}  # fmt: skip
+    rules = {
+        (rule.rule, method): rule.endpoint
+        for rule in app.url_map.iter_rules()
+        for method in rule.methods or ()
+    }
     for entry in ENTRIES:
         form, api = rules[(entry.form, "POST")], rules[(entry.api, entry.method)]
         assert app.view_functions[form] is app.view_functions[api]

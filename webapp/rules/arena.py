@@ -115,8 +115,14 @@ class Arena:
     def to_dict(self) -> dict[str, Any]:
         """Plain data that any store keeps unchanged."""
         players = [dict(vars(p)) for p in self.players]
-        data = {"kind": KIND, "starts": self.starts, "length": self.length,
-                "clock": self.clock, "private": self.private, "players": players}  # fmt: skip
+        data = {
+            "kind": KIND,
+            "starts": self.starts,
+            "length": self.length,
+            "clock": self.clock,
+            "private": self.private,
+            "players": players,
+        }
         return data if self.size == 3 else {**data, "size": self.size}  # 3x3's form unchanged
 
     @classmethod
@@ -131,8 +137,14 @@ class Arena:
             size = data.get("size", 3)
             if size not in SIZES:
                 raise UnknownLinkError(errors.NO_ARENA)
-            return cls(float(data["starts"]), int(data["length"]), int(data["clock"]),
-                       bool(data["private"]), players, size)  # fmt: skip
+            return cls(
+                float(data["starts"]),
+                int(data["length"]),
+                int(data["clock"]),
+                bool(data["private"]),
+                players,
+                size,
+            )
         except (KeyError, TypeError, ValueError) as error:
             raise UnknownLinkError(errors.NO_ARENA) from error
 

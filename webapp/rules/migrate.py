@@ -63,8 +63,10 @@ def legacy_names(x: str, o: str, first: str = "X") -> dict[str, str]:
     ``Computer (easy)`` and ``Computer (hard)``, or ``Player 1`` and ``Player 2`` (``Computer
     1`` and ``2``) with player 1 playing ``first``."""
     if (x == "user") != (o == "user"):
-        return {mark: "You" if kind == "user" else f"Computer ({kind})" for mark, kind in
-                (("X", x), ("O", o))}  # fmt: skip
+        return {
+            mark: "You" if kind == "user" else f"Computer ({kind})"
+            for mark, kind in (("X", x), ("O", o))
+        }
     if x != o:
         return {"X": f"Computer ({x})", "O": f"Computer ({o})"}
     base = "Player" if x == "user" else "Computer"

@@ -8,13 +8,41 @@ import re
 import secrets
 
 ADJECTIVES = (
-    "quick", "brave", "calm", "clever", "happy", "bold", "gentle", "wild",
-    "wise", "proud", "sleepy", "curious", "tiny", "mighty", "silent", "golden",
-)  # fmt: skip
+    "quick",
+    "brave",
+    "calm",
+    "clever",
+    "happy",
+    "bold",
+    "gentle",
+    "wild",
+    "wise",
+    "proud",
+    "sleepy",
+    "curious",
+    "tiny",
+    "mighty",
+    "silent",
+    "golden",
+)
 ANIMALS = (
-    "otter", "fox", "owl", "panda", "tiger", "rabbit", "turtle", "dolphin",
-    "penguin", "koala", "zebra", "badger", "heron", "squirrel", "falcon", "bee",
-)  # fmt: skip
+    "otter",
+    "fox",
+    "owl",
+    "panda",
+    "tiger",
+    "rabbit",
+    "turtle",
+    "dolphin",
+    "penguin",
+    "koala",
+    "zebra",
+    "badger",
+    "heron",
+    "squirrel",
+    "falcon",
+    "bee",
+)
 
 _NAME = re.compile(r"([a-z]{1,16})-([a-z]{1,16})")
 

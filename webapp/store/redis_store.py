@@ -92,9 +92,11 @@ class RedisStore:
     def locked(self, match_id: str) -> Iterator[Record]:
         """The match under its lock, saved as the next version if the block changed it."""
         lock = self.client.lock(
-            self.names.lock(match_id), timeout=self.lock_expiry, sleep=0.005,
+            self.names.lock(match_id),
+            timeout=self.lock_expiry,
+            sleep=0.005,
             blocking_timeout=self.lock_timeout,
-        )  # fmt: skip
+        )
         token = secrets.token_hex(16)
         released = False  # or not to be released: Redis failed, and the lock expires by itself
         try:

@@ -17,10 +17,30 @@ BAD = "invalid_field"
 MISSING = "missing_field"
 
 GAME_KEYS = {
-    "board", "turn", "status", "line", "players", "moves", "version", "start", "ply", "game",
-    "csrf_token", "evaluation", "tally", "names", "you", "online", "seats", "score", "clock",
-    "ended_by", "arena", "size", "in_a_row",
-}  # fmt: skip
+    "board",
+    "turn",
+    "status",
+    "line",
+    "players",
+    "moves",
+    "version",
+    "start",
+    "ply",
+    "game",
+    "csrf_token",
+    "evaluation",
+    "tally",
+    "names",
+    "you",
+    "online",
+    "seats",
+    "score",
+    "clock",
+    "ended_by",
+    "arena",
+    "size",
+    "in_a_row",
+}
 
 
 def call(

@@ -59,9 +59,19 @@ def test_a_bad_field_is_named_with_what_is_wrong(
 
 
 @pytest.mark.parametrize(
-    "data", ["[1, 2]", '"B2"', "7", "null", "{", "", '{"cell": "A1", "ply": 0', DEEP,
-             '{"cell": "A1", "ply": 0, "pad": ' + DEEP + "}"]
-)  # fmt: skip
+    "data",
+    [
+        "[1, 2]",
+        '"B2"',
+        "7",
+        "null",
+        "{",
+        "",
+        '{"cell": "A1", "ply": 0',
+        DEEP,
+        '{"cell": "A1", "ply": 0, "pad": ' + DEEP + "}",
+    ],
+)
 def test_a_body_that_is_no_json_object_names_no_field(client: FlaskClient, data: str) -> None:
     headers = {"X-CSRFToken": api_game(client)["csrf_token"]}
     response = client.post("/api/move", data=data, headers=headers, content_type="application/json")

@@ -20,8 +20,10 @@ def call(client: FlaskClient, method: str) -> tuple[int, Any]:
 
 def test_two_programs_are_paired(app: Flask) -> None:
     first, second = app.test_client(), app.test_client()
-    assert call(first, "POST") == (200, {"state": "waiting", "waited": 0, "offer_computer": False,
-                                          "game": None})  # fmt: skip
+    assert call(first, "POST") == (
+        200,
+        {"state": "waiting", "waited": 0, "offer_computer": False, "game": None},
+    )
     status, paired = call(second, "POST")
     assert status == 200 and paired["state"] == "paired"
     assert paired["game"]["online"]["full"] and paired["game"]["clock"]["per_move"] == 30
@@ -35,8 +37,10 @@ def test_two_programs_are_paired(app: Flask) -> None:
 def test_delete_stops_waiting_and_is_refused_when_not_waiting(app: Flask) -> None:
     client = app.test_client()
     call(client, "POST")
-    assert call(client, "DELETE") == (200, {"state": "idle", "waited": 0,
-                                            "offer_computer": False, "game": None})  # fmt: skip
+    assert call(client, "DELETE") == (
+        200,
+        {"state": "idle", "waited": 0, "offer_computer": False, "game": None},
+    )
     status, refused = call(client, "DELETE")
     assert status == 409 and code(refused) == "not_seeking"
     assert call(client, "GET")[1]["state"] == "idle"

@@ -42,12 +42,25 @@ def test_cells_kinds_and_statuses_are_the_engines() -> None:
     kinds = {*PLAYER_KINDS, FRIEND}
     statuses = {str(status) for status in Status}
     cells = set(geometry(7).cell_ids)  # every board's cells: the engine refuses off its board
-    allowed = [cells, set(BOARD_NAMES), set(PLAYER_KINDS), kinds, statuses, {"X", "O"},
-               {"X", "O", "both"},
-               {"you", "friend"}, set(ENDINGS), set(SEAT_IDS), set(ENDED_BY),
-               set(PAIR_STATES), set(RESULTS), set(OPPONENTS),
-               {"easy", "medium", "hard", "people"}, set(PHRASES),
-               {COMING, RUNNING, OVER}]  # fmt: skip
+    allowed = [
+        cells,
+        set(BOARD_NAMES),
+        set(PLAYER_KINDS),
+        kinds,
+        statuses,
+        {"X", "O"},
+        {"X", "O", "both"},
+        {"you", "friend"},
+        set(ENDINGS),
+        set(SEAT_IDS),
+        set(ENDED_BY),
+        set(PAIR_STATES),
+        set(RESULTS),
+        set(OPPONENTS),
+        {"easy", "medium", "hard", "people"},
+        set(PHRASES),
+        {COMING, RUNNING, OVER},
+    ]
     allowed.append({True})  # an arena a player makes: private, the literal true
     allowed.append(set(catalog()))  # an error's code
     found = [set(enum) for enum in enums(DOCUMENT)]

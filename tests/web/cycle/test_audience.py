@@ -114,8 +114,12 @@ def test_who_sees_a_mute_a_message_and_a_move() -> None:
 def test_expected_counts_the_versions_since_the_last_public_change_as_current() -> None:
     seen = Current(Match.between("user", "user"), "m", 7, public=4)
     assert [Expected(version=v).is_stale(seen) for v in (3, 4, 5, 7, 8)] == [
-        True, False, False, False, True,
-    ]  # fmt: skip
+        True,
+        False,
+        False,
+        False,
+        True,
+    ]
     assert not Expected(match_id="m").is_stale(seen)
     assert Expected(version=4).is_stale(Current(seen.match, "m", 7))  # public unknown: exact
 

@@ -43,8 +43,9 @@ def test_the_setup_form_offers_the_clocks_and_refuses_a_bad_one(app: Flask) -> N
     form = client.get("/new").get_data(as_text=True)
     for value in ('value="0"', 'value="30"', 'value="120"', 'value="86400"', 'value="259200"'):
         assert value in form
-    refused = post(client, "/new", {"x": "user", "o": "friend", "clock": "604801"},
-                   follow_redirects=True)  # fmt: skip
+    refused = post(
+        client, "/new", {"x": "user", "o": "friend", "clock": "604801"}, follow_redirects=True
+    )
     assert "between 1 second and 7 days" in refused.get_data(as_text=True)
     assert api_game(client)["online"] is None
 

@@ -27,8 +27,11 @@ def api(client: FlaskClient, path: str, body: dict[str, Any] | None = None) -> A
 
 def arena(client: FlaskClient, length: int = 60, clock: int = 5, starts_in: int = 0) -> str:
     """A private arena made by ``client``; its id."""
-    made = api(client, "/api/arenas", {"length": length, "clock": clock, "starts_in": starts_in,
-                                       "private": True})  # fmt: skip
+    made = api(
+        client,
+        "/api/arenas",
+        {"length": length, "clock": clock, "starts_in": starts_in, "private": True},
+    )
     assert made.status_code == 200
     return str(made.get_json()["id"])
 
@@ -173,9 +176,15 @@ def test_at_the_end_nobody_is_paired_the_games_in_play_count_and_the_podium_show
     assert "This arena is over." in shown.text and "Podium" in shown.text
     mine = next(seat["name"] for seat in api_game(o)["seats"] if seat["you"])
     assert standing(o, arena_id)["standings"][0] == {
-        "rank": 1, "name": mine, "points": 2, "games": 1, "streak": 1, "you": True,
-        "playing": False, "paused": False,
-    }  # fmt: skip
+        "rank": 1,
+        "name": mine,
+        "points": 2,
+        "games": 1,
+        "streak": 1,
+        "you": True,
+        "playing": False,
+        "paused": False,
+    }
     again = api(o, f"/api/arenas/{arena_id}/join")
     assert again.status_code == 409 and code(again.get_json()) == "arena_over"
     assert '<meta http-equiv="refresh"' not in shown.html

@@ -81,9 +81,13 @@ def failing(error: Exception) -> Any:
     ],
 )
 def test_a_store_failure_counts_a_store_error_and_a_503_by_cause(
-    app: Flask, monkeypatch: pytest.MonkeyPatch, method: str, error: Exception, path: str,
+    app: Flask,
+    monkeypatch: pytest.MonkeyPatch,
+    method: str,
+    error: Exception,
+    path: str,
     cause: str,
-) -> None:  # fmt: skip
+) -> None:
     client = app.test_client()
     page = client.get("/")  # before the failure: the form's token
     store, kind = cause.split("_")
@@ -93,8 +97,9 @@ def test_a_store_failure_counts_a_store_error_and_a_503_by_cause(
     )
     monkeypatch.setattr(app.extensions["match_store"], method, failing(error))
     token = page.get_data(as_text=True).split('name="csrf_token" value="')[1].split('"')[0]
-    answer = client.open(path, method="POST" if path == "/move" else "GET",
-                         data={"csrf_token": token, "cell": "B2"})  # fmt: skip
+    answer = client.open(
+        path, method="POST" if path == "/move" else "GET", data={"csrf_token": token, "cell": "B2"}
+    )
     assert answer.status_code == 503
     assert count("ttt_store_errors_total", store=store, kind=kind) == errors + 1
     assert count("ttt_http_unavailable_total", cause=cause) == refused + 1

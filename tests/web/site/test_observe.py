@@ -45,12 +45,22 @@ def test_a_request_writes_one_json_line_with_its_route_status_duration_and_id(
     assert answer.headers["X-Request-ID"] == "lb-7f3a.2_x"
     [line] = lines(capsys)
     assert line.keys() == {
-        "event", "method", "route", "status", "duration_ms", "request_id", "level", "timestamp",
+        "event",
+        "method",
+        "route",
+        "status",
+        "duration_ms",
+        "request_id",
+        "level",
+        "timestamp",
         "pid",
-    }  # fmt: skip
+    }
     assert (line["event"], line["method"], line["route"], line["status"]) == (
-        "request", "GET", "/livez", 200,
-    )  # fmt: skip
+        "request",
+        "GET",
+        "/livez",
+        200,
+    )
     assert line["request_id"] == "lb-7f3a.2_x" and line["level"] == "info"
     assert isinstance(line["duration_ms"], float) and line["duration_ms"] >= 0
 
@@ -94,8 +104,11 @@ def test_no_secret_cookie_or_csrf_token_ever_reaches_the_log(
     instance: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     app = make_app(instance, PROPAGATE_EXCEPTIONS=False)
-    seat_page = next(rule.endpoint for rule in app.url_map.iter_rules()
-                     if rule.rule == "/seat/<token>" and "GET" in (rule.methods or ()))  # fmt: skip
+    seat_page = next(
+        rule.endpoint
+        for rule in app.url_map.iter_rules()
+        if rule.rule == "/seat/<token>" and "GET" in (rule.methods or ())
+    )
 
     def broken(token: str) -> str:
         raise RuntimeError("the seat page broke")

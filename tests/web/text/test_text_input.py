@@ -207,9 +207,13 @@ def test_clock_says_by_when_the_player_to_move_must_move_and_the_time_left(
 
 @pytest.mark.parametrize(
     ("seconds", "said_left"),
-    [(1, "1 second left."), (119, "119 seconds left."), (185, "3 minutes left."),
-     (86_400, "24 hours left.")],
-)  # fmt: skip
+    [
+        (1, "1 second left."),
+        (119, "119 seconds left."),
+        (185, "3 minutes left."),
+        (86_400, "24 hours left."),
+    ],
+)
 def test_the_time_left_is_read_in_a_unit_that_fits(
     app: Flask, seconds: int, said_left: str
 ) -> None:
