@@ -93,3 +93,15 @@ def test_text_modes_page_with_a_message_says_it(client: FlaskClient) -> None:
     post(client, "/move", {"cell": "B2"})  # occupied: refused with a message
     assert "occupied" in client.get("/").get_data(as_text=True).lower()
     assert "occupied" not in client.get("/").get_data(as_text=True).lower()
+
+
+def test_a_head_request_leaves_no_page_for_the_gets_of_its_path(app: Flask) -> None:
+    # A HEAD's header links back to the board, a GET's to its own path: the language links
+    # of the GET after a HEAD of the same path (and state, in another browser) keep the query.
+    looked, shown = app.test_client(), app.test_client()
+    for browser in (looked, shown):
+        play(browser, ["B2"])
+    assert looked.head("/?hint=1").status_code == 200
+    for browser in (looked, shown):
+        page = browser.get("/?hint=1").get_data(as_text=True)
+        assert re.findall(r'href="([^"]*)" lang="de"', page) == ["/language/de?next=/?hint%3D1"]

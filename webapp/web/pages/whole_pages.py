@@ -57,7 +57,8 @@ def key(current: Current, viewed: tuple[object, ...]) -> tuple[object, ...] | No
     # The app too: the pages of one process's apps (tests make many) are theirs alone; weakly,
     # so that a closed app (its stores and their files) is not kept alive by its pages.
     app = current_app._get_current_object()  # type: ignore[attr-defined]
-    return (viewed, request.full_path, weakref.ref(app))
+    # The method too: a HEAD's header links back to the board, a GET's to its own path.
+    return (viewed, request.method, request.full_path, weakref.ref(app))
 
 
 def page(kept_as: tuple[object, ...], make: Callable[[], str]) -> str:
