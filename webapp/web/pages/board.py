@@ -157,8 +157,8 @@ DISPLAYS = {
 @dataclass(frozen=True)
 class Viewed:
     """A stored state of a match as one viewer sees it, compared by ``key`` alone: the match's
-    id, version and game id (a version is never saved twice under one id and game), the hint
-    asked and the viewer (its seats, watching, language, display and address); or, for a match
+    id, version, game id and the decoded match itself (one per stored text: ``_Same``), the
+    hint asked and the viewer (its seats, watching, language, display and address); or, for a match
     with marks in place of those (``whole_pages.of_state``), the key of the state it shows."""
 
     key: tuple[object, ...]
@@ -168,8 +168,31 @@ class Viewed:
     @classmethod
     def of(cls, current: Current, hint: bool) -> Viewed:
         """The viewed state of ``current`` in this request."""
-        key = (current.match_id, current.version, current.match.game_id, hint, viewer(current))
+        match = current.match
+        key = (
+            current.match_id,
+            current.version,
+            match.game_id,
+            _Same(match),
+            hint,
+            viewer(current),
+        )
         return cls(key, current, hint)
+
+
+@dataclass(frozen=True, eq=False)
+class _Same:
+    """A decoded match in a key, compared by identity: the match of a version is kept by the
+    text it was stored as (cycle/decoded.py), so a version number saved again with other text
+    (a Redis failover that lost acknowledged writes) is another match, and another page."""
+
+    match: object
+
+    def __hash__(self) -> int:
+        return id(self.match)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, _Same) and other.match is self.match
 
 
 # Every watcher of a match reloads its board at each move, and a player's board is shown
