@@ -6,10 +6,12 @@ from __future__ import annotations
 import itertools
 import threading
 from collections.abc import Generator
+from pathlib import Path
 from typing import cast
 
 import pytest
 
+from webapp import create_app
 from webapp.store import Record
 from webapp.web.live import stream
 from webapp.web.live.live import Hub
@@ -76,3 +78,11 @@ def test_matches_beat_at_moments_spread_over_the_period(
 ) -> None:
     phases = {round(beats(f"m{n}", 1000.0, monkeypatch)[1] % HEARTBEAT) for n in range(40)}
     assert len(phases) >= 6  # of the ten whole seconds of the period
+
+
+@pytest.mark.parametrize("heartbeat", ["0", "-1", "nan", "inf"])
+def test_an_app_with_no_heartbeat_to_wait_for_does_not_start(
+    heartbeat: str, tmp_path: Path
+) -> None:
+    with pytest.raises(ValueError, match="FLASK_HEARTBEAT must be a positive number"):
+        create_app({"SECRET_KEY": "k", "HEARTBEAT": heartbeat}, instance_path=str(tmp_path))

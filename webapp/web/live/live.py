@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import contextlib
 import ipaddress
+import math
 import threading
 import time
 import weakref
@@ -239,10 +240,13 @@ def drain() -> None:
 def init_app(app: Flask) -> None:
     """Give the app its hub, on the app's match store."""
     config = app.config
+    heartbeat = float(config["HEARTBEAT"])
+    if not 0 < heartbeat < math.inf:  # an idle stream waits to the next multiple of it
+        raise ValueError(f"FLASK_HEARTBEAT must be a positive number of seconds, not {heartbeat}")
     hub = Hub(
         app.extensions["match_store"],
         int(config["STREAMS"]),
-        float(config["HEARTBEAT"]),
+        heartbeat,
         per_address=int(config["STREAMS_PER_ADDRESS"]),
         per_session=int(config["STREAMS_PER_SESSION"]),
         clock=config["CLOCK"],
