@@ -59,6 +59,21 @@ def test_a_bad_field_is_named_with_what_is_wrong(
 
 
 @pytest.mark.parametrize(
+    ("data", "field"),
+    [('{"cell": "B3", "version": 1e400}', "version"), ('{"cell": "A1", "ply": -1e999}', "ply")],
+)
+def test_a_number_past_the_readers_range_is_named_as_its_field(
+    client: FlaskClient, data: str, field: str
+) -> None:
+    before = state(client)
+    headers = {"X-CSRFToken": api_game(client)["csrf_token"]}
+    response = client.post("/api/move", data=data, headers=headers, content_type="application/json")
+    assert response.status_code == 400
+    assert refusal(response.get_json()) == (BAD, field)
+    assert state(client) == before
+
+
+@pytest.mark.parametrize(
     "data",
     [
         "[1, 2]",

@@ -3,6 +3,7 @@ the body of an answer to an offer."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from typing import Annotated, Any, TypeVar
 
@@ -85,12 +86,12 @@ def _checked(data: bytes, into: type[Body]) -> Body:
     public API), so each field is converted on its own to find the one that is wrong. The
     document's "integer" is JSON Schema's, for which ``3.0`` is a whole number too, but
     msgspec's int is not: such a field is read as the int it is."""
-    try:
-        body = msgspec.json.decode(data)
-    except (msgspec.DecodeError, RecursionError) as error:
-        raise ApiError(NOT_AN_OBJECT) from error
+    try:  # the standard library's reader: msgspec refuses a number past its range (1e400)
+        body = json.loads(data)
     except UnicodeDecodeError as error:
         raise ApiError(NOT_UTF8) from error
+    except (ValueError, RecursionError) as error:
+        raise ApiError(NOT_AN_OBJECT) from error
     if not isinstance(body, dict):  # an array, a string, a number
         raise ApiError(NOT_AN_OBJECT)
     for field in msgspec.structs.fields(into):
