@@ -74,13 +74,13 @@ def board(current: matches.Current, hint: bool = False) -> ResponseReturnValue:
     return whole_pages.page(kept_as, lambda: _made(viewed, kept_as))
 
 
-def _made(viewed: Viewed, kept_as: tuple[object, ...]) -> whole_pages.Cut:
+def _made(viewed: Viewed, kept_as: tuple[object, ...]) -> str:
     """The kept page of ``viewed`` (kept as ``kept_as``), with the marks: the board's from the
     page of the state it shows (text mode's says what changed since the last page it showed,
     and is made per version)."""
     current, hint = viewed.current, viewed.hint
     if viewer(current).text:
-        return whole_pages.Cut(whole_pages.cut(_marked(viewed)[0]), {})
+        return _marked(viewed)[0]
 
     def make(shown: Current, state: tuple[object, ...]) -> str:
         return _marked(Viewed(state, shown, hint))[0]

@@ -2,8 +2,7 @@
 reload, a waiting page's refresh, a page after the computer's reply seen before) costs its key
 and this request's CSRF token and messages put in, no template; a version not seen before
 that shows a state seen before (in another game, match or browser) costs its ids and score
-put in. A kept page is its UTF-8 bytes cut once at its marks, and each request's values go in
-by one join: no pass over the page per mark, and no encoding of it per answer."""
+put in."""
 
 from __future__ import annotations
 
@@ -12,8 +11,7 @@ import operator
 import re
 import secrets
 import weakref
-from collections.abc import Callable, Mapping
-from typing import NamedTuple
+from collections.abc import Callable
 
 from flask import current_app, get_flashed_messages, request
 
@@ -23,21 +21,10 @@ from ..live.shared import Shared
 from ..views import fragments
 from ..views.viewer import viewer
 
-Pieces = tuple[bytes, ...]  # a page's bytes cut at its marks: the marks at the odd places
-
-
-class Cut(NamedTuple):
-    """A kept page: its ``pieces``, and the ``values`` that its marks of a version's ids,
-    version and score stand for (none for a page made for its version alone)."""
-
-    pieces: Pieces
-    values: Mapping[bytes, bytes]
-
-
 # Shared as the live parts are: a page asked for while it is being made is waited for.
-_WHOLE: Shared[tuple[object, ...], Cut] = Shared(1024)
+_WHOLE: Shared[tuple[object, ...], str] = Shared(1024)
 # The pages of states, with marks in place of what differs between the versions that show one.
-_BY_STATE: Shared[tuple[object, ...], Pieces] = Shared(1024)
+_BY_STATE: Shared[tuple[object, ...], str] = Shared(1024)
 
 # What a board shows of its match but for its game's id and its score, which are put in.
 _PUT_IN = frozenset({"game_id", "score"})
@@ -55,9 +42,6 @@ _VERSION, _DRAWS = _number(), _number()
 _WINS = {seat: _number() for seat in SEAT_IDS}
 _NUMBERS = {mark: str(mark) for mark in (_VERSION, _DRAWS, *_WINS.values())}  # as pages show them
 _MATCH_ID, _GAME_ID = f"match{secrets.token_hex(16)}", f"game{secrets.token_hex(16)}"
-_MARKS = (fragments.TOKEN, fragments.MESSAGES, _MATCH_ID, _GAME_ID, *_NUMBERS.values())
-_CUT_AT = re.compile("(" + "|".join(re.escape(mark) for mark in _MARKS) + ")")
-_TOKEN, _MESSAGES = fragments.TOKEN.encode(), fragments.MESSAGES.encode()
 
 
 def key(current: Current, viewed: tuple[object, ...]) -> tuple[object, ...] | None:
@@ -77,18 +61,10 @@ def key(current: Current, viewed: tuple[object, ...]) -> tuple[object, ...] | No
     return (viewed, request.method, request.full_path, weakref.ref(app))
 
 
-def page(kept_as: tuple[object, ...], make: Callable[[], Cut]) -> bytes:
+def page(kept_as: tuple[object, ...], make: Callable[[], str]) -> str:
     """The page kept as ``kept_as`` (made by ``make``, with the marks, if it is not), with
     this request's CSRF token and flashed messages put in."""
-    kept = _WHOLE.get(kept_as, make)
-    mine = {_TOKEN: fragments.token().encode(), _MESSAGES: fragments.flashed().encode()}
-    values = {**kept.values, **mine}
-    return b"".join([values.get(piece, piece) for piece in kept.pieces])
-
-
-def cut(html: str) -> Pieces:
-    """``html`` (a page with the marks) as a kept page's pieces."""
-    return tuple(piece.encode() for piece in _CUT_AT.split(html))
+    return fragments.filled(_WHOLE.get(kept_as, make))
 
 
 def of_state(
@@ -96,27 +72,24 @@ def of_state(
     kept_as: tuple[object, ...],
     shown_as: tuple[object, ...],
     make: Callable[[Current, tuple[object, ...]], str],
-) -> Cut:
+) -> str:
     """The page of ``current`` (kept as ``kept_as``; ``shown_as``: its viewer as it sees
     it), made from the page of the state it shows, which ``make`` makes (with the marks) for a
     match with marks in place of its ids, version and score and a key that names the state."""
     match = current.match
     if not (_PLAIN.fullmatch(current.match_id) and _PLAIN.fullmatch(match.game_id)):
-        return Cut(cut(make(current, kept_as)), {})
+        return make(current, kept_as)
     state = (_SHOWN(match), shown_as, *kept_as[1:])
-    pieces = _BY_STATE.get(state, lambda: cut(make(_marked(current), state)))
+    marked = _BY_STATE.get(state, lambda: make(_marked(current), state))
     score = match.score
     values = (
-        (_VERSION, current.version),
-        (_DRAWS, score.draws),
-        *((mark, score.wins.get(seat, 0)) for seat, mark in _WINS.items()),
+        (_NUMBERS[_VERSION], current.version),
+        (_NUMBERS[_DRAWS], score.draws),
+        *((_NUMBERS[mark], score.wins.get(seat, 0)) for seat, mark in _WINS.items()),
     )
-    shown = {_NUMBERS[mark].encode(): str(value).encode() for mark, value in values}
-    shown[_MATCH_ID.encode()], shown[_GAME_ID.encode()] = (
-        current.match_id.encode(),
-        match.game_id.encode(),
-    )
-    return Cut(pieces, shown)
+    for mark, value in values:
+        marked = marked.replace(mark, str(value))
+    return marked.replace(_MATCH_ID, current.match_id).replace(_GAME_ID, match.game_id)
 
 
 def _marked(current: Current) -> Current:

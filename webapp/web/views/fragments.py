@@ -47,17 +47,12 @@ def filled(html: str, messages: str | None = None) -> str:
     """``html`` of a kept page with this request's CSRF token and ``messages`` put in (by
     default its flashed messages), in place of their marks: no template rendered."""
     if messages is None:
-        messages = flashed()
-    return html.replace(TOKEN, token()).replace(MESSAGES, messages)
+        flashed = tuple(tuple(pair) for pair in get_flashed_messages(with_categories=True))
+        messages = fragment("_site.html", "messages", flashed) if flashed else ""
+    return html.replace(TOKEN, _token()).replace(MESSAGES, messages)
 
 
-def flashed() -> str:
-    """The messages flashed for this request's browser, as a page shows them (``""``: none)."""
-    said = tuple(tuple(pair) for pair in get_flashed_messages(with_categories=True))
-    return fragment("_site.html", "messages", said) if said else ""
-
-
-def token() -> str:
+def _token() -> str:
     """This request's CSRF token as ``generate_csrf`` signs it, signed once per session token:
     none expires here (``WTF_CSRF_TIME_LIMIT`` is ``None``), so the one signed first passes as
     well as a new one, and signing it is a good part of a board shown again."""
