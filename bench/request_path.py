@@ -3,7 +3,8 @@
 Run: ``python bench/request_path.py`` (add ``--profile`` for cProfile's top functions, sorted by
 ``SORT`` (tottime) and cut at ``TOP`` (25) when those are set, ``--redis
 URL`` to use a Redis you started instead of a temporary SQLite store, ``--split`` for the move
-cycle's POSTs and GETs apart, the app's and the stock stack's). It prints the CPU time
+cycle's POSTs and GETs apart, the app's and the stock stack's; both, for the app's POSTs and
+GETs profiled apart as well). It prints the CPU time
 per request of the bare Flask app, GET / of a game in progress, and a move cycle's requests
 (POST /move and the GET / it redirects to, POST /new when the game is over), best of 5.
 
@@ -81,24 +82,30 @@ class Browser:
 
 
 class Split(Browser):
-    """A Browser that adds up the CPU time of its requests by method (``--split``)."""
+    """A Browser that adds up the CPU time of its requests by method (``--split``), and with
+    ``profiles`` (by method) profiles them apart (``--split --profile``)."""
 
-    def __init__(self, app: WSGIApp) -> None:
+    def __init__(self, app: WSGIApp, profiles: dict[str, cProfile.Profile] | None = None) -> None:
         super().__init__(app)
         self.spent: dict[str, float] = {"GET": 0.0, "POST": 0.0}
         self.made: Counter[str] = Counter()
+        self.profiles = profiles or {}
 
     def call(self, method: str, path: str, form: dict[str, str] | None = None) -> str:
+        profile = self.profiles.get(method)
         started = time.process_time()
         try:
-            return super().call(method, path, form)
+            if profile is None:
+                return super().call(method, path, form)
+            return str(profile.runcall(super().call, method, path, form))
         finally:
             self.spent[method] += time.process_time() - started
             self.made[method] += 1
 
 
-def split_rows(apps: dict[str, WSGIApp], cycles: int) -> None:
-    """The move cycle's POSTs and GETs apart (each GET shows a new version), per app."""
+def split_rows(apps: dict[str, WSGIApp], cycles: int, profile: bool = False) -> None:
+    """The move cycle's POSTs and GETs apart (each GET shows a new version), per app; with
+    ``profile``, then cProfile's top functions of the app's POSTs and of its GETs, apart."""
     for name, app in apps.items():
         browser = Split(app)
         move_cycle(browser, cycles)  # warm up
@@ -108,6 +115,20 @@ def split_rows(apps: dict[str, WSGIApp], cycles: int) -> None:
         for method in ("POST", "GET"):
             spent = browser.spent[method] / browser.made[method] * 1e6
             print(f"{name + ' cycle, its ' + method + 's':32s} {spent:8.1f} µs CPU per request")
+    if profile:
+        profiles = {method: cProfile.Profile(time.process_time) for method in ("POST", "GET")}
+        browser = Split(next(iter(apps.values())), profiles)
+        move_cycle(browser, cycles)
+        for method, profiled in profiles.items():
+            print(f"app cycle, its {method}s, profiled:")
+            _print_stats(profiled)
+
+
+def _print_stats(profiled: cProfile.Profile) -> None:
+    """cProfile's top functions, sorted by ``SORT`` (tottime) and cut at ``TOP`` (25)."""
+    stats = pstats.Stats(profiled, stream=sys.stdout)
+    stats.sort_stats(os.environ.get("SORT", "tottime"))
+    stats.print_stats(int(os.environ.get("TOP", "25")))
 
 
 def move_cycle(browser: Browser, cycles: int, rng: random.Random | None = None) -> int:
@@ -203,12 +224,9 @@ def main() -> None:
             # preempted by another process would be charged for the time it waited.
             profiler = cProfile.Profile(time.process_time)
             profiler.runcall(action)
-            stats = pstats.Stats(profiler, stream=sys.stdout)
-            stats.sort_stats(os.environ.get("SORT", "tottime")).print_stats(
-                int(os.environ.get("TOP", "25"))
-            )
+            _print_stats(profiler)
     if options.split:
-        split_rows({"app": app, "stock": least.app}, n // 2)
+        split_rows({"app": app, "stock": least.app}, n // 2, options.profile)
     work.cleanup()
 
 

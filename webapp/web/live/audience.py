@@ -63,10 +63,13 @@ def audiences(before: dict[str, Any] | None, version: int, after: dict[str, Any]
     """``after``, the data to save as the version after ``version``, keeping the last version
     that changed what each audience sees; ``before`` itself when nothing changed."""
     old, following = seen_versions(before, version), version + 1
+    if before is None:
+        return {**after, SEEN: dict.fromkeys((PUBLIC, *SEAT_IDS, FORMS), following)}
+    shown, showing = _public(before), _public(after)  # each side's made once
     forms = old.get(FORMS, old.get(PUBLIC, version))
-    if before is None or _acted_on(before) != _acted_on(after):
+    if _acted_on(shown) != _acted_on(showing):
         forms = following
-    if before is None or _public(before) != _public(after):
+    if shown != showing:
         return {**after, SEEN: {**dict.fromkeys((PUBLIC, *SEAT_IDS), following), FORMS: forms}}
     seen = {PUBLIC: old.get(PUBLIC, version), FORMS: forms}
     for seat in SEAT_IDS:
@@ -89,10 +92,10 @@ def _public(data: dict[str, Any]) -> dict[str, Any]:
     return public
 
 
-def _acted_on(data: dict[str, Any]) -> dict[str, Any]:
-    """What forms act on: the public part without the deadline (a form made before time was
-    given still plays the same position)."""
-    return {key: value for key, value in _public(data).items() if key != "deadline"}
+def _acted_on(public: dict[str, Any]) -> dict[str, Any]:
+    """What forms act on, of a match's ``public`` part: that part without the deadline (a form
+    made before time was given still plays the same position)."""
+    return {key: value for key, value in public.items() if key != "deadline"}
 
 
 def _unnamed(seat: Any) -> Any:
