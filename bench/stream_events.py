@@ -17,7 +17,6 @@ from gevent import monkey  # type: ignore[import-untyped]  # gevent ships no typ
 monkey.patch_all()
 
 import argparse  # noqa: E402 (gevent patches first)
-import logging  # noqa: E402
 import os  # noqa: E402
 import selectors  # noqa: E402
 import socket  # noqa: E402
@@ -57,6 +56,15 @@ def started(
     return lambda data: None
 
 
+def wait_for(written: list[int], count: int, patience: float = 30.0) -> None:
+    """Until ``count`` chunks are written; an error if the streams stop short of it."""
+    deadline = time.monotonic() + patience
+    while written[0] < count:
+        if time.monotonic() > deadline:
+            raise RuntimeError(f"the streams wrote {written[0]} chunks of {count}")
+        gevent.sleep(0.0005)
+
+
 def drain(ends: list[socket.socket]) -> None:
     """In a child process: read every socket until each is closed, then exit."""
     selector = selectors.DefaultSelector()
@@ -90,7 +98,6 @@ def main() -> int:
         drain([theirs for _, theirs in pairs])
     for _, theirs in pairs:
         theirs.close()
-    logging.disable(logging.CRITICAL)  # one log line per request
     app = create_app({"SECRET_KEY": "bench", "LIMITS": False, "STREAMS": options.streams + 10,
                       "STREAMS_PER_ADDRESS": options.streams + 10,
                       "STREAMS_PER_SESSION": options.streams + 10},
@@ -111,16 +118,14 @@ def main() -> int:
             getattr(body, "close", lambda: None)()
 
     streams = [gevent.spawn(follow, ours) for ours, _ in pairs]
-    while written[0] < options.streams:  # each stream's first line
-        gevent.sleep(0.01)
+    wait_for(written, options.streams)  # each stream's first line
     gevent.sleep(0.2)
     per_event = []
     for number, cell in enumerate(CELLS[: options.moves + 1]):
         before, mover = written[0], (host, friend)[number % 2]
         game = call(mover, "/api/move", {"cell": cell, "version": game["version"]})
         start = time.process_time()
-        while written[0] < before + options.streams:
-            gevent.sleep(0.0005)
+        wait_for(written, before + options.streams)
         per_event.append((time.process_time() - start) / options.streams * 1e6)
     per_event = per_event[1:]  # the first warmed the templates and the caches
     app.extensions["live"].drain()
