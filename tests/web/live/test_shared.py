@@ -7,7 +7,7 @@ import threading
 
 import pytest
 
-from webapp.web.live.shared import Shared
+from webapp.web.live.shared import Shared, Told
 
 
 def test_a_kept_value_is_not_made_again() -> None:
@@ -59,3 +59,21 @@ def test_the_least_recently_used_is_forgotten_first() -> None:
     shared.get(1, lambda: 0)  # used: 2 is now the oldest
     shared.put(3, 3)
     assert shared.peek(2) is None and shared.peek(1) == 1 and shared.peek(3) == 3
+
+
+def test_an_event_told_is_taken_only_from_the_version_it_came_from_to_the_one_it_goes_to() -> None:
+    told = Told()
+    assert told.get(3, 4) is None
+    told.keep(3, 4, "3 to 4")
+    told.keep(0, 4, "everything to 4")
+    assert told.get(3, 4) == "3 to 4" and told.get(0, 4) == "everything to 4"
+    assert told.get(2, 4) is None and told.get(3, 5) is None
+
+
+def test_a_newer_version_forgets_the_events_to_older_ones_and_an_older_one_is_not_kept() -> None:
+    told = Told()
+    told.keep(3, 4, "3 to 4")
+    told.keep(4, 5, "4 to 5")
+    assert told.get(3, 4) is None and told.get(4, 5) == "4 to 5"
+    told.keep(2, 4, "2 to 4")  # a stream that lags behind: written, not kept
+    assert told.get(2, 4) is None and told.get(4, 5) == "4 to 5"

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Iterator
 from typing import Any
 
 from flask import Flask
@@ -67,6 +68,44 @@ def test_every_spectator_gets_the_same_bytes_rendered_once(
     assert live_parts.renderings() == made + 1  # one rendering for the three
     parts = seen[0][0]["parts"]
     assert "<button" not in parts["grid"] and "O to move" in parts["banner"]
+
+
+def next_event(chunks: Iterator[bytes]) -> dict[str, Any]:
+    """The next event an open stream writes, as ``events`` gives it (its comments skipped)."""
+    for chunk in chunks:
+        found = re.search(r"^id: (\d+)\ndata: (.*)$", chunk.decode(), flags=re.MULTILINE)
+        if found:
+            return {"id": int(found.group(1)), **json.loads(found.group(2))}
+    raise AssertionError("the stream ended without an event")
+
+
+def test_spectators_from_different_versions_each_get_the_parts_changed_since_their_own(
+    app: Flask, client: FlaskClient, guest: FlaskClient, joined: str
+) -> None:
+    """Open streams of one role share the text written for the version they come from; one
+    from another version is never handed it."""
+    watch = page(client, "/").link("Watch link").removeprefix("http://localhost")
+    spectators = [app.test_client() for _ in range(3)]
+    urls = [stream_of(spectator, watch) for spectator in spectators]
+    version = int(re.search(r"version=(\d+)", urls[0]).group(1))
+    urls[2] = urls[2].replace(f"version={version}", "version=0")  # a page from the start
+    opened = [
+        spectator.get(url, buffered=False) for spectator, url in zip(spectators, urls, strict=True)
+    ]
+    chunks = [iter(response.response) for response in opened]
+    try:
+        move(client, "A1")
+        first, second, from_start = (next_event(stream) for stream in chunks)
+        assert first == second and "modes" not in first["parts"] and "grid" in first["parts"]
+        assert set(from_start["parts"]) == set(board_parts.PARTS)
+        assert from_start["id"] == first["id"]
+        move(guest, "B2")
+        third, fourth, later = (next_event(stream) for stream in reversed(chunks))
+        assert third == fourth == later and later["id"] > first["id"]
+        assert "modes" not in later["parts"] and "X to move" in later["parts"]["banner"]
+    finally:
+        for response in opened:
+            response.close()
 
 
 def test_a_reconnect_catches_up_from_its_last_id_and_an_unknown_match_is_404(

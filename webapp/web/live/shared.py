@@ -1,5 +1,6 @@
 """Values made once per key and shared: when thousands of streams wake for one match's new
-version together, one of them renders it and the others wait for that one rendering."""
+version together, one of them renders it and the others wait for that one rendering; and the
+events last written for one kind of stream, which the others take as they are."""
 
 from __future__ import annotations
 
@@ -61,3 +62,30 @@ class Shared(Generic[K, V]):
         finally:
             with self._lock:
                 self._making.pop(key).set()
+
+
+class Told:
+    """The events last written to one version, by the version each came from, for streams that
+    are told the same text: the spectators of a match in one role wake together for one
+    version, from one version, and every stream after the first takes the text at the cost of
+    a comparison, without hashing its role or reading the record again. One attribute holds
+    the version and its texts, so a reader never pairs one version with another's texts."""
+
+    __slots__ = ("__weakref__", "_last")
+
+    def __init__(self) -> None:
+        self._last: tuple[int, dict[int, str]] = (-1, {})
+
+    def get(self, before: int, version: int) -> str | None:
+        """The event from ``before`` to ``version``, if one was kept."""
+        kept, texts = self._last
+        return texts.get(before) if kept == version else None
+
+    def keep(self, before: int, version: int, text: str) -> None:
+        """Keep ``text``, the event from ``before`` to ``version``; those to an older version
+        go, and one to an older version than those kept is not kept."""
+        kept, texts = self._last
+        if version > kept:
+            self._last = (version, {before: text})
+        elif version == kept:
+            texts[before] = text

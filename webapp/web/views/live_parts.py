@@ -7,6 +7,7 @@ from __future__ import annotations
 import dataclasses
 import functools
 import json
+import weakref
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any, TypeVar
@@ -19,7 +20,7 @@ from ..cycle import deadlines, matches
 from ..cycle.matches import Current
 from ..live import live, sse
 from ..live.audience import PUBLIC, seen_versions
-from ..live.shared import Shared
+from ..live.shared import Shared, Told
 from ..live.stream import events as followed
 from .fragments import Parts, without_marks
 from .viewer import Viewer, request_of, viewer
@@ -68,6 +69,8 @@ class Role:
 GONE = Shown((), "", 0)  # a match that expired: nothing to swap in
 _PARTS: Shared[tuple[Role, int], Shown] = Shared(2048)
 _EVENTS: Shared[tuple[Role, int, int, Since], str] = Shared(2048)
+# One per role (and text mode's first page) that streams here follow, while any does.
+_TOLD: weakref.WeakValueDictionary[tuple[Role, Since], Told] = weakref.WeakValueDictionary()
 
 
 def keep(current: Current, display: str, shown: Shown) -> Shown:
@@ -101,7 +104,9 @@ def stream(current: Current, display: Display, after: int) -> Response:
     )
     role = Role.of(current, display.name)
     holds = matches.holding(current.match_id)  # the session's seats, checked at each event
-    event = functools.partial(_event, app, role, display, since, holds)
+    # A player's stream checks its seats at each event, so it is never given another's text.
+    told = None if role.viewer.held else _TOLD.setdefault((role, since), Told())
+    event = functools.partial(_event, app, role, display, since, holds, told)
 
     def make(hub: live.Hub, lifetime: float) -> Iterator[str]:
         due = deadlines.due(hub.store, hub, current.match_id)
@@ -116,22 +121,30 @@ def _event(
     display: Display,
     since: Since,
     holds: Callable[[Match], frozenset[str]],
+    told: Told | None,
     before: int,
     version: int,
 ) -> str | None:
-    """The event from ``before`` to ``version`` for ``role``; ``None`` ends the stream, and
+    """The event from ``before`` to ``version`` for ``role`` (a spectator's, already
+    ``told`` to another stream of its role, is that one's); ``None`` ends the stream, and
     the browser opens it again (as who it is then) from the last version it saw: when the
     store cannot be read now, or when this browser no longer holds the seats it streamed as
     (a seat moved to another device must not go on sending that seat's links here)."""
+    text = None if told is None else told.get(before, version)
+    if text is not None:
+        return text
     try:
         record = _record(app, role.match_id, version)
         if role.viewer.held and (record is None or holds(read(record.data)) != role.viewer.held):
             return None
-        told = version if record is None else _audience_version(record, role, version)
-        key = (role, before, told, since)
-        return _EVENTS.get(key, lambda: _write(app, role, display, since, before, told, record))
+        seen = version if record is None else _audience_version(record, role, version)
+        key = (role, before, seen, since)
+        text = _EVENTS.get(key, lambda: _write(app, role, display, since, before, seen, record))
     except (StoreUnavailable, LostMatchError):
         return None
+    if told is not None:
+        told.keep(before, version, text)
+    return text
 
 
 def _write(
