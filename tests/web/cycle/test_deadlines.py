@@ -12,6 +12,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from tests.conftest import MovableClock, api_game, post
+from tests.web.pages.test_arenas import arena, joined, sides, standing
 from tests.web.pages.test_online import join, move
 from tests.web.shown import page
 from webapp.store import record as record_module
@@ -130,7 +131,28 @@ def test_a_stream_wakes_at_the_deadline_and_applies_it(app: Flask, clock: Movabl
     store, hub = app.extensions["match_store"], app.extensions["live"]
     version = store.get(match_id).version
     clock.advance(1.1)  # the deadline has passed: the stream's first wake applies it
-    stream = followed(hub, match_id, None, version, 5.0, deadlines.due(store, hub, match_id))
+    stream = followed(hub, match_id, None, version, 5.0, deadlines.due(app, store, hub, match_id))
     event = next(chunk for chunk in stream if chunk.startswith("id:"))
     assert event.startswith(f"id: {version + 1}\n")
     assert store.get(match_id).data["ending"] == "timed_out"  # nobody but the stream read it
+
+
+def test_a_stream_ends_an_arena_game_on_time_and_the_arena_counts_it(
+    app: Flask, client: FlaskClient, clock: MovableClock
+) -> None:
+    # A stream runs outside its request: the game's end it saves is counted by the arena
+    # (cycle.saved), which needs the app; without it every such stream died in a traceback.
+    arena_id = arena(client, clock=5)
+    x, o = sides(*joined(app, arena_id, 2), arena_id)
+    move(x, "A1")
+    move(o, "B1")
+    match_id = api_game(x)["online"]["watch"].rsplit("/", 1)[1]
+    store, hub = app.extensions["match_store"], app.extensions["live"]
+    version = store.get(match_id).version
+    clock.advance(60)  # past X's deadline and the grace of a first move
+    stream = followed(hub, match_id, None, version, 5.0, deadlines.due(app, store, hub, match_id))
+    event = next(chunk for chunk in stream if chunk.startswith("id:"))
+    assert event.startswith(f"id: {version + 1}\n")
+    assert store.get(match_id).data["ending"] == "timed_out"
+    points = sorted(row["points"] for row in standing(x, arena_id)["standings"])
+    assert points == [0, 2]  # O won on time, counted once

@@ -8,6 +8,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
+from flask import Flask
+
 from ...rules import LostMatchError, Match, read
 from ...rules import clock as clocks
 from ...store import MatchStore, StoreUnavailable
@@ -16,10 +18,11 @@ from ..live.live import Hub
 from . import cycle
 
 
-def due(store: MatchStore, hub: Hub, match_id: str) -> Callable[[], float | None]:
-    """For a stream of ``match_id``: settle the match, and say the seconds until its next
-    deadline (``None``: no clock runs), so the stream wakes when it passes. A match made
-    without a clock never gets one, so it is read once, not at every wake of every stream."""
+def due(app: Flask, store: MatchStore, hub: Hub, match_id: str) -> Callable[[], float | None]:
+    """For a stream of ``match_id`` of ``app``: settle the match, and say the seconds until
+    its next deadline (``None``: no clock runs), so the stream wakes when it passes. A match
+    made without a clock never gets one, so it is read once, not at every wake of every
+    stream."""
     clockless = False
 
     def seconds() -> float | None:
@@ -31,7 +34,12 @@ def due(store: MatchStore, hub: Hub, match_id: str) -> Callable[[], float | None
             record = hub.reads.get(match_id, patience=0.0)
             if record is None or not record.data:
                 return None
-            match = read(cycle.settle(store, hub, record).data)
+            match = read(record.data)
+            if clocks.expired(match, hub.clock()):
+                # The game ended on time is saved as any change is, and an arena counts it
+                # then (cycle.saved), which needs the app: the stream runs outside its request.
+                with app.app_context():
+                    match = read(cycle.settle(store, hub, record).data)
         except (StoreUnavailable, LostMatchError):
             return None
         clockless = not match.clock

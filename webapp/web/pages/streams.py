@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from flask import Flask, current_app
 from flask.typing import ResponseReturnValue
 
 from ..cycle import deadlines
@@ -32,8 +33,10 @@ def versions(current: Current, after: int) -> ResponseReturnValue:
     """The stream of ``current``'s versions after ``after``: the event id is the version; the
     stream ends after a while and the client reconnects with ``Last-Event-ID``."""
 
+    app: Flask = current_app._get_current_object()  # type: ignore[attr-defined]  # as live_parts
+
     def stream(hub: live.Hub, lifetime: float) -> Iterator[str]:
-        due = deadlines.due(hub.store, hub, current.match_id)
+        due = deadlines.due(app, hub.store, hub, current.match_id)
         return followed(hub, current.match_id, current.seat, after, lifetime, due)
 
     return sse.event_stream(stream)

@@ -109,7 +109,7 @@ def stream(current: Current, display: Display, after: int) -> Response:
     event = functools.partial(_event, app, role, display, since, holds, told)
 
     def make(hub: live.Hub, lifetime: float) -> Iterator[str]:
-        due = deadlines.due(hub.store, hub, current.match_id)
+        due = deadlines.due(app, hub.store, hub, current.match_id)
         return followed(hub, current.match_id, current.seat, after, lifetime, due, event)
 
     return sse.event_stream(make)
