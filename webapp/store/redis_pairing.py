@@ -86,6 +86,13 @@ _CANCEL = """
 redis.call('zrem', KEYS[2], ARGV[1])
 return redis.call('hdel', KEYS[1], ARGV[1])
 """
+_FORGET = """
+local raw = redis.call('hget', KEYS[3], ARGV[1])
+if raw and cjson.decode(raw)[1] == ARGV[2] then
+  redis.call('hdel', KEYS[3], ARGV[1])
+  redis.call('zrem', KEYS[4], ARGV[1])
+end
+"""
 _CANCEL_POOLS = """
 local left = 0
 for b = 0, #KEYS - 4, 4 do
@@ -106,6 +113,7 @@ class RedisPairing:
         self._seek = client.register_script(_SEEK)
         self._poll = client.register_script(_POLL)
         self._cancel = client.register_script(_CANCEL)
+        self._forget = client.register_script(_FORGET)
 
     def seek(self, seeker: str, key: str, match_id: str, now: float, at: str) -> Seek:
         """See PairingQueue.seek."""
@@ -121,6 +129,10 @@ class RedisPairing:
     def cancel(self, seeker: str) -> bool:
         """See PairingQueue.cancel."""
         return bool(_run(self._cancel, [seeker], self.keys))
+
+    def forget(self, seeker: str, match_id: str) -> None:
+        """See PairingQueue.forget."""
+        _run(self._forget, [seeker, match_id], self.keys)
 
 
 class RedisPools(Pools):

@@ -8,6 +8,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from tests.conftest import MovableClock, api_game, post
+from tests.web.conftest import new_game
 from tests.web.pages.test_online import fields
 from tests.web.shown import page
 
@@ -139,3 +140,23 @@ def test_the_waiters_name_arriving_makes_no_board_stale(
     moved = post(arriving, "/move", {**form, "cell": "B2"})
     assert moved.headers["X-Move-Result"] == "accepted"
     assert api_name(waiter) in page(arriving, "/").text  # shown from the next change on
+
+
+def test_a_pairing_match_left_for_another_game_is_not_gone_back_to(app: Flask) -> None:
+    first, second = app.test_client(), app.test_client()
+    press(first)
+    press(second)
+    first.get("/pair")  # the waiter enters the match made for it
+    paired = api_game(first)["online"]["watch"]
+    assert post(first, "/abort", page(first, "/").form("/abort").fields).status_code == 303
+    new_game(first, "user", "easy")  # and leaves it for a game against the computer
+    assert first.get("/pair").headers["Location"] == "/"  # an old waiting page's refresh
+    assert api_game(first)["players"] == {"X": "user", "O": "easy"}  # still at that game
+    assert press(first) == "/pair"  # Play someone seeks anew, in every pool
+    assert post(first, "/pair", {"board": "5x5"}).headers["Location"] == "/pair"
+    third = app.test_client()
+    assert post(third, "/pair", {"board": "5x5"}).headers["Location"] == "/"
+    assert first.get("/pair").headers["Location"] == "/"
+    met = api_game(first)
+    assert met["online"]["watch"] not in (paired, None) and met["online"]["full"]
+    assert met["online"]["watch"] == api_game(third)["online"]["watch"]

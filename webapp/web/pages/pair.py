@@ -56,22 +56,48 @@ def seek(board: str = "3x3") -> tuple[Seek, matches.Current | None]:
     actions.leave(seen.match, seen.held)
     browsers.keep()
     pool = "" if board == "3x3" else board
-    sought = queue().seek(
-        browsers.browser_id(), new_secret(), new_match_id(), timing.now(), seen.match_id, pool
-    )
+    seeker, key, match_id = browsers.browser_id(), new_secret(), new_match_id()
+    sought = queue().seek(seeker, key, match_id, timing.now(), seen.match_id, pool)
+    if _left(sought):  # its last pairing's match, which it has left: a new seek
+        queue().forget(seeker, sought.match_id)
+        sought = queue().seek(seeker, key, match_id, timing.now(), seen.match_id, pool)
     return sought, _entered(sought)
 
 
 def poll() -> tuple[Seek | None, matches.Current | None]:
     """Where this browser stands in the queue, and its match once one was made for it."""
-    sought = queue().poll(browsers.browser_id(), timing.now())
+    sought = standing()
     return sought, _entered(sought)
+
+
+def standing() -> Seek | None:
+    """Where this browser stands in the queue: waiting, or a match made for it that it has
+    not left (one it left is forgotten, so it is not taken back there)."""
+    seeker = browsers.browser_id()
+    sought = queue().poll(seeker, timing.now())
+    while sought is not None and _left(sought):
+        queue().forget(seeker, sought.match_id)
+        sought = queue().poll(seeker, timing.now())
+    return sought
+
+
+def _left(sought: Seek) -> bool:
+    """Whether ``sought`` is a match made for this browser that it went to and has left since
+    for another: its seat there is named, as a seeker's is when it enters (pairing.named).
+    Such a match is over (an online game in play is not left), and no place to go back to."""
+    if sought.state != FOUND or sought.match_id == matches.current().match_id:
+        return False
+    made = matches.watched(sought.match_id)
+    if made is None:
+        return False
+    seats = made.match.held_by([sought.key], home=False)
+    return any(made.match.seat(seat).name for seat in seats)
 
 
 def waiting_for_one() -> bool:
     """Whether this browser waits in the queue: its drawn name is then promised to the
     pairing (its seat is named with it as the match is made), and stays as it is."""
-    sought = queue().poll(browsers.browser_id(), timing.now())
+    sought = standing()
     return sought is not None and sought.state == WAITING
 
 
@@ -80,7 +106,7 @@ def stop() -> tuple[bool, matches.Current | None]:
     now), and the match of an opponent who met it first, which it is taken to."""
     if queue().cancel(browsers.browser_id()):
         return True, None
-    sought = queue().poll(browsers.browser_id(), timing.now())
+    sought = standing()
     if sought is None or sought.match_id == matches.current().match_id:
         return False, None  # not met, or at that match already: nothing to take it to
     return False, _entered(sought)
@@ -174,7 +200,7 @@ def computer() -> ResponseReturnValue:
 def events() -> ResponseReturnValue:
     """Server-Sent Events for a waiting page: an event when the seeker's match is made (or
     it stopped waiting), a comment at each heartbeat, which also keeps its place."""
-    sought = queue().poll(browsers.browser_id(), timing.now())
+    sought = standing()
     seeker = browsers.browser_id()
     return sse.event_stream(lambda hub, lifetime: _stream(hub, queue(), seeker, sought, lifetime))
 
