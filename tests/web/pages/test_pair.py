@@ -160,3 +160,26 @@ def test_a_pairing_match_left_for_another_game_is_not_gone_back_to(app: Flask) -
     met = api_game(first)
     assert met["online"]["watch"] not in (paired, None) and met["online"]["full"]
     assert met["online"]["watch"] == api_game(third)["online"]["watch"]
+
+
+@pytest.mark.parametrize("board", ["9x9", "3X3", "5x5 "])
+def test_a_board_no_form_offers_is_refused_and_nobody_waits(app: Flask, board: str) -> None:
+    client = app.test_client()
+    refused = post(client, "/pair", {"board": board})
+    assert refused.headers["X-Move-Result"] == "refused"
+    assert "Bad parameters!" in page(client, "/").text
+    assert client.get("/api/pair").get_json()["state"] == "idle"
+    assert press(app.test_client()) == "/pair"  # nobody was waiting to meet
+
+
+@pytest.mark.parametrize("level", ["god", "", "user"])
+def test_a_level_no_button_posts_is_refused_and_the_seeker_still_waits(
+    app: Flask, level: str
+) -> None:
+    app.config["PAIR_PATIENCE"] = 0
+    client = app.test_client()
+    press(client)
+    refused = post(client, "/pair/computer", {"level": level})
+    assert refused.headers["X-Move-Result"] == "refused"
+    assert client.get("/api/pair").get_json()["state"] == "waiting"
+    assert api_game(client)["players"] == {"X": "user", "O": "user"}  # no game was begun

@@ -16,6 +16,7 @@ from ...rules import Outcome, actions, new_secret, pairing
 from ...store import StoreUnavailable, new_match_id
 from ...store.pairing import FOUND, PAIRED, WAITING, PairingQueue, Pools, Seek
 from .. import timing
+from ..action_views import BadFormError
 from ..cycle import matches
 from ..live import live, sse
 from ..live.stream import events as followed
@@ -37,9 +38,12 @@ class PairBody(Struct, kw_only=True):
 
 
 def fields(route: dict[str, str]) -> PairBody:
-    """The board the page's form seeks an opponent on (3x3 unless it names one)."""
-    board = request.form.get("board", "")
-    return PairBody(board=board if board in BOARD_NAMES else "3x3")
+    """The board the page's form seeks an opponent on (3x3 unless it names one); a board
+    that no form of ours offers is refused, as the API's body refuses it."""
+    board = request.form.get("board") or "3x3"
+    if board not in BOARD_NAMES:
+        raise BadFormError()
+    return PairBody(board=board)
 
 
 def queue() -> Pools:
@@ -183,10 +187,11 @@ def waiting() -> ResponseReturnValue:
 @bp.post("/pair/computer")
 def computer() -> ResponseReturnValue:
     """Stop waiting and play the computer at the posted ``level`` instead (unless an
-    opponent met this browser first: then to its match)."""
+    opponent met this browser first: then to its match); a level no button of ours posts
+    is refused."""
     level = request.form.get("level", "")
-    if level not in LEVELS:
-        level = "medium"
+    if level not in LEVELS:  # no button of ours: refused, and the browser still waits
+        raise BadFormError()
     _waiting, made = stop()
     if made is not None:
         flash(paired_line(made), "info")
