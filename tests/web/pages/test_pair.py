@@ -183,3 +183,14 @@ def test_a_level_no_button_posts_is_refused_and_the_seeker_still_waits(
     assert refused.headers["X-Move-Result"] == "refused"
     assert client.get("/api/pair").get_json()["state"] == "waiting"
     assert api_game(client)["players"] == {"X": "user", "O": "user"}  # no game was begun
+
+
+@pytest.mark.parametrize("board", ["5x5", "7x7"])
+def test_the_computer_instead_plays_on_the_board_waited_for(app: Flask, board: str) -> None:
+    app.config["PAIR_PATIENCE"] = 0
+    client = app.test_client()
+    assert post(client, "/pair", {"board": board}).headers["Location"] == "/pair"
+    assert post(client, "/pair/computer", {"level": "easy"}).headers["Location"] == "/"
+    game = api_game(client)
+    assert game["size"] == int(board[0]) and game["players"] == {"X": "user", "O": "easy"}
+    assert post(app.test_client(), "/pair", {"board": board}).headers["Location"] == "/pair"

@@ -186,18 +186,20 @@ def waiting() -> ResponseReturnValue:
 
 @bp.post("/pair/computer")
 def computer() -> ResponseReturnValue:
-    """Stop waiting and play the computer at the posted ``level`` instead (unless an
-    opponent met this browser first: then to its match); a level no button of ours posts
-    is refused."""
+    """Stop waiting and play the computer at the posted ``level`` instead, on the board it
+    waited for (unless an opponent met this browser first: then to its match); a level no
+    button of ours posts is refused."""
     level = request.form.get("level", "")
     if level not in LEVELS:  # no button of ours: refused, and the browser still waits
         raise BadFormError()
+    sought = standing()  # the board it waited to play on is the computer's game's
+    pool = sought.pool if sought is not None and sought.state == WAITING else ""
     _waiting, made = stop()
     if made is not None:
         flash(paired_line(made), "info")
         return to_board(accepted=True)
     with limits.creating:
-        matches.begin("user", level, Board(), toss=False)
+        matches.begin("user", level, Board(parse_board(pool or "3x3")), toss=False)
     return to_board(accepted=True)
 
 
