@@ -152,6 +152,7 @@ def test_a_match_found_long_ago_is_forgotten(new_queue: NewQueue) -> None:
     queue.seek("a", "key-a", "match-a", NOW, "")
     queue.seek("b", "key-b", "match-b", NOW, "")
     later = NOW + FOUND_FOR + 1
+    assert queue.poll("b", later) is None  # looked at before any seek cleared it
     assert queue.seek("a", "key-z", "match-z", later, "").state == WAITING
 
 
