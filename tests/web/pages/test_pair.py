@@ -3,6 +3,9 @@ offered after a while, and the boards of the two players it seats."""
 
 from __future__ import annotations
 
+import itertools
+from pathlib import Path
+
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
@@ -11,6 +14,7 @@ from tests.conftest import MovableClock, api_game, post
 from tests.web.conftest import new_game
 from tests.web.pages.test_online import fields
 from tests.web.shown import page
+from webapp import create_app
 
 REFRESH = '<noscript><meta http-equiv="refresh" content="2"></noscript>'
 
@@ -194,3 +198,24 @@ def test_the_computer_instead_plays_on_the_board_waited_for(app: Flask, board: s
     game = api_game(client)
     assert game["size"] == int(board[0]) and game["players"] == {"X": "user", "O": "easy"}
     assert post(app.test_client(), "/pair", {"board": board}).headers["Location"] == "/pair"
+
+
+def test_a_waiting_page_learns_of_a_match_its_browser_sought_in_another_tab(
+    instance: Path,
+) -> None:
+    made = create_app(
+        {"SECRET_KEY": "k", "TESTING": True, "LIMITS": False, "HEARTBEAT": 0.05},
+        instance_path=str(instance),
+    )
+    try:
+        browser, other = made.test_client(), made.test_client()
+        assert press(browser) == "/pair"  # the first tab waits on 3x3, and opens its stream
+        stream = browser.get("/pair/events", buffered=False)
+        chunks = stream.response
+        assert post(browser, "/pair", {"board": "5x5"}).headers["Location"] == "/pair"  # tab 2
+        assert post(other, "/pair", {"board": "5x5"}).headers["Location"] == "/"  # meets it
+        heard = list(itertools.islice(chunks, 5))  # a few heartbeats, at most
+        assert any(b'"moved"' in chunk for chunk in heard), heard
+        stream.close()
+    finally:
+        made.extensions["live"].stop()

@@ -216,7 +216,7 @@ def _stream(
     hub: live.Hub, pairs: PairingQueue, seeker: str, sought: Seek | None, lifetime: float
 ) -> Iterator[str]:
     """The waiting page's events: its match's first version (the match made for it is
-    stored), or its leaving the queue."""
+    stored), or its leaving the queue, or its seeking for another match meanwhile."""
     done = "data: " + json.dumps({"state": "moved"}) + "\n\n"
     if sought is None:
         yield done
@@ -231,8 +231,8 @@ def _stream(
                 now = pairs.poll(seeker, hub.clock())
             except StoreUnavailable:
                 continue
-            if now is None:
-                yield done
+            if now is None or now.match_id != sought.match_id:  # left, or sought anew
+                yield done  # (another tab sought on another board): the page looks again
                 return
 
 
