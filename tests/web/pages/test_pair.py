@@ -219,3 +219,22 @@ def test_a_waiting_page_learns_of_a_match_its_browser_sought_in_another_tab(
         stream.close()
     finally:
         made.extensions["live"].stop()
+
+
+def test_the_computer_instead_posted_again_keeps_the_game_it_began(app: Flask) -> None:
+    app.config["PAIR_PATIENCE"] = 0
+    client = app.test_client()
+    press(client)
+    form = page(client, "/pair").form("/pair/computer").fields
+    assert post(client, "/pair/computer", {**form, "level": "easy"}).headers["Location"] == "/"
+    post(client, "/move", {"cell": "B2"})
+    before = api_game(client)
+    again = post(client, "/pair/computer", {**form, "level": "hard"})  # the old page's button
+    assert again.headers["X-Move-Result"] == "refused"
+    assert "You are not waiting for an opponent." in page(client, "/").text
+    after = api_game(client)
+    assert (after["moves"], after["players"], after["game"]) == (
+        before["moves"],
+        before["players"],
+        before["game"],
+    )

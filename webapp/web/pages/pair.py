@@ -12,7 +12,7 @@ from flask.typing import ResponseReturnValue
 from msgspec import Struct
 
 from ...engine import BOARD_NAMES, LEVELS, Board, parse_board
-from ...rules import Outcome, actions, new_secret, pairing
+from ...rules import Outcome, RuleError, actions, errors, new_secret, pairing
 from ...store import StoreUnavailable, new_match_id
 from ...store.pairing import FOUND, PAIRED, WAITING, PairingQueue, Pools, Seek
 from .. import timing
@@ -188,16 +188,18 @@ def waiting() -> ResponseReturnValue:
 def computer() -> ResponseReturnValue:
     """Stop waiting and play the computer at the posted ``level`` instead, on the board it
     waited for (unless an opponent met this browser first: then to its match); a level no
-    button of ours posts is refused."""
+    button of ours posts, and a browser no longer waiting, are refused."""
     level = request.form.get("level", "")
     if level not in LEVELS:  # no button of ours: refused, and the browser still waits
         raise BadFormError()
     sought = standing()  # the board it waited to play on is the computer's game's
     pool = sought.pool if sought is not None and sought.state == WAITING else ""
-    _waiting, made = stop()
+    waited, made = stop()
     if made is not None:
         flash(paired_line(made), "info")
         return to_board(accepted=True)
+    if not waited:  # a form posted again, or from an old page: the game now is kept
+        raise RuleError(errors.NOT_SEEKING)
     with limits.creating:
         matches.begin("user", level, Board(parse_board(pool or "3x3")), toss=False)
     return to_board(accepted=True)
