@@ -91,6 +91,17 @@ def test_a_listed_games_replay_at_no_such_move_shows_its_end(client: FlaskClient
     assert "After move 5 of 5: X A3" in shown.get_data(as_text=True)
 
 
+@pytest.mark.parametrize("number", ["2", "99999"])
+def test_a_page_past_the_last_shows_the_last_not_an_empty_list(
+    client: FlaskClient, number: str
+) -> None:
+    new_game(client, "user", "user")
+    play(client, X_WINS)
+    shown = page(client, f"/games?page={number}")
+    assert "No finished games yet." not in shown.text
+    assert shown.text.count("Replay and review") == 2  # the column's heading and the game
+
+
 def test_the_list_survives_a_restart(instance: Path) -> None:
     config = {"SECRET_KEY": "test-secret", "TESTING": True, "LIMITS": False}
     client = create_app(config, instance_path=str(instance)).test_client()
