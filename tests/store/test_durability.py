@@ -6,8 +6,8 @@ crash may or may not be, and ``PRAGMA integrity_check`` finds the file whole.
 
 What this shows is a crash of the processes: what they committed was handed to the operating
 system, which writes it out. A crash of the machine (power, kernel) cannot be shown here; in
-WAL mode with ``synchronous=NORMAL`` it may lose the changes since the last checkpoint, and
-leaves the file whole (webapp/store/sqlite_store.py).
+WAL mode with ``synchronous=FULL`` each change is synced to disk before it is answered
+(webapp/store/sqlite_store.py, tests/store/test_sqlite_store.py).
 """
 
 from __future__ import annotations

@@ -114,6 +114,19 @@ def test_a_found_match_is_found_again_until_the_seeker_is_at_it(new_queue: NewQu
     assert (fresh.state, fresh.match_id) == (WAITING, "match-y")
 
 
+def test_a_found_match_forgotten_is_found_no_more(new_queue: NewQueue) -> None:
+    queue = new_queue()
+    queue.seek("a", "key-a", "match-a", NOW, "")
+    queue.seek("b", "key-b", "match-b", NOW, "")
+    queue.forget("a", "match-other")  # another match's: kept
+    assert queue.poll("a", NOW + 1) == queue.seek("a", "key-x", "match-x", NOW + 1, "")
+    queue.forget("a", "match-a")
+    assert queue.poll("a", NOW + 2) is None
+    fresh = queue.seek("a", "key-y", "match-y", NOW + 2, "")
+    assert (fresh.state, fresh.match_id) == (WAITING, "match-y")
+    assert queue.poll("b", NOW + 2) is not None  # the other seeker's is its own
+
+
 def test_cancel_takes_the_seeker_out_once(new_queue: NewQueue) -> None:
     queue = new_queue()
     queue.seek("a", "key-a", "match-a", NOW, "")
@@ -139,6 +152,7 @@ def test_a_match_found_long_ago_is_forgotten(new_queue: NewQueue) -> None:
     queue.seek("a", "key-a", "match-a", NOW, "")
     queue.seek("b", "key-b", "match-b", NOW, "")
     later = NOW + FOUND_FOR + 1
+    assert queue.poll("b", later) is None  # looked at before any seek cleared it
     assert queue.seek("a", "key-z", "match-z", later, "").state == WAITING
 
 

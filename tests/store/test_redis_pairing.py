@@ -12,7 +12,7 @@ from redis.cluster import RedisCluster
 
 from tests.cluster_servers import RedisCluster as Cluster
 from tests.servers import RedisServer
-from webapp.store.pairing import FOUND, WAITING, Pools
+from webapp.store.pairing import FOUND, FOUND_FOR, WAITING, Pools
 from webapp.store.redis_pairing import KEYS, RedisPairing, RedisPools
 
 NOW = 1_800_000_000.0
@@ -73,6 +73,8 @@ def test_the_pools_answer_as_when_looked_at_one_by_one(client: Counted) -> None:
         "match-a",
         "5x5",
     )
+    later = NOW + 2 + FOUND_FOR  # a match found long ago is found no more, by either
+    assert together.poll("b", later) is None and apart.poll("b", later) is None
     # A waiter's place is noted as seen by either, the same way.
     assert together.poll("c", NOW + 9) == apart.poll("c", NOW + 9)
     assert together.cancel("c") and not apart.cancel("c")

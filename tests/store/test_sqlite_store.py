@@ -79,14 +79,15 @@ def test_a_store_that_cannot_be_opened_yet_is_unavailable_until_it_can(tmp_path:
     assert store.get(match_id) == Record(match_id, {"moves": ["B2"]}, 1)
 
 
-def test_the_database_is_in_wal_mode_and_synchronous_normal(store: SQLiteStore, path: str) -> None:
-    """WAL with synchronous NORMAL: no fsync per change, and a crash of the machine loses at
-    most the last changes, never the file (a rollback journal with OFF could damage it). Only
-    WAL's index (-shm) is mapped, not the database (tests/store/test_sqlite_faults.py)."""
+def test_the_database_is_in_wal_mode_and_synchronous_full(store: SQLiteStore, path: str) -> None:
+    """WAL with synchronous FULL: the -wal file is synced at each commit, before the change is
+    answered, so a crash of the machine loses no acknowledged change (with NORMAL it lost those
+    since the last checkpoint), nor the file. Only WAL's index (-shm) is mapped, not the
+    database (tests/store/test_sqlite_faults.py)."""
     save(store, new_match_id(), {"moves": []})
     with store._pool.lent() as db:
         assert db.execute("PRAGMA journal_mode").fetchone() == ("wal",)
-        assert db.execute("PRAGMA synchronous").fetchone() == (1,)  # NORMAL
+        assert db.execute("PRAGMA synchronous").fetchone() == (2,)  # FULL
         assert db.execute("PRAGMA mmap_size").fetchone() == (0,)
         assert db.execute("PRAGMA busy_timeout").fetchone() == (300,)  # lock_timeout, in ms
     assert Path(path + "-wal").exists() and Path(path + "-shm").exists()

@@ -43,6 +43,10 @@ class PairingQueue(Protocol):
     def cancel(self, seeker: str) -> bool:
         """Stop ``seeker`` waiting; ``False`` if it was not waiting."""
 
+    def forget(self, seeker: str, match_id: str) -> None:
+        """``match_id``, made for ``seeker``, is found for it no more (it went there and has
+        left since); a match made for it later is kept."""
+
 
 # A waiter not seen (a page, a poll or a stream's heartbeat) for this long has left: the next
 # seeker takes its place instead of meeting it. The match made for a seeker is kept this long.
@@ -78,3 +82,8 @@ class Pools:
     def cancel(self, seeker: str) -> bool:
         """See PairingQueue.cancel, in every pool."""
         return any([queue.cancel(seeker) for queue in self.queues.values()])
+
+    def forget(self, seeker: str, match_id: str) -> None:
+        """See PairingQueue.forget, in every pool."""
+        for queue in self.queues.values():
+            queue.forget(seeker, match_id)

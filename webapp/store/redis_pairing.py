@@ -18,10 +18,11 @@ from .redis_store import ERRORS
 # (hash seeker -> JSON: the match, the seeker's key, when, and both seats' keys) and when
 # they were made (sorted set); a pool's keys start at KEYS[b + 1]. Answers are JSON Seeks or nil.
 _COMMON = """
-local function found(seeker, b)
+local function found(seeker, b, oldest)
   local raw = redis.call('hget', KEYS[b + 3], seeker)
   if not raw then return nil end
   local f = cjson.decode(raw)
+  if oldest and f[3] < oldest then return nil end
   return cjson.encode({'found', f[1], f[2], f[3], f[4] or '', f[5] or ''})
 end
 local function waiting(seeker, now, b)
@@ -67,7 +68,8 @@ return cjson.encode({'waiting', match_id, key, now})
 _POLL = (
     _COMMON
     + """
-return found(ARGV[1], 0) or waiting(ARGV[1], tonumber(ARGV[2]), 0)
+local now = tonumber(ARGV[2])
+return found(ARGV[1], 0, now - tonumber(ARGV[3])) or waiting(ARGV[1], now, 0)
 """
 )
 # Every pool's four keys in turn, in the pools' order: where the seeker stands in the first
@@ -75,8 +77,9 @@ return found(ARGV[1], 0) or waiting(ARGV[1], tonumber(ARGV[2]), 0)
 _POLL_POOLS = (
     _COMMON
     + """
+local now = tonumber(ARGV[2])
 for b = 0, #KEYS - 4, 4 do
-  local answer = found(ARGV[1], b) or waiting(ARGV[1], tonumber(ARGV[2]), b)
+  local answer = found(ARGV[1], b, now - tonumber(ARGV[3])) or waiting(ARGV[1], now, b)
   if answer then return {b / 4, answer} end
 end
 return nil
@@ -85,6 +88,13 @@ return nil
 _CANCEL = """
 redis.call('zrem', KEYS[2], ARGV[1])
 return redis.call('hdel', KEYS[1], ARGV[1])
+"""
+_FORGET = """
+local raw = redis.call('hget', KEYS[3], ARGV[1])
+if raw and cjson.decode(raw)[1] == ARGV[2] then
+  redis.call('hdel', KEYS[3], ARGV[1])
+  redis.call('zrem', KEYS[4], ARGV[1])
+end
 """
 _CANCEL_POOLS = """
 local left = 0
@@ -106,6 +116,7 @@ class RedisPairing:
         self._seek = client.register_script(_SEEK)
         self._poll = client.register_script(_POLL)
         self._cancel = client.register_script(_CANCEL)
+        self._forget = client.register_script(_FORGET)
 
     def seek(self, seeker: str, key: str, match_id: str, now: float, at: str) -> Seek:
         """See PairingQueue.seek."""
@@ -116,11 +127,15 @@ class RedisPairing:
 
     def poll(self, seeker: str, now: float) -> Seek | None:
         """See PairingQueue.poll."""
-        return _seek_of(_run(self._poll, [seeker, repr(now)], self.keys))
+        return _seek_of(_run(self._poll, [seeker, repr(now), repr(FOUND_FOR)], self.keys))
 
     def cancel(self, seeker: str) -> bool:
         """See PairingQueue.cancel."""
         return bool(_run(self._cancel, [seeker], self.keys))
+
+    def forget(self, seeker: str, match_id: str) -> None:
+        """See PairingQueue.forget."""
+        _run(self._forget, [seeker, match_id], self.keys)
 
 
 class RedisPools(Pools):
@@ -140,7 +155,7 @@ class RedisPools(Pools):
         """See Pools.poll."""
         if not self._together:
             return super().poll(seeker, now)
-        raw = _run(self._poll, [seeker, repr(now)], self._keys)
+        raw = _run(self._poll, [seeker, repr(now), repr(FOUND_FOR)], self._keys)
         if not isinstance(raw, list) or len(raw) != 2:
             return None
         place, answer = raw

@@ -78,6 +78,12 @@ class SQLitePairing:
             gone = db.execute("DELETE FROM pair_waiting WHERE seeker = ?", (seeker,))
             return gone.rowcount > 0
 
+    def forget(self, seeker: str, match_id: str) -> None:
+        """See PairingQueue.forget."""
+        with self._transaction() as db:
+            forgotten = "DELETE FROM pair_found WHERE seeker = ? AND match_id = ?"
+            db.execute(forgotten, (seeker, match_id))
+
     @contextlib.contextmanager
     def _transaction(self) -> Iterator[_Tables]:
         """A connection inside BEGIN IMMEDIATE, committed at the block's end."""

@@ -28,12 +28,12 @@ CREATE TABLE IF NOT EXISTS presence (
     PRIMARY KEY (match_id, seat)
 ) WITHOUT ROWID;
 """
-# WAL with synchronous NORMAL (Rails 8's default too): a commit appends its pages to the -wal
-# file with no fsync; the fsyncs come with each checkpoint (about every 1,000 pages written).
-# A crash of the app or of a worker loses nothing acknowledged; a crash of the machine may
-# lose the changes since the last checkpoint, but leaves the file whole. Readers never wait
-# for a writer. Before, a rollback journal (TRUNCATE) with synchronous OFF ran no fsync at all,
-# and a crash of the machine could leave the file damaged (docs/performance.md).
+# WAL with synchronous FULL: a commit appends its pages to the -wal file and syncs it before
+# the change is answered, so no acknowledged change is lost, not even to a crash of the
+# machine (with NORMAL, Rails 8's default and ours before, such a crash lost the changes since
+# the last checkpoint: acknowledged moves). Readers never wait for a writer. Before that, a
+# rollback journal (TRUNCATE) with synchronous OFF ran no fsync at all, and a crash of the
+# machine could leave the file damaged (docs/performance.md).
 # The price: WAL maps its index (the -shm file) into every process. Once the folder is made
 # immutable (chattr +i) under a running server, a write to that map kills the process with
 # SIGBUS if the page was written out since it last changed, with the requests in flight on
@@ -44,7 +44,7 @@ CREATE TABLE IF NOT EXISTS presence (
 JOURNAL = "WAL"
 PRAGMAS = (
     f"PRAGMA journal_mode = {JOURNAL}",  # kept in the file; set on each connection all the same
-    "PRAGMA synchronous = NORMAL",
+    "PRAGMA synchronous = FULL",
     "PRAGMA mmap_size = 0",
     "PRAGMA journal_size_limit = 67108864",  # the -wal file is cut back to 64 MiB after a burst
 )

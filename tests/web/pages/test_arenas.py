@@ -239,6 +239,23 @@ def test_the_form_makes_an_arena_and_refuses_a_choice_it_does_not_offer(
     assert refused.headers["X-Move-Result"] == "refused"
 
 
+@pytest.mark.parametrize("board", ["9x9", "5X5"])
+def test_the_form_refuses_a_board_it_does_not_offer(client: FlaskClient, board: str) -> None:
+    chosen = {"length": "300", "clock": "10", "starts_in": "60", "board": board}
+    refused = post(client, "/arenas", chosen)
+    assert refused.status_code == 303 and refused.headers["X-Move-Result"] == "refused"
+    assert "Choose one of the lengths" in page(client, refused.headers["Location"]).text
+
+
+@pytest.mark.parametrize("length", ["9" * 5000, "²"])
+def test_the_form_refuses_a_length_that_is_no_short_number(
+    client: FlaskClient, length: str
+) -> None:
+    refused = post(client, "/arenas", {"length": length, "clock": "10", "starts_in": "60"})
+    assert refused.status_code == 303 and refused.headers["X-Move-Result"] == "refused"
+    assert "Choose one of the lengths" in page(client, refused.headers["Location"]).text
+
+
 def test_an_unknown_arena_is_a_404_everywhere(client: FlaskClient) -> None:
     assert client.get("/arenas/AAAAAAAAAAAAAAAAAAAAAA").status_code == 404
     assert client.get("/arenas/nope").status_code == 404

@@ -80,6 +80,28 @@ def test_the_replay_and_review_of_a_listed_game_and_clearing(client: FlaskClient
     assert client.get(f"/games/{path}").status_code == 404
 
 
+@pytest.mark.parametrize("ply", ["9" * 5000, "-1", "²", "6", "1e3"])
+def test_a_listed_games_replay_at_no_such_move_shows_its_end(client: FlaskClient, ply: str) -> None:
+    new_game(client, "user", "user")
+    play(client, X_WINS)
+    listed = client.get("/games").get_data(as_text=True)
+    path = listed.split('href="/games/', 1)[1].split('"', 1)[0]
+    shown = client.get(f"/games/{path}", query_string={"ply": ply})
+    assert shown.status_code == 200
+    assert "After move 5 of 5: X A3" in shown.get_data(as_text=True)
+
+
+@pytest.mark.parametrize("number", ["2", "99999"])
+def test_a_page_past_the_last_shows_the_last_not_an_empty_list(
+    client: FlaskClient, number: str
+) -> None:
+    new_game(client, "user", "user")
+    play(client, X_WINS)
+    shown = page(client, f"/games?page={number}")
+    assert "No finished games yet." not in shown.text
+    assert shown.text.count("Replay and review") == 2  # the column's heading and the game
+
+
 def test_the_list_survives_a_restart(instance: Path) -> None:
     config = {"SECRET_KEY": "test-secret", "TESTING": True, "LIMITS": False}
     client = create_app(config, instance_path=str(instance)).test_client()

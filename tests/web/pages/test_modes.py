@@ -83,6 +83,19 @@ def test_an_unknown_mode_is_refused_and_changes_nothing(client: FlaskClient) -> 
     assert state(client) == before
 
 
+@pytest.mark.parametrize("board", ["9x9", "5X5", "4x4"])
+def test_a_board_the_bar_does_not_offer_is_refused_and_changes_nothing(
+    client: FlaskClient, board: str
+) -> None:
+    play(client, ("B2",))
+    before = state(client)
+    fields = page(client).form("/mode").fields
+    response = post(client, "/mode", {**fields, "mode": "hard", "board": board})
+    assert response.headers["X-Move-Result"] == "refused"
+    assert "Bad parameters!" in page(client).text
+    assert state(client) == before
+
+
 def test_the_mode_bar_needs_the_csrf_token(client: FlaskClient) -> None:
     before = state(client)
     assert client.post("/mode", data={"mode": "hard"}).status_code == 400

@@ -3,13 +3,18 @@ offered after a while, and the boards of the two players it seats."""
 
 from __future__ import annotations
 
+import itertools
+from pathlib import Path
+
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
 from tests.conftest import MovableClock, api_game, post
+from tests.web.conftest import new_game
 from tests.web.pages.test_online import fields
 from tests.web.shown import page
+from webapp import create_app
 
 REFRESH = '<noscript><meta http-equiv="refresh" content="2"></noscript>'
 
@@ -139,3 +144,97 @@ def test_the_waiters_name_arriving_makes_no_board_stale(
     moved = post(arriving, "/move", {**form, "cell": "B2"})
     assert moved.headers["X-Move-Result"] == "accepted"
     assert api_name(waiter) in page(arriving, "/").text  # shown from the next change on
+
+
+def test_a_pairing_match_left_for_another_game_is_not_gone_back_to(app: Flask) -> None:
+    first, second = app.test_client(), app.test_client()
+    press(first)
+    press(second)
+    first.get("/pair")  # the waiter enters the match made for it
+    paired = api_game(first)["online"]["watch"]
+    assert post(first, "/abort", page(first, "/").form("/abort").fields).status_code == 303
+    new_game(first, "user", "easy")  # and leaves it for a game against the computer
+    assert first.get("/pair").headers["Location"] == "/"  # an old waiting page's refresh
+    assert api_game(first)["players"] == {"X": "user", "O": "easy"}  # still at that game
+    assert press(first) == "/pair"  # Play someone seeks anew, in every pool
+    assert post(first, "/pair", {"board": "5x5"}).headers["Location"] == "/pair"
+    third = app.test_client()
+    assert post(third, "/pair", {"board": "5x5"}).headers["Location"] == "/"
+    assert first.get("/pair").headers["Location"] == "/"
+    met = api_game(first)
+    assert met["online"]["watch"] not in (paired, None) and met["online"]["full"]
+    assert met["online"]["watch"] == api_game(third)["online"]["watch"]
+
+
+@pytest.mark.parametrize("board", ["9x9", "3X3", "5x5 "])
+def test_a_board_no_form_offers_is_refused_and_nobody_waits(app: Flask, board: str) -> None:
+    client = app.test_client()
+    refused = post(client, "/pair", {"board": board})
+    assert refused.headers["X-Move-Result"] == "refused"
+    assert "Bad parameters!" in page(client, "/").text
+    assert client.get("/api/pair").get_json()["state"] == "idle"
+    assert press(app.test_client()) == "/pair"  # nobody was waiting to meet
+
+
+@pytest.mark.parametrize("level", ["god", "", "user"])
+def test_a_level_no_button_posts_is_refused_and_the_seeker_still_waits(
+    app: Flask, level: str
+) -> None:
+    app.config["PAIR_PATIENCE"] = 0
+    client = app.test_client()
+    press(client)
+    refused = post(client, "/pair/computer", {"level": level})
+    assert refused.headers["X-Move-Result"] == "refused"
+    assert client.get("/api/pair").get_json()["state"] == "waiting"
+    assert api_game(client)["players"] == {"X": "user", "O": "user"}  # no game was begun
+
+
+@pytest.mark.parametrize("board", ["5x5", "7x7"])
+def test_the_computer_instead_plays_on_the_board_waited_for(app: Flask, board: str) -> None:
+    app.config["PAIR_PATIENCE"] = 0
+    client = app.test_client()
+    assert post(client, "/pair", {"board": board}).headers["Location"] == "/pair"
+    assert post(client, "/pair/computer", {"level": "easy"}).headers["Location"] == "/"
+    game = api_game(client)
+    assert game["size"] == int(board[0]) and game["players"] == {"X": "user", "O": "easy"}
+    assert post(app.test_client(), "/pair", {"board": board}).headers["Location"] == "/pair"
+
+
+def test_a_waiting_page_learns_of_a_match_its_browser_sought_in_another_tab(
+    instance: Path,
+) -> None:
+    made = create_app(
+        {"SECRET_KEY": "k", "TESTING": True, "LIMITS": False, "HEARTBEAT": 0.05},
+        instance_path=str(instance),
+    )
+    try:
+        browser, other = made.test_client(), made.test_client()
+        assert press(browser) == "/pair"  # the first tab waits on 3x3, and opens its stream
+        stream = browser.get("/pair/events", buffered=False)
+        chunks = stream.response
+        assert post(browser, "/pair", {"board": "5x5"}).headers["Location"] == "/pair"  # tab 2
+        assert post(other, "/pair", {"board": "5x5"}).headers["Location"] == "/"  # meets it
+        heard = list(itertools.islice(chunks, 5))  # a few heartbeats, at most
+        assert any(b'"moved"' in chunk for chunk in heard), heard
+        stream.close()
+    finally:
+        made.extensions["live"].stop()
+
+
+def test_the_computer_instead_posted_again_keeps_the_game_it_began(app: Flask) -> None:
+    app.config["PAIR_PATIENCE"] = 0
+    client = app.test_client()
+    press(client)
+    form = page(client, "/pair").form("/pair/computer").fields
+    assert post(client, "/pair/computer", {**form, "level": "easy"}).headers["Location"] == "/"
+    post(client, "/move", {"cell": "B2"})
+    before = api_game(client)
+    again = post(client, "/pair/computer", {**form, "level": "hard"})  # the old page's button
+    assert again.headers["X-Move-Result"] == "refused"
+    assert "You are not waiting for an opponent." in page(client, "/").text
+    after = api_game(client)
+    assert (after["moves"], after["players"], after["game"]) == (
+        before["moves"],
+        before["players"],
+        before["game"],
+    )

@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+import re
+
+import pytest
 from flask.testing import FlaskClient
 
 from tests.conftest import api_game, play, post
 from tests.web.conftest import new_game, state
+from tests.web.pages import test_online as online
 from tests.web.shown import Page, page
 from webapp.engine import Game
 
@@ -112,3 +116,28 @@ def test_a_replay_link_of_an_earlier_game_says_so_and_never_shows_the_new_game(
     assert 'href="/"' in text  # back to the game
     assert client.get("/replay/3").status_code == 200  # a link without a game: the current one
     assert client.get("/replay/3?game=").status_code == 200
+
+
+@pytest.mark.parametrize("display", ["", "?text=1"])
+def test_a_spectators_replay_links_show_the_watched_game(
+    client: FlaskClient, guest: FlaskClient, joined: str, display: str
+) -> None:
+    online.play(client, guest, ["B2", "A1", "C3"])
+    watch = api_game(client)["online"]["watch"].removeprefix("http://localhost")
+    spectator = client.application.test_client()
+    new_game(spectator, "user", "easy")  # a game of its own, which the links are not for
+    links = _replay_links(spectator.get(watch + display).get_data(as_text=True))
+    assert links, "the watched board links to no replay"
+    start = next(link for link in links if link.startswith("/replay/0"))
+    shown = spectator.get(start)
+    assert shown.status_code == 200
+    html = shown.get_data(as_text=True)
+    assert "Start position, before move 1 of 3" in html
+    steps = _replay_links(html)
+    assert steps and all(spectator.get(step).status_code == 200 for step in steps + links)
+    assert watch in html  # Back to the live game: the watched board
+
+
+def _replay_links(html: str) -> list[str]:
+    """The replay links of a page, as a browser follows them."""
+    return [link.replace("&amp;", "&") for link in re.findall(r'href="(/replay/[^"]+)"', html)]

@@ -123,7 +123,7 @@ GOOD: dict[str, Setup] = {
     "POST /seat/<token>": lambda app, _: post(fresh(app), f"/seat/{seat_token(app)}"),
     "POST /pair": lambda app, _: post(fresh(app), "/pair"),  # waiting
     "POST /pair/cancel": lambda app, _: post(seeking(app), "/pair/cancel"),
-    "POST /pair/computer": lambda app, _: post(seeking(app), "/pair/computer"),
+    "POST /pair/computer": lambda app, _: post(seeking(app), "/pair/computer", {"level": "easy"}),
     "POST /settings": lambda app, _: post(
         fresh(app), "/settings", {"display": "normal", "language": "en"}
     ),
@@ -171,6 +171,7 @@ BAD: dict[str, Setup] = {
     "POST /join/<token>": lambda app, _: _own_invite(fresh(app)),
     "POST /games/clear": lambda app, _: fresh(app).post("/games/clear"),
     "POST /pair": lambda app, _: _in_play(app),
+    "POST /pair/computer": lambda app, _: post(seeking(app), "/pair/computer", {"level": "god"}),
     "POST /text": lambda app, _: post(two_players(app), "/text", {"command": "12"}),
     "POST /settings/name": lambda app, _: fresh(app).post("/settings/name"),  # no CSRF token
     "POST /api/name": lambda app, _: fresh(app).post("/api/name"),

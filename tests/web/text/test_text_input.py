@@ -175,6 +175,13 @@ def test_a_spectator_cannot_resign_the_watched_match_nor_their_own(
     assert api_game(client)["online"]["ending"] is None
 
 
+def test_a_spectator_is_not_asked_whether_to_resign(client: FlaskClient, app: Flask) -> None:
+    spectator, watch = spectating(client, app)
+    shown = board(spectator, f"{watch}?confirm=resign")  # a link made so
+    assert "Do you want to resign?" not in part(shown, "text-alerts")
+    assert page(spectator, f"{watch}?confirm=resign").form("/text").fields.get("confirm") is None
+
+
 def test_a_spectator_may_ask_but_not_play(client: FlaskClient, app: Flask) -> None:
     spectator, watch = spectating(client, app)
     announced, alerts = said(spectator, "moves", watch)

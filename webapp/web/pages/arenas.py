@@ -191,13 +191,15 @@ def create() -> ResponseReturnValue:
     form = request.form
     chosen = [form.get(name, "") for name in ("length", "clock", "starts_in")]
     allowed = [LENGTHS, CLOCKS, STARTS_IN]
-    if not all(v.isdigit() and int(v) in ok for v, ok in zip(chosen, allowed, strict=True)):
+    # A short run of ASCII digits only: int() refuses "²" and a number of 5,000 digits.
+    numbers = [v.isascii() and v.isdigit() and len(v) < 10 for v in chosen]
+    board = form.get("board") or "3x3"  # a board the form does not offer is refused too
+    offered = zip(numbers, chosen, allowed, strict=True)
+    if not all(good and int(v) in ok for good, v, ok in offered) or board not in BOARD_NAMES:
         flash(_(UNKNOWN_CHOICE), "error")
         return move_result(redirect(url_for(".listing"), 303), accepted=False)
     length, clock, starts_in = (int(v) for v in chosen)
-    board = form.get("board", "3x3")
-    size = parse_board(board) if board in BOARD_NAMES else 3
-    arena_id = made(length, clock, starts_in, size)
+    arena_id = made(length, clock, starts_in, parse_board(board))
     return redirect(url_for(".page", arena_id=arena_id), 303)
 
 

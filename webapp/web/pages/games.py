@@ -70,13 +70,15 @@ def games() -> ResponseReturnValue:
     newest first, with its record."""
     matches.current()  # notes the game of this browser's match if it ended since last seen
     browser = browsers.browser_id()
-    everything, _count = history().page(browser, 0, MOST)
+    everything, count = history().page(browser, 0, MOST)
     if for_api():
         offset, limit = _number("offset", 0, 0, MOST_OFFSET), _number("limit", 20, 1, LIMIT)
     else:
         number = request.args.get("page", "1")
         page = int(number) if number.isascii() and number.isdigit() and len(number) < 6 else 1
-        offset, limit = (max(page, 1) - 1) * PER_PAGE, PER_PAGE
+        # A page past the last (an old link, games expired or cleared since) shows the last.
+        last = max(1, -(-count // PER_PAGE))
+        offset, limit = (min(max(page, 1), last) - 1) * PER_PAGE, PER_PAGE
     shown, total = history().page(browser, offset, limit)
     listed = [row for row in map(entry_json, shown) if row is not None]
     games = GamesJson(total, offset, limit, listed, record_json(everything))
@@ -112,7 +114,9 @@ def game(game_id: str) -> ResponseReturnValue:
         return answer(listed)
     last = match.game.ply
     number = request.args.get("ply", "")
-    ply = int(number) if number.isascii() and number.isdigit() and int(number) <= last else last
+    # A short run of ASCII digits only: int() refuses "²" and a number of 5,000 digits.
+    whole = number.isascii() and number.isdigit() and len(number) < 4
+    ply = int(number) if whole and int(number) <= last else last
     return render("games_game.html", view=replay.build(current, ply), listed=listed)
 
 

@@ -12,10 +12,11 @@ from flask.typing import ResponseReturnValue
 from msgspec import Struct
 
 from ...engine import BOARD_NAMES, LEVELS, Board, parse_board
-from ...rules import Outcome, actions, new_secret, pairing
+from ...rules import Outcome, RuleError, actions, errors, new_secret, pairing
 from ...store import StoreUnavailable, new_match_id
 from ...store.pairing import FOUND, PAIRED, WAITING, PairingQueue, Pools, Seek
 from .. import timing
+from ..action_views import BadFormError
 from ..cycle import matches
 from ..live import live, sse
 from ..live.stream import events as followed
@@ -37,9 +38,12 @@ class PairBody(Struct, kw_only=True):
 
 
 def fields(route: dict[str, str]) -> PairBody:
-    """The board the page's form seeks an opponent on (3x3 unless it names one)."""
-    board = request.form.get("board", "")
-    return PairBody(board=board if board in BOARD_NAMES else "3x3")
+    """The board the page's form seeks an opponent on (3x3 unless it names one); a board
+    that no form of ours offers is refused, as the API's body refuses it."""
+    board = request.form.get("board") or "3x3"
+    if board not in BOARD_NAMES:
+        raise BadFormError()
+    return PairBody(board=board)
 
 
 def queue() -> Pools:
@@ -56,22 +60,48 @@ def seek(board: str = "3x3") -> tuple[Seek, matches.Current | None]:
     actions.leave(seen.match, seen.held)
     browsers.keep()
     pool = "" if board == "3x3" else board
-    sought = queue().seek(
-        browsers.browser_id(), new_secret(), new_match_id(), timing.now(), seen.match_id, pool
-    )
+    seeker, key, match_id = browsers.browser_id(), new_secret(), new_match_id()
+    sought = queue().seek(seeker, key, match_id, timing.now(), seen.match_id, pool)
+    if _left(sought):  # its last pairing's match, which it has left: a new seek
+        queue().forget(seeker, sought.match_id)
+        sought = queue().seek(seeker, key, match_id, timing.now(), seen.match_id, pool)
     return sought, _entered(sought)
 
 
 def poll() -> tuple[Seek | None, matches.Current | None]:
     """Where this browser stands in the queue, and its match once one was made for it."""
-    sought = queue().poll(browsers.browser_id(), timing.now())
+    sought = standing()
     return sought, _entered(sought)
+
+
+def standing() -> Seek | None:
+    """Where this browser stands in the queue: waiting, or a match made for it that it has
+    not left (one it left is forgotten, so it is not taken back there)."""
+    seeker = browsers.browser_id()
+    sought = queue().poll(seeker, timing.now())
+    while sought is not None and _left(sought):
+        queue().forget(seeker, sought.match_id)
+        sought = queue().poll(seeker, timing.now())
+    return sought
+
+
+def _left(sought: Seek) -> bool:
+    """Whether ``sought`` is a match made for this browser that it went to and has left since
+    for another: its seat there is named, as a seeker's is when it enters (pairing.named).
+    Such a match is over (an online game in play is not left), and no place to go back to."""
+    if sought.state != FOUND or sought.match_id == matches.current().match_id:
+        return False
+    made = matches.watched(sought.match_id)
+    if made is None:
+        return False
+    seats = made.match.held_by([sought.key], home=False)
+    return any(made.match.seat(seat).name for seat in seats)
 
 
 def waiting_for_one() -> bool:
     """Whether this browser waits in the queue: its drawn name is then promised to the
     pairing (its seat is named with it as the match is made), and stays as it is."""
-    sought = queue().poll(browsers.browser_id(), timing.now())
+    sought = standing()
     return sought is not None and sought.state == WAITING
 
 
@@ -80,7 +110,7 @@ def stop() -> tuple[bool, matches.Current | None]:
     now), and the match of an opponent who met it first, which it is taken to."""
     if queue().cancel(browsers.browser_id()):
         return True, None
-    sought = queue().poll(browsers.browser_id(), timing.now())
+    sought = standing()
     if sought is None or sought.match_id == matches.current().match_id:
         return False, None  # not met, or at that match already: nothing to take it to
     return False, _entered(sought)
@@ -156,17 +186,22 @@ def waiting() -> ResponseReturnValue:
 
 @bp.post("/pair/computer")
 def computer() -> ResponseReturnValue:
-    """Stop waiting and play the computer at the posted ``level`` instead (unless an
-    opponent met this browser first: then to its match)."""
+    """Stop waiting and play the computer at the posted ``level`` instead, on the board it
+    waited for (unless an opponent met this browser first: then to its match); a level no
+    button of ours posts, and a browser no longer waiting, are refused."""
     level = request.form.get("level", "")
-    if level not in LEVELS:
-        level = "medium"
-    _waiting, made = stop()
+    if level not in LEVELS:  # no button of ours: refused, and the browser still waits
+        raise BadFormError()
+    sought = standing()  # the board it waited to play on is the computer's game's
+    pool = sought.pool if sought is not None and sought.state == WAITING else ""
+    waited, made = stop()
     if made is not None:
         flash(paired_line(made), "info")
         return to_board(accepted=True)
+    if not waited:  # a form posted again, or from an old page: the game now is kept
+        raise RuleError(errors.NOT_SEEKING)
     with limits.creating:
-        matches.begin("user", level, Board(), toss=False)
+        matches.begin("user", level, Board(parse_board(pool or "3x3")), toss=False)
     return to_board(accepted=True)
 
 
@@ -174,7 +209,7 @@ def computer() -> ResponseReturnValue:
 def events() -> ResponseReturnValue:
     """Server-Sent Events for a waiting page: an event when the seeker's match is made (or
     it stopped waiting), a comment at each heartbeat, which also keeps its place."""
-    sought = queue().poll(browsers.browser_id(), timing.now())
+    sought = standing()
     seeker = browsers.browser_id()
     return sse.event_stream(lambda hub, lifetime: _stream(hub, queue(), seeker, sought, lifetime))
 
@@ -183,7 +218,7 @@ def _stream(
     hub: live.Hub, pairs: PairingQueue, seeker: str, sought: Seek | None, lifetime: float
 ) -> Iterator[str]:
     """The waiting page's events: its match's first version (the match made for it is
-    stored), or its leaving the queue."""
+    stored), or its leaving the queue, or its seeking for another match meanwhile."""
     done = "data: " + json.dumps({"state": "moved"}) + "\n\n"
     if sought is None:
         yield done
@@ -198,8 +233,8 @@ def _stream(
                 now = pairs.poll(seeker, hub.clock())
             except StoreUnavailable:
                 continue
-            if now is None:
-                yield done
+            if now is None or now.match_id != sought.match_id:  # left, or sought anew
+                yield done  # (another tab sought on another board): the page looks again
                 return
 
 

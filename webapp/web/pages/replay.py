@@ -32,8 +32,11 @@ def replay(ply: int) -> ResponseReturnValue:
     The page's links name their game (``?game=<id>``); a link from another game (an earlier
     one, or another browser's) gets a 404 that says so instead of showing this game's move
     ``ply``. Undo keeps the game, so after one a link shows the move played in its place.
+    ``?match=`` names a watched match (a spectator's links), else it is this browser's.
     """
-    current = matches.current()
+    current = matches.looked_at(request.args.get("match", ""))
+    if current is None:
+        return render_error(404)
     game = current.match.game
     named = request.args.get("game")
     if named and named != current.match.game_id:
@@ -79,5 +82,6 @@ def build(current: Current, ply: int) -> ReplayView:
         ply=ply,
         last=game.ply,
         game_id=current.match.game_id,
-        reviewable=current.match.is_over,
+        reviewable=current.match.is_over and not current.watching,  # a player's own review
+        match_id=current.match_id if current.watching else "",
     )

@@ -59,11 +59,13 @@ def mode() -> ResponseReturnValue:
         return action_views.from_form(BY_NAME["restart"])
     seen = matches.current()
     kinds = seating.mode_kinds(seen.match, seen.held, chosen)
-    if kinds is None:
+    # A board the bar does not offer (9x9) is refused as an unknown mode is; none posted
+    # (the bar's select is disabled while an online game is played) keeps this game's.
+    board = request.form.get("board") or seen.match.game.start.geometry.name
+    if kinds is None or board not in BOARD_NAMES:
         flash(_(BAD_PARAMETERS), "error")
         return to_board()
-    board = request.form.get("board", seen.match.game.start.geometry.name)
-    size = parse_board(board) if board in BOARD_NAMES else seen.match.game.size
+    size = parse_board(board)
     with limits.creating:  # a new match counts; Restart, above, creates nothing
         return _begin(kinds[0], kinds[1], Board(size), toss=False)
 

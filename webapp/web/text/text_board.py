@@ -130,7 +130,8 @@ def build(current: Current, status: str, waiting: bool, can_claim: bool = False)
     asked = [message for category, message in flashed if category == "error"]
     said.append(announcement(current, status, request.args))
     confirm = request.args.get("confirm", "")
-    if confirm == "resign" and current.match.online and not current.match.is_over:
+    playing = current.seat is not None and not current.match.is_over  # a spectator: none
+    if confirm == "resign" and current.match.online and playing:
         asked.append(_("Do you want to resign? Type %(yes)s to resign.", yes=yes_word()))
     else:
         confirm = ""

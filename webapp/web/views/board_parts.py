@@ -101,11 +101,13 @@ class Claim:
 @dataclass(frozen=True)
 class Moves:
     """The move list: its moves, its game's id (which the replay links name), and whether the
-    review link is shown (a player's game that is over)."""
+    review link is shown (a player's game that is over); a spectator's links name the match
+    too (``match_id``), as the replay is of this browser's own match otherwise."""
 
     moves: tuple[Move, ...]
     game_id: str
     review: bool
+    match_id: str = ""
 
 
 @dataclass(frozen=True)
@@ -154,7 +156,12 @@ def board_parts(
         drawn.controls,
         _claim(current, extra, clock),
         drawn.players,
-        Moves(view.moves, match.game_id, match.is_over and playing),
+        Moves(
+            view.moves,
+            match.game_id,
+            match.is_over and playing,
+            "" if playing else current.match_id,
+        ),
         extra is not None,
         Chat(chat, current.match_id if chat else ""),
         Online(extra, not playing) if extra else None,

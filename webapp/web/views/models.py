@@ -66,6 +66,7 @@ class ReplayView:
     last: int
     game_id: str  # replay links name their game, so an old link never shows a newer game
     reviewable: bool = False  # the game is over: the review can be opened
+    match_id: str = ""  # a watched match's, which its links name; "" for this browser's own
 
 
 @dataclass(frozen=True)
