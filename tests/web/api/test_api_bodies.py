@@ -85,6 +85,8 @@ def test_a_number_past_the_readers_range_is_named_as_its_field(
         '{"cell": "A1", "ply": 0',
         DEEP,
         '{"cell": "A1", "ply": 0, "pad": ' + DEEP + "}",
+        '{"cell": "A1", "ply": 0.5, "pad": NaN}',  # no JSON, after a field of the wrong type
+        '{"cell": "A1", "ply": 0.0, "pad": -Infinity}',
     ],
 )
 def test_a_body_that_is_no_json_object_names_no_field(client: FlaskClient, data: str) -> None:

@@ -80,7 +80,7 @@ def test_matches_beat_at_moments_spread_over_the_period(
     assert len(phases) >= 6  # of the ten whole seconds of the period
 
 
-@pytest.mark.parametrize("heartbeat", ["0", "-1", "nan", "inf"])
+@pytest.mark.parametrize("heartbeat", ["0", "-1", "nan", "inf", "abc", ""])
 def test_an_app_with_no_heartbeat_to_wait_for_does_not_start(
     heartbeat: str, tmp_path: Path
 ) -> None:

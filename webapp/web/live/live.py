@@ -240,9 +240,13 @@ def drain() -> None:
 def init_app(app: Flask) -> None:
     """Give the app its hub, on the app's match store."""
     config = app.config
-    heartbeat = float(config["HEARTBEAT"])
+    try:
+        heartbeat = float(config["HEARTBEAT"])
+    except (TypeError, ValueError):
+        heartbeat = math.nan
     if not 0 < heartbeat < math.inf:  # an idle stream waits to the next multiple of it
-        raise ValueError(f"FLASK_HEARTBEAT must be a positive number of seconds, not {heartbeat}")
+        given = config["HEARTBEAT"]
+        raise ValueError(f"FLASK_HEARTBEAT must be a positive number of seconds: {given!r}")
     hub = Hub(
         app.extensions["match_store"],
         int(config["STREAMS"]),

@@ -87,7 +87,7 @@ def _checked(data: bytes, into: type[Body]) -> Body:
     document's "integer" is JSON Schema's, for which ``3.0`` is a whole number too, but
     msgspec's int is not: such a field is read as the int it is."""
     try:  # the standard library's reader: msgspec refuses a number past its range (1e400)
-        body = json.loads(data)
+        body = json.loads(data, parse_constant=_not_json)
     except UnicodeDecodeError as error:
         raise ApiError(NOT_UTF8) from error
     except (ValueError, RecursionError) as error:
@@ -106,6 +106,11 @@ def _checked(data: bytes, into: type[Body]) -> Body:
         raise _missing(error.name) from error
     except msgspec.ValidationError as error:  # a fault of no one field: the body as a whole
         raise ApiError(BAD_REQUEST) from error
+
+
+def _not_json(constant: str) -> Any:
+    """The standard library reads ``NaN`` and ``Infinity``, which JSON does not have."""
+    raise ValueError(f"{constant} is not JSON")
 
 
 def _field(name: str, value: Any, kind: Any) -> Any:
