@@ -92,3 +92,18 @@ def test_on_a_cluster_the_pools_are_looked_at_one_by_one(redis_cluster: Cluster)
     finally:
         client.close()
         client.disconnect_connection_pools()  # its close() leaves the nodes' sockets open
+
+
+@pytest.mark.parametrize("together", [True, False])
+def test_a_seek_on_another_board_from_the_match_found_drops_that_match(
+    client: Counted, together: bool
+) -> None:
+    pools = RedisPools(client, POOLS) if together else one_by_one(client)
+    pools.seek("a", "key-a", "match-a", NOW, "")
+    pools.seek("b", "key-b", "match-b", NOW, "")  # meets a: match-a, found in the 3x3 pool
+    fresh = pools.seek("a", "key-x", "match-x", NOW + 1, "match-a", pool="5x5")  # played it
+    assert (fresh.state, fresh.match_id, fresh.pool) == (WAITING, "match-x", "5x5")
+    polled = pools.poll("a", NOW + 2)
+    assert polled is not None and (polled.state, polled.match_id) == (WAITING, "match-x")
+    kept = pools.poll("b", NOW + 2)  # the other seeker's stays its own
+    assert kept is not None and (kept.state, kept.match_id) == (FOUND, "match-a")

@@ -65,10 +65,14 @@ class Pools:
     def seek(
         self, seeker: str, key: str, match_id: str, now: float, at: str, pool: str = ""
     ) -> Seek:
-        """See PairingQueue.seek, in ``pool``."""
+        """See PairingQueue.seek, in ``pool``: the seeker leaves every other pool, and the
+        match one of them made for it that it is ``at`` now is found for it no more (as a seek
+        in its own pool drops it), or a poll would find that one first and take it back."""
         for name, queue in self.queues.items():
             if name != pool:
                 queue.cancel(seeker)
+                if at:
+                    queue.forget(seeker, at)
         return replace(self.queues[pool].seek(seeker, key, match_id, now, at), pool=pool)
 
     def poll(self, seeker: str, now: float) -> Seek | None:

@@ -166,6 +166,24 @@ def test_a_pairing_match_left_for_another_game_is_not_gone_back_to(app: Flask) -
     assert met["online"]["watch"] == api_game(third)["online"]["watch"]
 
 
+def test_a_seek_on_another_board_from_a_paired_game_over_waits_there(app: Flask) -> None:
+    first, second = app.test_client(), app.test_client()
+    press(first)
+    press(second)
+    first.get("/pair")  # the waiter enters the match made for it
+    paired = api_game(first)["online"]["watch"]
+    assert post(first, "/abort", page(first, "/").form("/abort").fields).status_code == 303
+    # Still at that game, over: Play someone on 5x5 waits there, not taken back to it.
+    assert post(first, "/pair", {"board": "5x5"}).headers["Location"] == "/pair"
+    assert first.get("/pair").status_code == 200  # waiting
+    third = app.test_client()
+    assert post(third, "/pair", {"board": "5x5"}).headers["Location"] == "/"
+    assert first.get("/pair").headers["Location"] == "/"
+    met = api_game(first)
+    assert met["online"]["watch"] not in (paired, None)
+    assert met["online"]["watch"] == api_game(third)["online"]["watch"]
+
+
 @pytest.mark.parametrize("board", ["9x9", "3X3", "5x5 "])
 def test_a_board_no_form_offers_is_refused_and_nobody_waits(app: Flask, board: str) -> None:
     client = app.test_client()
