@@ -18,6 +18,7 @@ monkey.patch_all()
 
 import argparse  # noqa: E402 (gevent patches first)
 import os  # noqa: E402
+import secrets  # noqa: E402
 import selectors  # noqa: E402
 import socket  # noqa: E402
 import statistics  # noqa: E402
@@ -98,10 +99,10 @@ def main() -> int:
         drain([theirs for _, theirs in pairs])
     for _, theirs in pairs:
         theirs.close()
-    app = create_app({"SECRET_KEY": "bench", "LIMITS": False, "STREAMS": options.streams + 10,
-                      "STREAMS_PER_ADDRESS": options.streams + 10,
-                      "STREAMS_PER_SESSION": options.streams + 10},
-                     instance_path=tempfile.mkdtemp(prefix="ttt-stream-events-"))  # fmt: skip
+    room = options.streams + 10
+    config = {"STREAMS": room, "STREAMS_PER_ADDRESS": room, "STREAMS_PER_SESSION": room}
+    instance = tempfile.mkdtemp(prefix="ttt-stream-events-")
+    app = create_app({**config, "SECRET_KEY": secrets.token_hex(32), "LIMITS": False}, instance)
     host, friend = app.test_client(), app.test_client()
     opened = call(host, "/api/new", {"x": "user", "o": "friend"})["online"]
     game = call(friend, "/api/join", {"invite": opened["invite"].rsplit("/", 1)[1]})
@@ -134,8 +135,9 @@ def main() -> int:
         ours.close()
     os.waitpid(child, 0)
     shown = " ".join(f"{cost:.1f}" for cost in per_event)
-    print(f"{options.streams} streams: CPU per event after each move {shown} us; median "
-          f"{statistics.median(per_event):.1f} us")  # fmt: skip
+    median = statistics.median(per_event)
+    said = f"CPU per event after each move {shown} us; median {median:.1f} us"
+    print(f"{options.streams} streams: {said}")
     return 0
 
 
