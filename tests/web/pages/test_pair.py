@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import itertools
 from pathlib import Path
+from typing import Any
 
 import pytest
 from flask import Flask
@@ -146,42 +147,46 @@ def test_the_waiters_name_arriving_makes_no_board_stale(
     assert api_name(waiter) in page(arriving, "/").text  # shown from the next change on
 
 
-def test_a_pairing_match_left_for_another_game_is_not_gone_back_to(app: Flask) -> None:
+def _paired_and_aborted(app: Flask) -> tuple[FlaskClient, str]:
+    """A waiter paired by Play someone, at the match made for it, its game aborted; and that
+    match's watch link."""
     first, second = app.test_client(), app.test_client()
     press(first)
     press(second)
     first.get("/pair")  # the waiter enters the match made for it
-    paired = api_game(first)["online"]["watch"]
+    paired = str(api_game(first)["online"]["watch"])
     assert post(first, "/abort", page(first, "/").form("/abort").fields).status_code == 303
+    return first, paired
+
+
+def _met_on_5x5(app: Flask, waiter: FlaskClient) -> dict[str, Any]:
+    """``waiter``, seeking on 5x5, met by a new seeker there; the game it is taken to."""
+    third = app.test_client()
+    assert post(third, "/pair", {"board": "5x5"}).headers["Location"] == "/"
+    assert waiter.get("/pair").headers["Location"] == "/"
+    met = api_game(waiter)
+    assert met["online"]["watch"] == api_game(third)["online"]["watch"]
+    return met
+
+
+def test_a_pairing_match_left_for_another_game_is_not_gone_back_to(app: Flask) -> None:
+    first, paired = _paired_and_aborted(app)
     new_game(first, "user", "easy")  # and leaves it for a game against the computer
     assert first.get("/pair").headers["Location"] == "/"  # an old waiting page's refresh
     assert api_game(first)["players"] == {"X": "user", "O": "easy"}  # still at that game
     assert press(first) == "/pair"  # Play someone seeks anew, in every pool
     assert post(first, "/pair", {"board": "5x5"}).headers["Location"] == "/pair"
-    third = app.test_client()
-    assert post(third, "/pair", {"board": "5x5"}).headers["Location"] == "/"
-    assert first.get("/pair").headers["Location"] == "/"
-    met = api_game(first)
+    met = _met_on_5x5(app, first)
     assert met["online"]["watch"] not in (paired, None) and met["online"]["full"]
-    assert met["online"]["watch"] == api_game(third)["online"]["watch"]
 
 
 def test_a_seek_on_another_board_from_a_paired_game_over_waits_there(app: Flask) -> None:
-    first, second = app.test_client(), app.test_client()
-    press(first)
-    press(second)
-    first.get("/pair")  # the waiter enters the match made for it
-    paired = api_game(first)["online"]["watch"]
-    assert post(first, "/abort", page(first, "/").form("/abort").fields).status_code == 303
+    first, paired = _paired_and_aborted(app)
     # Still at that game, over: Play someone on 5x5 waits there, not taken back to it.
     assert post(first, "/pair", {"board": "5x5"}).headers["Location"] == "/pair"
     assert first.get("/pair").status_code == 200  # waiting
-    third = app.test_client()
-    assert post(third, "/pair", {"board": "5x5"}).headers["Location"] == "/"
-    assert first.get("/pair").headers["Location"] == "/"
-    met = api_game(first)
+    met = _met_on_5x5(app, first)
     assert met["online"]["watch"] not in (paired, None)
-    assert met["online"]["watch"] == api_game(third)["online"]["watch"]
 
 
 @pytest.mark.parametrize("board", ["9x9", "3X3", "5x5 "])
