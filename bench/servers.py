@@ -46,6 +46,7 @@ class Server:
         with contextlib.ExitStack() as opened:
             output: int | IO[bytes] = subprocess.DEVNULL
             if logs:  # the child holds its own copy of the file, closed here
+                Path(logs).mkdir(parents=True, exist_ok=True)
                 output = opened.enter_context(
                     open(Path(logs) / f"{Path(argv[0]).name}-{port}.log", "ab")
                 )
