@@ -45,8 +45,10 @@ def beats(match_id: str, opened: float, monkeypatch: pytest.MonkeyPatch) -> list
     clock, hub = Clock(opened), Hub(QuietStore(), 10, HEARTBEAT)  # type: ignore[arg-type]
     monkeypatch.setattr("time.monotonic", clock)  # the one the stream reads
 
-    def wait(watch: object, after: int, timeout: float, audience: str = "") -> int:
-        clock.now += timeout
+    def wait(watch: object, after: int, timeout: float | None, audience: str = "") -> int:
+        # An idle stream has no timer of its own: the match's next beat rings it.
+        assert timeout is None
+        clock.now = hub.beats.at(match_id, clock.now)
         return after
 
     monkeypatch.setattr(hub, "wait", wait)
@@ -86,3 +88,25 @@ def test_an_app_with_no_heartbeat_to_wait_for_does_not_start(
 ) -> None:
     with pytest.raises(ValueError, match="FLASK_HEARTBEAT must be a positive number"):
         create_app({"SECRET_KEY": "k", "HEARTBEAT": heartbeat}, instance_path=str(tmp_path))
+
+
+def test_a_stream_whose_life_ends_before_the_beat_waits_for_its_end(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    clock, hub = Clock(1000.0), Hub(QuietStore(), 10, HEARTBEAT)  # type: ignore[arg-type]
+    monkeypatch.setattr("time.monotonic", clock)
+    asked: list[float | None] = []
+
+    def wait(watch: object, after: int, timeout: float | None, audience: str = "") -> int:
+        asked.append(timeout)
+        clock.now = hub.beats.at("m1", clock.now) if timeout is None else clock.now + timeout
+        return after
+
+    monkeypatch.setattr(hub, "wait", wait)
+    try:
+        written = list(stream.events(hub, "m1", None, 3, 25.0))
+    finally:
+        hub.stop()
+    assert asked[:-1] == [None] * (len(asked) - 1)  # the beats, then the stream's end
+    assert asked[-1] is not None and clock.now == pytest.approx(1025.0)
+    assert written[1:] == [": still here\n\n"] * len(asked)

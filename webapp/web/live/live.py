@@ -17,6 +17,7 @@ from flask import Flask
 from ...store import MatchStore, Record, StoreUnavailable
 from ..timing import Clock
 from .audience import PUBLIC, stored
+from .beats import Beats
 from .reads import SharedReads
 
 TOUCH_EVERY = 10.0  # seconds: a seat's presence is written at most this often per process
@@ -36,6 +37,7 @@ class _Watch:
     news: threading.Event = field(default_factory=threading.Event)
     seen: dict[str, int] = field(default_factory=dict)
     record: Record | None = None  # the newest record read or saved here, when one was
+    rung: threading.Event | None = None  # the ``news`` last set by the match's heartbeat
 
 
 class Slot:
@@ -70,6 +72,7 @@ class Hub:
         is timed by ``clock``."""
         self.store, self.clock, self.limit, self.heartbeat = store, clock, limit, heartbeat
         self.reads = SharedReads(store)  # what streams read as they open, shared
+        self.beats = Beats(heartbeat, self._ring)
         self.per_address, self.per_session = per_address, per_session
         self._lock = threading.Lock()
         self._watches: dict[str, _Watch] = {}
@@ -164,6 +167,7 @@ class Hub:
             watch = self._watches.setdefault(match_id, _Watch())
             watch.streams += 1
             self._start_listener()
+        self.beats.add(match_id)  # outside the hub's lock, which ringing takes
         try:
             yield watch
         finally:
@@ -172,12 +176,18 @@ class Hub:
                 if watch.streams == 0:
                     del self._watches[match_id]
 
-    def wait(self, watch: _Watch, after: int, timeout: float, audience: str = PUBLIC) -> int:
+    def wait(self, watch: _Watch, after: int, timeout: float | None, audience: str = PUBLIC) -> int:
         """The newest version that ``audience`` sees once above ``after`` (a change it cannot
-        see goes on waiting), or ``after`` after ``timeout`` or at once when the hub drains."""
-        end, news = time.monotonic() + timeout, watch.news  # taken before the checks
+        see goes on waiting), or ``after`` after ``timeout`` (``None``: at the match's next
+        heartbeat), or at once when the hub drains."""
+        news = watch.news  # taken before the checks
+        end = None if timeout is None else time.monotonic() + timeout
         while watch.seen.get(audience, watch.version) <= after and not self.draining:
-            if not news.wait(max(0.0, end - time.monotonic())):
+            # No timer of the stream's own when the heartbeat wakes it: a timer started and
+            # stopped at each wait of each stream was a good part of what an event cost.
+            if not news.wait(None if end is None else max(0.0, end - time.monotonic())):
+                break
+            if watch.rung is news:
                 break
             news = watch.news  # a version heard after the next check sets this one
         return max(watch.seen.get(audience, watch.version), after)
@@ -211,8 +221,20 @@ class Hub:
         return when
 
     def stop(self) -> None:
-        """Stop the listener (tests build many apps)."""
+        """Stop the listener and the heartbeats (tests build many apps)."""
         self._stop.set()
+        self.beats.stop()
+
+    def _ring(self, match_id: str) -> bool:
+        """Wake every stream of ``match_id`` here for its heartbeat; whether it has any."""
+        with self._lock:
+            watch = self._watches.get(match_id)
+            if watch is None:
+                return False
+            news, watch.news = watch.news, threading.Event()
+            watch.rung = news
+        news.set()
+        return True
 
     def _start_listener(self) -> None:
         """The feeding thread, started with the first stream (a worker's, after the fork)."""

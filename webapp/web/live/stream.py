@@ -6,7 +6,6 @@ from __future__ import annotations
 import functools
 import json
 import time
-import zlib
 from collections.abc import Callable, Iterator
 
 from ...store import StoreUnavailable
@@ -46,16 +45,15 @@ def events(
             # its versions over) or a made-up one: tell the match as it is now.
             after = -1
         hub.touch(match_id, seat)
-        phase = zlib.crc32(match_id.encode()) / 2**32 * hub.heartbeat
         while (left := end - time.monotonic()) > 0 and not hub.draining:
             until = due() if due is not None else None
-            # To the match's next heartbeat: its idle streams in this process write together,
-            # in one wake of the worker, where each on its own timer woke it once a stream;
-            # the matches' beats are spread over the period, so thousands never write at once.
-            beat = hub.heartbeat - (time.monotonic() - phase) % hub.heartbeat
-            beat += hub.heartbeat if beat < hub.heartbeat / 10 else 0.0  # woken just early
-            wait = min(beat, left, beat if until is None else until + 0.05)
-            version = hub.wait(watch, after, wait, seat or PUBLIC)
+            now = time.monotonic()
+            # The match's heartbeat wakes its idle streams in this process together, in one
+            # wake of the worker, with no timer of each stream's own; a stream whose life
+            # or clock ends first waits for that.
+            beat = hub.beats.at(match_id, now) - now
+            wait = min(left, beat if until is None else until + 0.05)
+            version = hub.wait(watch, after, None if wait >= beat else wait, seat or PUBLIC)
             hub.touch(match_id, seat)
             if version > after:
                 written = _event(version) if event is None else event(after, version)
