@@ -152,7 +152,10 @@ def from_form(action: Action) -> ResponseReturnValue:
 def _fields(action: Action, fixed: dict[str, Any], route: dict[str, str]) -> Struct:
     """The parameters of a board form: its posted fields and the ``fixed`` of its route."""
     fields = action.params.__struct_fields__
-    posted = {name: request.form[name] for name in fields if name in request.form}
+    form = request.form
+    if any(len(form.getlist(name)) > 1 for name in fields):  # which one was meant?
+        raise BadFieldError()
+    posted = {name: form[name] for name in fields if name in form}
     try:
         params: Struct = msgspec.convert({**posted, **fixed}, action.params, strict=False)
     except msgspec.ValidationError as error:

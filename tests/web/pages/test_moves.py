@@ -120,3 +120,16 @@ def test_the_board_says_where_the_computer_answered(client: FlaskClient) -> None
     post(client, "/new", {"x": "user", "o": "user"})
     post(client, "/move", {"cell": "A1"})
     assert 'id="last-move"' not in _messages(client)  # hot seat: both players see the board
+
+
+def test_a_form_with_two_cells_is_refused_and_plays_neither(
+    app: Flask, client: FlaskClient
+) -> None:
+    client.get("/")
+    before = _stored(app, client)
+    token = client.get("/api/game").get_json()["csrf_token"]
+    response = client.post("/move", data={"cell": ["A1", "B2"], "csrf_token": token})
+    assert response.status_code == 303
+    assert _stored(app, client) == before
+    assert "not filled in as the board fills it" in _messages(client)
+    assert api_game(client)["moves"] == []
