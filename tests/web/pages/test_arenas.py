@@ -229,6 +229,13 @@ def test_an_arena_value_out_of_range_is_named_with_its_range(
     assert refused.status_code == 400 and refusal(refused.get_json()) == ("invalid_field", field)
 
 
+@pytest.mark.parametrize("left_out", ["length", "clock"])
+def test_an_arena_field_left_out_is_a_missing_field(client: FlaskClient, left_out: str) -> None:
+    body = {name: value for name, value in {"length": 60, "clock": 5}.items() if name != left_out}
+    refused = api(client, "/api/arenas", body)
+    assert refused.status_code == 400 and refusal(refused.get_json()) == ("missing_field", left_out)
+
+
 def test_the_form_makes_an_arena_and_refuses_a_choice_it_does_not_offer(
     client: FlaskClient,
 ) -> None:

@@ -232,7 +232,8 @@ def _body() -> ArenaBody:
     except ApiError as error:
         if error.field == "private":
             raise ApiError(INVALID_FIELD, "private", _(ONLY_PRIVATE)) from error
-        if error.field not in RANGES:
+        # A field left out stays a missing_field: only a value out of range has its range.
+        if error.field not in RANGES or error.refusal is not INVALID_FIELD:
             raise
         low, high = RANGES[error.field]
         message = _(OUT_OF_RANGE, name=repr(error.field), low=low, high=high)
