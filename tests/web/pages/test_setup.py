@@ -82,7 +82,7 @@ def test_loaded_position_where_the_computer_is_to_move(client: FlaskClient) -> N
 @pytest.mark.parametrize(
     ("position", "message"),
     [
-        ("XXX", "exactly 9 cells"),
+        ("XXX", "9 cells; this one has 3"),
         ("XXXXXXXXX", "Impossible counts"),
         ("XXXOOO___", "both X and O"),
         ("abcdefghi", "only X, O and _"),
