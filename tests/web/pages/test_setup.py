@@ -102,6 +102,17 @@ def test_impossible_positions_are_refused(
     assert before is not None and after == before
 
 
+@pytest.mark.parametrize("board", ["5x5", "7x7"])
+def test_a_refused_start_goes_back_to_the_form_on_the_board_chosen(
+    client: FlaskClient, board: str
+) -> None:
+    refused = post(client, "/new", {"x": "user", "o": "hard", "board": board, "position": "_" * 24})
+    assert refused.headers["X-Move-Result"] == "refused"
+    page = client.get(refused.headers["Location"]).get_data(as_text=True)
+    assert re.search(rf'name="board" value="{board}" checked', page)
+    assert "A position of a 3x3 board" not in page and f"A position of a {board} board" in page
+
+
 def test_play_again_keeps_the_players(client: FlaskClient) -> None:
     post(client, "/new", {"x": "user", "o": "medium"})
     first = api_game(client)["game"]
