@@ -40,6 +40,13 @@ def test_a_cell_off_the_board_is_refused_and_changes_nothing(client: FlaskClient
     assert (after["board"], after["version"]) == (before["board"], before["version"])
 
 
+def test_a_cell_of_no_board_names_the_cells_of_the_games_board(client: FlaskClient) -> None:
+    call(client, "/api/new", {"x": "user", "o": "user", "board": "7x7"})
+    status, refused = call(client, "/api/move", {"cell": "Z9", "ply": 0})
+    assert (status, refused["code"], refused["field"]) == (400, "invalid_field", "cell")
+    assert "A1 to G7" in refused["error"] and "C3" not in refused["error"]
+
+
 def test_a_new_game_is_3x3_unless_told_and_an_unknown_board_is_refused(
     client: FlaskClient,
 ) -> None:
