@@ -36,7 +36,9 @@ class AnswerBody(ExpectedBody, kw_only=True):
     ] = None
 
 
-BAD_POSITION_SHAPE = N_("A position is 9 cells of capital X, O and _ (for empty), with no spaces.")
+BAD_POSITION_SHAPE = N_(
+    "A position is 9, 25 or 49 cells of capital X, O and _ (for empty), with no spaces."
+)
 NOT_A_STRING = N_("The field %(name)s must be a string.")
 # What is wrong with each field, in the API's words; the cells, kinds and positions in the
 # engine's, which quote the value.
