@@ -18,7 +18,7 @@ from ...engine import BOARD_NAMES, N_, parse_board
 from ...rules import RuleError, errors
 from ...rules import arena as rules
 from ...rules.arena import Arena, Player
-from ...rules.seating import LeaveRefusedError, switch
+from ...rules.seating import LeaveRefusedError
 from ...store import StoreBusy, StoreUnavailable
 from ...store.record import MATCH_ID
 from .. import timing
@@ -118,8 +118,9 @@ def _free_to_join(arena_id: str, browser: str) -> str | None:
     this browser plays one, or has a game of another arena in play that it has not reached
     yet: the opponent would be left playing nobody. The other arena it still waits in, to be
     paused there once this join is saved; ``None`` if none."""
+    # A seek of quick pairing is given up: both would pair this browser, one for nothing.
+    matches.leave_for("")
     seen = matches.current()
-    switch(seen.match, seen.held)
     other = session.get(ARENA_KEY)
     if not isinstance(other, str) or other == arena_id:
         return None
