@@ -120,18 +120,33 @@ def _free_to_join(arena_id: str, browser: str) -> str | None:
     paused there once this join is saved; ``None`` if none."""
     # A seek of quick pairing is given up: both would pair this browser, one for nothing.
     matches.leave_for("")
-    seen = matches.current()
     other = session.get(ARENA_KEY)
     if not isinstance(other, str) or other == arena_id:
         return None
-    me = arenas.player(other, browser)
+    return other if _waiting_in(other, browser) else None
+
+
+def step_out() -> None:
+    """Before this browser seeks an opponent by quick pairing: paused in the arena it waits
+    in, so that the two never both pair it; refused (LeaveRefusedError) while that arena has
+    paired it in a game in play that it has not reached yet."""
+    other, browser = session.get(ARENA_KEY), browsers.browser_id()
+    if isinstance(other, str) and _waiting_in(other, browser):
+        with contextlib.suppress(RuleError, StoreUnavailable):
+            arenas.change(other, browser, lambda arena, _now: rules.pause(arena, browser))
+
+
+def _waiting_in(arena_id: str, browser: str) -> bool:
+    """Whether ``browser`` is in ``arena_id`` to be paired (not paused, not withdrawn);
+    LeaveRefusedError if the arena paired it in a game in play that it has not reached."""
+    me = arenas.player(arena_id, browser)
     if me is None or me.paused or me.withdrawn:
-        return None
-    if me.match and me.match != seen.match_id:
+        return False
+    if me.match and me.match != matches.current().match_id:
         game = matches.watched(me.match)
         if game is None or not game.match.is_over:  # being made, or in play
             raise LeaveRefusedError(errors.STRANGER_IN_PLAY)
-    return other
+    return True
 
 
 def made(length: int, clock: int, starts_in: int, size: int = 3) -> str:
