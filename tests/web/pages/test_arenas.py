@@ -246,6 +246,13 @@ def test_the_form_makes_an_arena_and_refuses_a_choice_it_does_not_offer(
     assert refused.headers["X-Move-Result"] == "refused"
 
 
+def test_an_arena_on_a_larger_board_says_so_on_its_page(client: FlaskClient) -> None:
+    chosen = {"length": "300", "clock": "10", "starts_in": "60", "board": "7x7"}
+    made = post(client, "/arenas", chosen)
+    shown = page(client, made.headers["Location"]).text
+    assert "Arena: 5 minutes, 10 s a move, on 7x7, 5 in a row" in shown
+
+
 @pytest.mark.parametrize("board", ["9x9", "5X5"])
 def test_the_form_refuses_a_board_it_does_not_offer(client: FlaskClient, board: str) -> None:
     chosen = {"length": "300", "clock": "10", "starts_in": "60", "board": board}
