@@ -26,6 +26,11 @@ def test_setup_form_can_be_filled_from_the_address(client: FlaskClient) -> None:
     assert 'value="_XXOO_OX_"' in page
 
 
+def test_the_position_fields_help_gives_each_boards_count_of_cells(client: FlaskClient) -> None:
+    page = client.get("/new").get_data(as_text=True)  # the form offers 5x5 and 7x7 too
+    assert "25 on 5x5, 49 on 7x7" in page and "Nine cells" not in page
+
+
 @pytest.mark.parametrize(
     "form",
     [
