@@ -103,8 +103,11 @@ def test_a_move_is_refused_on_an_occupied_cell_of_a_large_board() -> None:
 def test_positions_of_each_size_are_read_strictly() -> None:
     assert Board.from_string("_" * 25).size == 5
     assert Board.from_string("x" + "_" * 48).line == 5
-    with pytest.raises(InvalidPositionError, match="has exactly 9 cells; this one has 16"):
+    # Without a board named, each board's count is one to have: not 9 alone.
+    with pytest.raises(InvalidPositionError, match="has 9, 25 or 49 cells; this one has 16"):
         Board.from_string("_" * 16)
+    with pytest.raises(InvalidPositionError, match="a string of 9, 25 or 49 cells"):
+        Board.from_string(None)  # type: ignore[arg-type]
     with pytest.raises(InvalidPositionError, match="5x5 board has 25 cells; this one has 9"):
         Board.from_string("_" * 9, 5)
     both = "XXXX_" + "OOOO_" + "X" + "_" * 14

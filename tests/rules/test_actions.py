@@ -487,6 +487,15 @@ def test_a_win_may_be_claimed_from_an_absent_player_to_move_after_two_minutes() 
     assert claimed.score == Score({"1": 1, "2": 0}, 0)
 
 
+def test_no_win_is_claimed_while_the_absent_players_clock_runs() -> None:
+    # A day a move: the player to move may well be away; their clock, not a claim, decides.
+    match = replace(play(joined()[0], ["B2"]), clock=86400, deadline=1e12)
+    with refused(errors.CLOCK_RUNS_NO_CLAIM[False]):
+        actions.claim(match, ONE, 10_000)
+    assert not actions.can_claim(match, ONE, 10_000)
+    assert actions.can_claim(replace(match, clock=0, deadline=0.0), ONE, 10_000)
+
+
 def test_no_win_is_claimed_from_a_friend_who_has_not_joined() -> None:
     with refused(errors.NO_CLAIM[False]):
         actions.claim(opened()[0], ONE, 10_000)  # player 1 (X) to move

@@ -62,9 +62,10 @@ UNKNOWN_LEVEL = Refusal(
     "unknown_level", N_("Unknown player %(text)s: choose user, easy, medium or hard.")
 )
 # Why a position cannot be loaded (InvalidPositionError).
-NOT_A_POSITION = Refusal("not_a_position", N_("A position must be a string of 9 cells."))
+NOT_A_POSITION = Refusal("not_a_position", N_("A position must be a string of 9, 25 or 49 cells."))
+# Read with no board named: any board's count would do (3x3, 5x5 or 7x7).
 POSITION_LENGTH = Refusal(
-    "position_length", N_("A position has exactly 9 cells; this one has %(count)d.")
+    "position_length", N_("A position has 9, 25 or 49 cells; this one has %(count)d.")
 )
 # In many fonts the letter O and the digit 0 look alike.
 ZERO_FOR_O = Refusal(

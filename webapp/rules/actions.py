@@ -174,6 +174,8 @@ def claim(match: Match, by: Held, absent_for: float) -> Outcome:
         raise RuleError(errors.GAME_ENDED)
     if not match.full or match.game.board.turn == mark:
         raise RuleError(errors.NO_CLAIM[match.paired])
+    if match.clock and match.deadline:  # their clock runs: it ends the game if they never come
+        raise RuleError(errors.CLOCK_RUNS_NO_CLAIM[match.paired])
     if absent_for < ABSENCE_LIMIT:
         too_soon = errors.TOO_SOON_TO_CLAIM[match.paired]
         raise RuleError(too_soon)

@@ -88,6 +88,18 @@ TOO_SOON_TO_CLAIM = {
         ),
     ),
 }
+# A claim while the absent player's clock runs (a day a move: away is expected), which ends
+# the game if they do not move in time: still "no_claim" for programs.
+CLOCK_RUNS_NO_CLAIM = {
+    False: Refusal(
+        "no_claim",
+        N_("Your friend's clock is running: it ends the game if they do not move in time."),
+    ),
+    True: Refusal(
+        "no_claim",
+        N_("Your opponent's clock is running: it ends the game if they do not move in time."),
+    ),
+}
 FRIEND_AGAINST_YOU = Refusal(
     "friend_against_you",
     N_("A friend online plays against you: choose a person for the other side."),

@@ -49,13 +49,14 @@ def _new_fields(route: dict[str, str]) -> NewBody:
 
 
 def _new_back(route: dict[str, str]) -> str:
-    """Back to the setup form, filled with the players and position posted (if the players
-    were ours to show)."""
+    """Back to the setup form, filled with the players, board and position posted (if the
+    players and board were ours to show)."""
     x, o = setup.kind(request.form.get("x")), setup.kind(request.form.get("o"))
-    if x is None or o is None:
+    board = request.form.get("board") or None
+    if x is None or o is None or board not in (None, *BOARD_NAMES):
         return url_for("setup.setup")
     position = request.form.get("position", "").strip()[: setup.POSITION_LIMIT]
-    return url_for("setup.setup", x=x, o=o, position=position or None)
+    return url_for("setup.setup", x=x, o=o, position=position or None, board=board)
 
 
 def _begun(given: NewBody) -> matches.Current:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
@@ -49,3 +50,22 @@ def test_delete_stops_waiting_and_is_refused_when_not_waiting(app: Flask) -> Non
 def test_a_delete_without_the_token_is_refused(client: FlaskClient) -> None:
     refused = client.delete("/api/pair")
     assert refused.status_code == 403 and code(refused.get_json()) == "csrf_token"
+
+
+def test_the_win_is_not_claimed_from_a_waiter_who_has_not_reached_the_board_yet(
+    app: Flask, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr("webapp.rules.pairing.tossed", lambda: False)  # the waiter is X
+    waiter, arriving = app.test_client(), app.test_client()
+    call(waiter, "POST")
+    _status, paired = call(arriving, "POST")
+    assert paired["game"]["you"] == "O" and paired["game"]["turn"] == "X"
+    # The words of a claim are read in a paired match without a clock (as made before
+    # clocks): a running clock refuses every claim (tests/rules/test_actions.py).
+    with app.extensions["match_store"].locked(paired["game"]["online"]["watch"][-22:]) as record:
+        record.data = {**record.data, "clock": 0, "deadline": 0.0}
+    assert api_game(arriving)["online"]["can_claim"] is False
+    token = {"X-CSRFToken": api_game(arriving)["csrf_token"]}
+    claimed = arriving.post("/api/claim", json={}, headers=token)
+    assert claimed.status_code == 409 and code(claimed.get_json()) == "too_soon_to_claim"
+    assert api_game(waiter)["ended_by"] is None and api_game(waiter)["turn"] == "X"

@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
@@ -38,6 +39,23 @@ def test_a_cell_off_the_board_is_refused_and_changes_nothing(client: FlaskClient
     assert "A1 to E5" in refused["error"]
     after = api_game(client)
     assert (after["board"], after["version"]) == (before["board"], before["version"])
+
+
+def test_a_cell_of_no_board_names_the_cells_of_the_games_board(client: FlaskClient) -> None:
+    call(client, "/api/new", {"x": "user", "o": "user", "board": "7x7"})
+    status, refused = call(client, "/api/move", {"cell": "Z9", "ply": 0})
+    assert (status, refused["code"], refused["field"]) == (400, "invalid_field", "cell")
+    assert "A1 to G7" in refused["error"] and "C3" not in refused["error"]
+
+
+@pytest.mark.parametrize("position", ["_" * 24, "x" + "_" * 24])
+def test_a_bigger_boards_position_of_the_wrong_shape_is_not_told_to_have_9_cells(
+    client: FlaskClient, position: str
+) -> None:
+    body = {"x": "user", "o": "user", "board": "5x5", "position": position}
+    status, refused = call(client, "/api/new", body)
+    assert (status, refused["field"]) == (400, "position")
+    assert "9, 25 or 49 cells" in refused["error"], refused
 
 
 def test_a_new_game_is_3x3_unless_told_and_an_unknown_board_is_refused(

@@ -229,6 +229,13 @@ def test_an_arena_value_out_of_range_is_named_with_its_range(
     assert refused.status_code == 400 and refusal(refused.get_json()) == ("invalid_field", field)
 
 
+@pytest.mark.parametrize("left_out", ["length", "clock"])
+def test_an_arena_field_left_out_is_a_missing_field(client: FlaskClient, left_out: str) -> None:
+    body = {name: value for name, value in {"length": 60, "clock": 5}.items() if name != left_out}
+    refused = api(client, "/api/arenas", body)
+    assert refused.status_code == 400 and refusal(refused.get_json()) == ("missing_field", left_out)
+
+
 def test_the_form_makes_an_arena_and_refuses_a_choice_it_does_not_offer(
     client: FlaskClient,
 ) -> None:
@@ -237,6 +244,13 @@ def test_the_form_makes_an_arena_and_refuses_a_choice_it_does_not_offer(
     assert "Arena: 5 minutes, 10 s a move" in page(client, made.headers["Location"]).text
     refused = post(client, "/arenas", {"length": "7", "clock": "10", "starts_in": "60"})
     assert refused.headers["X-Move-Result"] == "refused"
+
+
+def test_an_arena_on_a_larger_board_says_so_on_its_page(client: FlaskClient) -> None:
+    chosen = {"length": "300", "clock": "10", "starts_in": "60", "board": "7x7"}
+    made = post(client, "/arenas", chosen)
+    shown = page(client, made.headers["Location"]).text
+    assert "Arena: 5 minutes, 10 s a move, on 7x7, 5 in a row" in shown
 
 
 @pytest.mark.parametrize("board", ["9x9", "5X5"])

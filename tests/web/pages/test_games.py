@@ -64,6 +64,21 @@ def test_an_online_game_is_listed_for_both_players_with_its_ending(app: Flask) -
     assert record_of(guest)["People"] == (1, 0, 0, 1)
 
 
+@pytest.mark.parametrize(
+    ("board", "line", "words"), [("5x5", 4, "four in a row"), ("7x7", 5, "five in a row")]
+)
+def test_a_bigger_boards_game_won_by_a_line_says_how_long_the_line_was(
+    client: FlaskClient, board: str, line: int, words: str
+) -> None:
+    new_game(client, "user", "user", board=board)
+    play(client, [cell for n in range(1, line + 1) for cell in (f"A{n}", f"B{n}")][:-1])
+    listed = page(client, "/games")
+    assert "X won" in listed.text and words in listed.text
+    assert "three in a row" not in listed.text
+    path = client.get("/games").get_data(as_text=True).split('href="/games/', 1)[1]
+    assert words in page(client, "/games/" + path.split('"', 1)[0]).text
+
+
 def test_the_replay_and_review_of_a_listed_game_and_clearing(client: FlaskClient) -> None:
     new_game(client, "user", "user")
     play(client, X_WINS)

@@ -186,6 +186,20 @@ def test_a_win_can_be_claimed_after_two_minutes_of_absence_not_before(
     assert page(client, "/").status == "You win! (X): your friend left the game"
 
 
+def test_no_win_is_claimed_from_a_friend_away_with_a_day_a_move(
+    clock: MovableClock, client: FlaskClient, guest: FlaskClient
+) -> None:
+    new_game(client, "user", "friend", clock="86400")
+    shown = page(client, "/")
+    join(guest, shown.link(shown.ids["invite-link"]).removeprefix("http://localhost"))
+    move(client, "B2")
+    page(guest, "/")  # the friend saw it, and will answer tomorrow
+    clock.advance(3600)
+    assert not page(client, "/").has_form("/claim")
+    post(client, "/claim", fields(client))
+    assert api_game(client)["ended_by"] is None
+
+
 def test_the_absent_player_can_play_on_until_the_win_is_claimed(
     clock: MovableClock,
     client: FlaskClient,

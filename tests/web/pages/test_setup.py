@@ -26,6 +26,11 @@ def test_setup_form_can_be_filled_from_the_address(client: FlaskClient) -> None:
     assert 'value="_XXOO_OX_"' in page
 
 
+def test_the_position_fields_help_gives_each_boards_count_of_cells(client: FlaskClient) -> None:
+    page = client.get("/new").get_data(as_text=True)  # the form offers 5x5 and 7x7 too
+    assert "25 on 5x5, 49 on 7x7" in page and "Nine cells" not in page
+
+
 @pytest.mark.parametrize(
     "form",
     [
@@ -82,7 +87,7 @@ def test_loaded_position_where_the_computer_is_to_move(client: FlaskClient) -> N
 @pytest.mark.parametrize(
     ("position", "message"),
     [
-        ("XXX", "exactly 9 cells"),
+        ("XXX", "9 cells; this one has 3"),
         ("XXXXXXXXX", "Impossible counts"),
         ("XXXOOO___", "both X and O"),
         ("abcdefghi", "only X, O and _"),
@@ -100,6 +105,17 @@ def test_impossible_positions_are_refused(
     assert f'value="{position}"' in page  # the form keeps what was typed
     after = stored_match(app, client)
     assert before is not None and after == before
+
+
+@pytest.mark.parametrize("board", ["5x5", "7x7"])
+def test_a_refused_start_goes_back_to_the_form_on_the_board_chosen(
+    client: FlaskClient, board: str
+) -> None:
+    refused = post(client, "/new", {"x": "user", "o": "hard", "board": board, "position": "_" * 24})
+    assert refused.headers["X-Move-Result"] == "refused"
+    page = client.get(refused.headers["Location"]).get_data(as_text=True)
+    assert re.search(rf'name="board" value="{board}" checked', page)
+    assert "A position of a 3x3 board" not in page and f"A position of a {board} board" in page
 
 
 def test_play_again_keeps_the_players(client: FlaskClient) -> None:

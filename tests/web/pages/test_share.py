@@ -5,6 +5,7 @@ from __future__ import annotations
 from urllib.parse import parse_qs, urlsplit
 
 import pytest
+from flask import Flask
 from flask.testing import FlaskClient
 
 from tests.conftest import api_game, post
@@ -104,3 +105,21 @@ def test_unknown_players_in_a_link_keep_the_current_ones(client: FlaskClient) ->
         "o": "user",
         "position": "",
     }
+
+
+@pytest.mark.parametrize(("board", "cell"), [("5x5", "C3"), ("7x7", "D4")])
+def test_a_bigger_boards_shared_link_starts_on_its_board(
+    app: Flask, client: FlaskClient, board: str, cell: str
+) -> None:
+    new_game(client, "user", "hard", board=board)
+    post(client, "/move", {"cell": cell})
+    position = api_game(client)["board"]
+    link = page(client).link("Share this position").removeprefix("http://localhost")
+    friend = app.test_client()  # a browser whose own game is on 3x3
+    shown = page(friend, link)
+    assert "position-problem" not in shown.ids
+    checked = {a["name"]: a["value"] for tag, a in shown.elements if "checked" in a}
+    assert checked["board"] == board
+    started = friend.post("/new", data=shown.form("/new").fields | chosen(shown) | checked)
+    assert started.headers["X-Move-Result"] == "accepted"
+    assert api_game(friend)["start"] == position

@@ -30,3 +30,15 @@ def test_the_board_command_reads_every_row(client: FlaskClient) -> None:
     assert announced.startswith("Row A: empty, empty, empty, empty, empty.")
     assert "Row E: empty, empty, empty, empty, X." in announced
     assert 'id="text-command"' in board(client) and part(board(client), "text-alerts") == ""
+
+
+def test_help_on_a_larger_board_does_not_offer_the_numpad_it_does_not_play(
+    client: FlaskClient,
+) -> None:
+    new_game(client, "user", "user", board="5x5")
+    text_on(client)
+    said(client, "numpad")  # the layout is this browser's, for its 3x3 games
+    assert said(client, "7")[1] == "That is not a cell: try A1 to E5."
+    assert "numeric keypad" not in said(client, "help")[0]
+    new_game(client, "user", "user")
+    assert "A digit alone plays as on a numeric keypad" in said(client, "help")[0]

@@ -179,24 +179,24 @@ def begin(x: str, o: str, start: Board, toss: bool, clock: int = 0) -> tuple[Cur
 def switch(action: Change, match_id: str, key: str) -> tuple[Current, Outcome]:
     """Apply ``action`` to ``match_id`` and make it this browser's match, holding ``key``: a
     join, a seat moved here, a pairing's match made. Refused (seating.LeaveRefusedError)
-    while this browser plays a live online game elsewhere (see _leave_for)."""
-    _leave_for(match_id)
+    while this browser plays a live online game elsewhere (see leave_for)."""
+    leave_for(match_id)
     return act(action, match_id=match_id, key=key)
 
 
 def enter(match_id: str, key: str) -> None:
     """Make ``match_id`` this browser's match, holding its seat by ``key`` (quick pairing
     made the match for a browser that was waiting); refused as ``switch`` is."""
-    _leave_for(match_id)
+    leave_for(match_id)
     _renew(match_id, key)
 
 
-def _leave_for(match_id: str) -> None:
-    """The one check of every switch to ``match_id``: the rules refuse to leave an online
-    game in play (rules.actions.leave), and a pairing's match this browser has not gone to
-    yet counts as one; a seek it has open is given up (it goes elsewhere)."""
+def leave_for(match_id: str) -> None:
+    """The one check of every switch to ``match_id`` (``""``: an arena's game to come): the
+    rules refuse to leave an online game in play (rules.actions.leave), and a pairing's match
+    this browser has not gone to yet counts as one; a seek it has open is given up."""
     seen = current()
-    if seen.match_id == match_id:
+    if match_id and seen.match_id == match_id:
         return
     seating.switch(seen.match, seen.held)
     pairs: PairingQueue = current_app.extensions["pairing"]

@@ -18,7 +18,7 @@ from ...engine import BOARD_NAMES, N_, parse_board
 from ...rules import RuleError, errors
 from ...rules import arena as rules
 from ...rules.arena import Arena, Player
-from ...rules.seating import LeaveRefusedError, switch
+from ...rules.seating import LeaveRefusedError
 from ...store import StoreBusy, StoreUnavailable
 from ...store.record import MATCH_ID
 from .. import timing
@@ -118,19 +118,35 @@ def _free_to_join(arena_id: str, browser: str) -> str | None:
     this browser plays one, or has a game of another arena in play that it has not reached
     yet: the opponent would be left playing nobody. The other arena it still waits in, to be
     paused there once this join is saved; ``None`` if none."""
-    seen = matches.current()
-    switch(seen.match, seen.held)
+    # A seek of quick pairing is given up: both would pair this browser, one for nothing.
+    matches.leave_for("")
     other = session.get(ARENA_KEY)
     if not isinstance(other, str) or other == arena_id:
         return None
-    me = arenas.player(other, browser)
+    return other if _waiting_in(other, browser) else None
+
+
+def step_out() -> None:
+    """Before this browser seeks an opponent by quick pairing: paused in the arena it waits
+    in, so that the two never both pair it; refused (LeaveRefusedError) while that arena has
+    paired it in a game in play that it has not reached yet."""
+    other, browser = session.get(ARENA_KEY), browsers.browser_id()
+    if isinstance(other, str) and _waiting_in(other, browser):
+        with contextlib.suppress(RuleError, StoreUnavailable):
+            arenas.change(other, browser, lambda arena, _now: rules.pause(arena, browser))
+
+
+def _waiting_in(arena_id: str, browser: str) -> bool:
+    """Whether ``browser`` is in ``arena_id`` to be paired (not paused, not withdrawn);
+    LeaveRefusedError if the arena paired it in a game in play that it has not reached."""
+    me = arenas.player(arena_id, browser)
     if me is None or me.paused or me.withdrawn:
-        return None
-    if me.match and me.match != seen.match_id:
+        return False
+    if me.match and me.match != matches.current().match_id:
         game = matches.watched(me.match)
         if game is None or not game.match.is_over:  # being made, or in play
             raise LeaveRefusedError(errors.STRANGER_IN_PLAY)
-    return other
+    return True
 
 
 def made(length: int, clock: int, starts_in: int, size: int = 3) -> str:
@@ -232,7 +248,8 @@ def _body() -> ArenaBody:
     except ApiError as error:
         if error.field == "private":
             raise ApiError(INVALID_FIELD, "private", _(ONLY_PRIVATE)) from error
-        if error.field not in RANGES:
+        # A field left out stays a missing_field: only a value out of range has its range.
+        if error.field not in RANGES or error.refusal is not INVALID_FIELD:
             raise
         low, high = RANGES[error.field]
         message = _(OUT_OF_RANGE, name=repr(error.field), low=low, high=high)

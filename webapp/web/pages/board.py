@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from flask import Blueprint, redirect, request, session, url_for
 from flask.typing import ResponseReturnValue
 
-from ...engine import N_
+from ...engine import N_, Game
 from ..action_table import board_buttons
 from ..cycle import deadlines, matches
 from ..cycle.matches import Current
@@ -211,8 +211,15 @@ def _shown(viewed: Viewed) -> Drawn:
         grid=fragment("_game.html", "grid", view),
         controls=fragment("_game.html", "controls", view),
         players=fragment("_game.html", "players", view),
-        share_path=url_for("setup.setup", position=game.board.to_string(), x=game.x, o=game.o),
+        share_path=_share_path(game),
     )
+
+
+def _share_path(game: Game) -> str:
+    """The setup form filled with ``game``'s position and players, and its board when it is
+    not 3x3 (whose links stay as they were): the form would otherwise choose the opener's."""
+    board = game.start.geometry.name if game.size != 3 else None  # None: left out
+    return url_for("setup.setup", position=game.board.to_string(), x=game.x, o=game.o, board=board)
 
 
 @read(bp, "/board/events", "/api/events", EVENTS)

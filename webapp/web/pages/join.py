@@ -12,6 +12,7 @@ from ...store.record import MATCH_ID
 from ..cycle import matches
 from ..site.i18n import gettext as _
 from ..site.i18n import render
+from ..views import online
 
 bp = Blueprint("join", __name__)
 
@@ -46,6 +47,9 @@ def join_by(token: str) -> matches.Current:
     joined, _outcome = matches.switch(
         lambda seen: seating.join(seen.match, secret, key, seen.held), match_id, key
     )
+    # Joining is being at the match: a friend who leaves before the board shows is away from
+    # now (a seat never seen at its board is not yet away: views/online.py).
+    online.hub().touch(joined.match_id, "2")
     return joined
 
 

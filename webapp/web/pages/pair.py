@@ -27,6 +27,7 @@ from ..site.i18n import render
 from ..views.answers import answer, game_json
 from ..views.operations import Operation, read
 from ..views.schema import BoardName, PairJson
+from . import arenas
 
 bp = Blueprint("pair", __name__)
 
@@ -58,6 +59,7 @@ def seek(board: str = "3x3") -> tuple[Seek, matches.Current | None]:
     play is not left this way (the rules refuse)."""
     seen = matches.current()
     actions.leave(seen.match, seen.held)
+    arenas.step_out()  # an arena it waits in would pair it too
     browsers.keep()
     pool = "" if board == "3x3" else board
     seeker, key, match_id = browsers.browser_id(), new_secret(), new_match_id()

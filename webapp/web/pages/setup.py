@@ -5,7 +5,7 @@ from __future__ import annotations
 from flask import Blueprint, flash, request
 from flask.typing import ResponseReturnValue
 
-from ...engine import BOARD_NAMES, PLAYER_KINDS, Board, TicTacToeError, parse_board
+from ...engine import BOARD_NAMES, PLAYER_KINDS, SIZES, Board, Game, TicTacToeError, parse_board
 from ...rules import FRIEND, actions, seating
 from .. import action_views
 from ..action_table import BY_NAME
@@ -28,21 +28,23 @@ POSITION_LIMIT = 60  # characters of a position kept from a form or link (7x7 ha
 def setup() -> ResponseReturnValue:
     """The setup form, filled with the current players or with those of the query string.
 
-    A shared link (``/new?position=…&x=…&o=…``) only fills the form: nothing starts until the
-    person presses Start. Unknown players are ignored and a bad position is explained.
+    A shared link (``/new?position=…&x=…&o=…&board=…``) only fills the form: nothing starts
+    until the person presses Start. Unknown players are ignored and a bad position (for the
+    board chosen) is explained.
     """
     game = matches.current().match.game
     position = _text(request.args.get("position"))[:POSITION_LIMIT]
+    board = _board(request.args.get("board"), position, game)
     chosen = {
         "x": kind(request.args.get("x")) or game.x,
         "o": kind(request.args.get("o")) or game.o,
         "position": position,
-        "board": request.args.get("board") or game.start.geometry.name,
+        "board": board,
     }
     problem = None
     if position.strip():
         try:
-            actions.check_start(Board.from_string(position))
+            actions.check_start(Board.from_string(position, parse_board(board)))
         except TicTacToeError as error:
             problem = said(error)
     return render("setup.html", chosen=chosen, kinds=KINDS, problem=problem)
@@ -78,6 +80,15 @@ def _begin(x: str, o: str, start: Board, toss: bool, clock: int = 0) -> Response
     if toss:
         flash(toss_line(current), "info")
     return to_board(accepted=True)
+
+
+def _board(asked: str | None, position: str, game: Game) -> str:
+    """The board the form chooses: the link's, else the one whose size a position's cells
+    fill (a shared link made before links named their board), else the current game's."""
+    if asked in BOARD_NAMES:
+        return asked
+    cells = len(position.strip())
+    return next((f"{n}x{n}" for n in SIZES if n * n == cells), game.start.geometry.name)
 
 
 def clock(value: str | None) -> int | None:

@@ -122,11 +122,12 @@ def answer(current: Current, command: str, numpad: bool) -> str:
         if not current.match.is_over:
             return _(review.NOT_OVER)
         return review.build(current).summary
-    return help_text(numpad)
+    return help_text(numpad and game.size == 3)  # digits play only on the 3x3 board
 
 
 def help_text(numpad: bool) -> str:
-    """What can be typed: the notations, then every command by its word."""
+    """What can be typed: the notations, every command by its word, and with ``numpad`` (on
+    a 3x3 board) the digits."""
     listed = ", ".join(words().values())
     said = _(
         "Type a cell to play it: B2, b 2, or 2 2 (row, then column). Commands: %(commands)s.",

@@ -8,6 +8,7 @@ from datetime import UTC, datetime
 
 from msgspec import structs
 
+from ...engine import LINE_OF_SIZE
 from ...rules.arena import COMING, OVER, Player
 from .. import timing
 from ..cycle import arenas
@@ -18,6 +19,7 @@ from ..site.i18n import gettext as _
 from ..site.i18n import ngettext
 from ..site.names import shown
 from .arena_json import ArenaJson, ArenaYouJson, StandingJson, link
+from .naming import board_label
 
 TOP = 10  # rows the page shows before the viewer's own
 
@@ -59,13 +61,22 @@ class ArenaView:
 
     @property
     def title(self) -> str:
-        """The arena's length and clock in words, e.g. ``Arena: 5 minutes, 10 s a move``."""
-        length = self.arena.length
+        """The arena's length and clock in words, e.g. ``Arena: 5 minutes, 10 s a move``, and
+        its board when it is not 3x3 (``…, on 7x7, 5 in a row``)."""
+        length, clock, size = self.arena.length, self.arena.clock, self.arena.size
         if length % 60:
             words = ngettext("%(num)d second", "%(num)d seconds", length)
         else:
             words = ngettext("%(num)d minute", "%(num)d minutes", length // 60)
-        return _("Arena: %(length)s, %(seconds)d s a move", length=words, seconds=self.arena.clock)
+        if size == 3:
+            return _("Arena: %(length)s, %(seconds)d s a move", length=words, seconds=clock)
+        board = board_label(f"{size}x{size}", LINE_OF_SIZE[size])
+        return _(
+            "Arena: %(length)s, %(seconds)d s a move, on %(board)s",
+            length=words,
+            seconds=clock,
+            board=board,
+        )
 
     @property
     def you_number(self) -> int | None:

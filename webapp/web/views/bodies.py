@@ -10,7 +10,8 @@ from typing import Annotated, Any, TypeVar
 import msgspec
 from flask import request
 
-from ...engine import N_, Board, TicTacToeError, UnknownCellError, UnknownLevelError
+from ...engine import N_, Board, TicTacToeError, UnknownCellError, UnknownLevelError, parse_cell
+from ..cycle import matches
 from ..site.errors import ApiError
 from ..site.i18n import gettext as _
 from ..site.i18n import said
@@ -35,7 +36,9 @@ class AnswerBody(ExpectedBody, kw_only=True):
     ] = None
 
 
-BAD_POSITION_SHAPE = N_("A position is 9 cells of capital X, O and _ (for empty), with no spaces.")
+BAD_POSITION_SHAPE = N_(
+    "A position is 9, 25 or 49 cells of capital X, O and _ (for empty), with no spaces."
+)
 NOT_A_STRING = N_("The field %(name)s must be a string.")
 # What is wrong with each field, in the API's words; the cells, kinds and positions in the
 # engine's, which quote the value.
@@ -45,7 +48,7 @@ FIELDS: dict[str, Callable[[Any], str]] = {
     "game": lambda value: _(N_("The field 'game' must be a string: the game id from /api/game.")),
     "toss": lambda value: _(N_("The field 'toss' must be true or false.")),
     "to_end": lambda value: _(N_("The field 'to_end' must be true or false.")),
-    "cell": lambda value: said(UnknownCellError(value)),
+    "cell": lambda value: _cell(value),
     "x": lambda value: said(UnknownLevelError(value)),
     "o": lambda value: said(UnknownLevelError(value)),
     "position": lambda value: _position(value),
@@ -129,6 +132,16 @@ def _field(name: str, value: Any, kind: Any) -> Any:
 def _missing(name: str) -> ApiError:
     """The 400 for a required field left out."""
     return ApiError(MISSING_FIELD, name, name=repr(name))
+
+
+def _cell(value: Any) -> str:
+    """What is wrong with a cell of no board: the engine's words for the board of this
+    browser's game, which name its cells (A1 to E5 on 5x5)."""
+    try:
+        parse_cell(value, matches.current().match.game.size)
+    except UnknownCellError as error:
+        return said(error)
+    return said(UnknownCellError(value))
 
 
 def _position(value: Any) -> str:

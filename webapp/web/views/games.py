@@ -27,7 +27,7 @@ RESULTS = {
     "O": N_("O won"),
 }
 HOW = {
-    "line": N_("three in a row"),
+    "line": N_("three in a row"),  # on 3x3; LINES says the longer lines of the larger boards
     "draw": N_("full board"),
     "resign": N_("resignation"),
     "time": N_("time"),
@@ -35,6 +35,7 @@ HOW = {
     "claim": N_("win claimed"),
     "agreement": N_("draw agreed"),
 }
+LINES = {25: N_("four in a row"), 49: N_("five in a row")}  # by the start's count of cells
 
 
 def opponent_name(kind: str) -> str:
@@ -82,7 +83,9 @@ class GameEntryJson(Struct):
 
     @property
     def ended_by_words(self) -> str:
-        """How it ended, in the page's language."""
+        """How it ended, in the page's language: a line as long as its board's."""
+        if self.ended_by == "line" and len(self.start) in LINES:
+            return _(LINES[len(self.start)])
         return _(HOW[self.ended_by])
 
     @property

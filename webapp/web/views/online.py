@@ -70,8 +70,12 @@ def _presence(match_id: str) -> dict[str, float]:
 
 
 def _absent_for(match_id: str, seat: str) -> float:
-    """Seconds since ``seat`` last had its board open (a seat never seen: forever)."""
-    return _since(_presence(match_id).get(seat))
+    """Seconds since ``seat`` last had its board open; none for a seat never seen at it yet:
+    a game that quick pairing or an arena made while its player was on another page, who
+    could else lose it to a claim before the page took them there (the clock ends a game
+    its player never comes to)."""
+    when = _presence(match_id).get(seat)
+    return 0.0 if when is None else _since(when)
 
 
 def _since(when: float | None) -> float:
