@@ -42,3 +42,16 @@ def test_help_on_a_larger_board_does_not_offer_the_numpad_it_does_not_play(
     assert "numeric keypad" not in said(client, "help")[0]
     new_game(client, "user", "user")
     assert "A digit alone plays as on a numeric keypad" in said(client, "help")[0]
+
+
+def test_turning_the_numpad_on_beside_a_larger_board_says_where_digits_play(
+    client: FlaskClient,
+) -> None:
+    new_game(client, "user", "user", board="7x7")
+    text_on(client)
+    announced = said(client, "numpad")[0]
+    assert "on a 3x3 board; here, type a cell such as B2" in announced
+    assert "Digits now play" not in announced
+    new_game(client, "user", "user")
+    said(client, "numpad")  # off again
+    assert "Digits now play as on a numeric keypad" in said(client, "numpad")[0]

@@ -94,7 +94,12 @@ def _confirmed(current: Current, typed_text: str) -> ResponseReturnValue:
 def _numpad(current: Current) -> ResponseReturnValue:
     """Turn the numpad layout on or off for this browser's typed digits."""
     on = not viewer(current).numpad
-    if on:
+    if on and current.match.game.size != 3:  # a digit alone plays only on the 3x3 board
+        here = _(
+            "Digits will play as on a numeric keypad on a 3x3 board; here, type a cell such as B2."
+        )
+        flash(here, ANNOUNCE)
+    elif on:
         flash(_("Digits now play as on a numeric keypad: 7 is A1, 3 is C3."), ANNOUNCE)
     else:
         flash(_("Digits alone no longer play: type a cell such as B2."), ANNOUNCE)
