@@ -594,22 +594,32 @@ def test_taking_a_seat_gives_it_to_the_new_key_only(seat: str) -> None:
     match, first, second = joined()
     old = first if seat == "1" else second
     new = new_secret()
-    outcome = seating.take_seat(match, old, new)
+    outcome = seating.take_seat(match, old, new, NOBODY)
     moved = outcome.match
     assert outcome.happened == (Event("seat_moved", seat=seat),)
     assert moved.seat(seat).key == new
     assert moved.held_by([new], home=False) == frozenset({seat})
     assert moved.held_by([old], home=False) == frozenset()
     with refused(errors.STALE_SEAT_LINK):  # the old link works once
-        seating.take_seat(moved, old, new_secret())
+        seating.take_seat(moved, old, new_secret(), NOBODY)
 
 
 @pytest.mark.parametrize("old", ["", "x" * 22, None])
 def test_a_seat_link_with_no_seat_is_stale(old: object) -> None:
     match, _ = opened()  # seat 2 has no key yet
     with pytest.raises(UnknownLinkError) as raised:
-        seating.take_seat(match, old, new_secret())  # type: ignore[arg-type]
+        seating.take_seat(match, old, new_secret(), NOBODY)  # type: ignore[arg-type]
     assert raised.value.code == errors.STALE_SEAT_LINK.code
+
+
+@pytest.mark.parametrize("seat", ["1", "2"])
+def test_a_player_cannot_take_the_other_players_seat_by_its_link(seat: str) -> None:
+    match, first, second = joined()
+    theirs, holding = (second, ONE) if seat == "1" else (first, TWO)
+    with refused(errors.OTHER_SEAT_LINK):
+        seating.take_seat(match, theirs, new_secret(), holding)
+    mine = first if seat == "1" else second  # one's own link moves one's own seat
+    assert seating.take_seat(match, mine, new_secret(), holding).match != match
 
 
 # leave, mode_kinds

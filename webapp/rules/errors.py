@@ -124,6 +124,15 @@ STALE_SEAT_LINK = Refusal(
         "newest one is on your board."
     ),
 )
+# A seat link opened by the browser holding the match's other seat: taking it would leave that
+# seat held by nobody (a player holds one seat of an online match).
+OTHER_SEAT_LINK = Refusal(
+    "other_seat_link",
+    N_(
+        "This is the other player's link to continue on another device: you play the other "
+        "side of this match."
+    ),
+)
 BAD_CLOCK = Refusal("bad_clock", N_("A time per move must be between 1 second and 7 days."))
 OUT_OF_TIME = Refusal("out_of_time", N_("The time for this move has run out: nothing was played."))
 NOT_SEEKING = Refusal("not_seeking", N_("You are not waiting for an opponent."))

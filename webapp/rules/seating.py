@@ -54,12 +54,15 @@ def join(match: Match, secret: str, key: str, by: Held) -> Outcome:
     return Outcome(replace(match, seats=seats), (Event("joined", seat="2"),))
 
 
-def take_seat(match: Match, old: str, new: str) -> Outcome:
+def take_seat(match: Match, old: str, new: str, by: Held) -> Outcome:
     """The seat held with key ``old`` held from now on with ``new``: the browser that held it,
-    and the link that carried ``old``, hold nothing any more."""
+    and the link that carried ``old``, hold nothing any more. ``by`` is what the taking
+    browser holds already: the other seat's holder is refused, as its own invite is."""
     found = next((s for s in match.seats if s.key and same_secret(s.key, old)), None)
     if found is None:
         raise UnknownLinkError(errors.STALE_SEAT_LINK)
+    if by - {found.id}:
+        raise RuleError(errors.OTHER_SEAT_LINK)
     seats = tuple(replace(s, key=new) if s.id == found.id else s for s in match.seats)
     moved = replace(match, seats=(seats[0], seats[1]))
     return Outcome(moved, (Event("seat_moved", seat=found.id),))

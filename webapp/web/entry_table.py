@@ -179,7 +179,11 @@ ENTRIES: tuple[Entry, ...] = (
         json=game_json,
         fields=lambda route: SeatBody(route["token"]),
         body=SeatBody,
-        refusals={404: "The link names no seat: unknown, or used already."},
+        refusals={
+            404: "The link names no seat: unknown, or used already.",
+            409: "The caller holds the match's other seat (`other_seat_link`), or plays "
+            "an online game still in play elsewhere.",
+        },
     ),
     Entry(
         name="pair",

@@ -212,3 +212,13 @@ def test_a_program_can_move_its_seat_to_another_program(
     assert again.status_code == 404 and code(again.get_json()) == "stale_seat_link"
     wrong = call(laptop, "/api/seat", {"seat": 5})
     assert wrong.status_code == 400 and refusal(wrong.get_json()) == ("invalid_field", "seat")
+
+
+def test_a_program_cannot_take_its_opponents_seat_and_keeps_its_own(
+    bots: tuple[FlaskClient, FlaskClient],
+) -> None:
+    host, friend = bots
+    theirs = token_of(api_game(friend)["online"]["seat"])
+    taken = call(host, "/api/seat", {"seat": theirs})
+    assert taken.status_code == 409 and code(taken.get_json()) == "other_seat_link"
+    assert api_game(host)["you"] == "X" and api_game(friend)["you"] == "O"

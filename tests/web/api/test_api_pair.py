@@ -23,7 +23,7 @@ def test_two_programs_are_paired(app: Flask) -> None:
     first, second = app.test_client(), app.test_client()
     assert call(first, "POST") == (
         200,
-        {"state": "waiting", "waited": 0, "offer_computer": False, "game": None},
+        {"state": "waiting", "board": "3x3", "waited": 0, "offer_computer": False, "game": None},
     )
     status, paired = call(second, "POST")
     assert status == 200 and paired["state"] == "paired"
@@ -40,7 +40,7 @@ def test_delete_stops_waiting_and_is_refused_when_not_waiting(app: Flask) -> Non
     call(client, "POST")
     assert call(client, "DELETE") == (
         200,
-        {"state": "idle", "waited": 0, "offer_computer": False, "game": None},
+        {"state": "idle", "board": None, "waited": 0, "offer_computer": False, "game": None},
     )
     status, refused = call(client, "DELETE")
     assert status == 409 and code(refused) == "not_seeking"
@@ -69,3 +69,21 @@ def test_the_win_is_not_claimed_from_a_waiter_who_has_not_reached_the_board_yet(
     claimed = arriving.post("/api/claim", json={}, headers=token)
     assert claimed.status_code == 409 and code(claimed.get_json()) == "too_soon_to_claim"
     assert api_game(waiter)["ended_by"] is None and api_game(waiter)["turn"] == "X"
+
+
+@pytest.mark.parametrize("board", ["5x5", "7x7"])
+def test_a_seeker_is_told_the_board_it_waits_for(app: Flask, board: str) -> None:
+    client = app.test_client()
+    token = api_game(client)["csrf_token"]
+    sought = client.post("/api/pair", json={"board": board}, headers={"X-CSRFToken": token})
+    assert sought.get_json()["state"] == "waiting" and sought.get_json()["board"] == board
+    status, standing = call(client, "GET")
+    assert status == 200 and standing["board"] == board
+    assert call(client, "DELETE")[0] == 200
+    assert call(client, "GET")[1] == {
+        "state": "idle",
+        "board": None,
+        "waited": 0,
+        "offer_computer": False,
+        "game": None,
+    }

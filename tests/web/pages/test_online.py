@@ -355,3 +355,18 @@ def test_taking_a_seat_by_link_gives_the_browser_a_new_session_id(
     stale = client.application.test_client()
     stale.set_cookie("ttt_session", before.value)
     assert api_game(stale)["you"] != "O"  # the old session id holds no seat
+
+
+def test_a_player_opening_the_other_players_seat_link_is_told_so_and_keeps_their_seat(
+    client: FlaskClient, guest: FlaskClient, joined: str
+) -> None:
+    link = page(guest, "/").link("Continue on another device").removeprefix("http://localhost")
+    shown = page(client, link)
+    assert shown.status == (
+        "This is the other player's link to continue on another device: you play the other "
+        "side of this match."
+    )
+    assert not shown.has_form(link)
+    token = page(client, "/new").forms[0].fields["csrf_token"]
+    assert client.post(link, data={"csrf_token": token}).status_code == 303
+    assert api_game(client)["you"] == "X" and api_game(guest)["you"] == "O"

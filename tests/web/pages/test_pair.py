@@ -262,3 +262,22 @@ def test_the_computer_instead_posted_again_keeps_the_game_it_began(app: Flask) -
         before["players"],
         before["game"],
     )
+
+
+@pytest.mark.parametrize(
+    ("board", "language", "said"),
+    [
+        ("3x3", "en", "Board: 3x3, 3 in a row"),
+        ("5x5", "en", "Board: 5x5, 4 in a row"),
+        ("7x7", "de", "Spielfeld: 7x7, 5 in einer Reihe"),
+        ("5x5", "fr", "Plateau : 5x5, 4 alignés"),
+        ("7x7", "es", "Tablero: 7x7, 5 en línea"),
+    ],
+)
+def test_the_waiting_page_says_the_board_waited_for(
+    app: Flask, board: str, language: str, said: str
+) -> None:
+    client = app.test_client()
+    assert post(client, "/pair", {"board": board}).headers["Location"] == "/pair"
+    shown = client.get("/pair", headers={"Accept-Language": language}).get_data(as_text=True)
+    assert f'<p id="pair-board">{html.escape(said)}</p>' in shown

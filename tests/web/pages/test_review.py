@@ -71,3 +71,15 @@ def test_the_board_and_the_replay_link_to_the_review(client: FlaskClient) -> Non
     assert client.get("/review?game=someone-elses").status_code == 404
     refused = client.get("/api/review?game=someone-elses")
     assert (refused.status_code, refused.get_json()["code"]) == (404, "other_review")
+
+
+def test_on_a_bigger_board_a_mistake_from_an_unproven_position_claims_no_draw_lost(
+    client: FlaskClient,
+) -> None:
+    new_game(client, "user", "user", board="5x5")
+    play(client, ["A1", "B1", "A2", "B2", "A3", "B3", "A4"])  # B3 lets X complete A1-A4
+    reviewed = client.get("/api/review").get_json()
+    first = reviewed["first_mistake"]
+    assert first == {"ply": 6, "cell": "B3", "by": "O"}
+    assert reviewed["moves"][5]["before"]["result"] == "Game not finished"  # no draw proven
+    assert reviewed["summary"] == "O's move B3 let X win in 1 move."

@@ -117,3 +117,24 @@ def test_restart_is_not_a_new_game_for_the_limit(limited: Flask) -> None:
     post(client, "/move", {"cell": "B2"})  # a stored session
     for _ in range(8):  # more than the 5 new games a minute of this fixture
         assert post(client, "/mode", {"mode": "restart"}).headers["X-Move-Result"] == "accepted"
+
+
+def test_sessions_made_across_routes_share_one_count_per_address(
+    limited: Flask, tmp_path: Path
+) -> None:
+    sessions = tmp_path / "instance" / "sessions"
+    made = [  # four new browsers, each storing a session by another route
+        post(limited.test_client(), "/move", {"cell": "B2"}),
+        post(limited.test_client(), "/text", {"command": "b2"}),
+        post(limited.test_client(), "/pair"),
+        post(limited.test_client(), "/mode", {"mode": "two"}),
+    ]
+    assert [response.status_code for response in made] == [303] * 4
+    stored = len(list(sessions.iterdir()))
+    for path, fields in (("/move", {"cell": "B2"}), ("/text", {"command": "b2"}), ("/pair", {})):
+        assert post(limited.test_client(), path, fields).status_code == 429, path
+    client = limited.test_client()
+    token = {"X-CSRFToken": csrf_token(client)}
+    response = client.post("/api/pair", json={}, headers=token)
+    assert response.status_code == 429 and code(response.get_json()) == "too_many_requests"
+    assert len(list(sessions.iterdir())) == stored

@@ -226,3 +226,17 @@ def test_a_paired_match_is_against_your_opponent_not_your_friend(
         "You are O against your opponent",
         "You are X against your opponent",
     ]
+
+
+def test_a_spectator_gets_no_review_as_the_review_page_and_the_api_offer_none(
+    client: FlaskClient, app: Flask
+) -> None:
+    spectator, watch = spectating(client, app)
+    assert post(client, "/resign").status_code == 303
+    assert api_game(client)["online"]["ending"] == "resigned"
+    shown = board(spectator, watch)
+    assert "/review" not in shown  # no review link, as on the board
+    answer = said(spectator, "review", watch)[0]
+    assert answer == "There is no review here: a game is reviewed by its players, once it is over."
+    text_on(client)
+    assert said(client, "review")[0] != answer  # its players get it

@@ -62,7 +62,9 @@ def seat_page(token: str) -> ResponseReturnValue:
     if current is None or not seat:
         raise UnknownLinkError(errors.STALE_SEAT_LINK)
     mark = current.match.seat(next(iter(seat))).mark
-    return render("seat.html", token=token, mark=mark)
+    mine = matches.held(current.match, match_id)
+    problem = _(errors.OTHER_SEAT_LINK.message) if mine - seat else None
+    return render("seat.html", token=token, mark=mark, problem=problem)
 
 
 def take_seat(token: str) -> matches.Current:
@@ -73,7 +75,7 @@ def take_seat(token: str) -> matches.Current:
         raise UnknownLinkError(errors.STALE_SEAT_LINK)
     new = new_secret()
     moved, _outcome = matches.switch(
-        lambda seen: seating.take_seat(seen.match, old, new), match_id, new
+        lambda seen: seating.take_seat(seen.match, old, new, seen.held), match_id, new
     )
     return moved
 

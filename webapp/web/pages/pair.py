@@ -11,7 +11,7 @@ from flask import Blueprint, current_app, flash, redirect, request, url_for
 from flask.typing import ResponseReturnValue
 from msgspec import Struct
 
-from ...engine import BOARD_NAMES, LEVELS, Board, parse_board
+from ...engine import BOARD_NAMES, LEVELS, LINE_OF_SIZE, Board, parse_board
 from ...rules import Outcome, RuleError, actions, errors, new_secret, pairing
 from ...store import StoreUnavailable, new_match_id
 from ...store.pairing import FOUND, PAIRED, WAITING, PairingQueue, Pools, Seek
@@ -183,7 +183,8 @@ def waiting() -> ResponseReturnValue:
         return redirect(url_for("board.index"), code=303)
     shown = pair_json(sought, None)
     offer_in = max(0, int(current_app.config["PAIR_PATIENCE"]) - shown.waited)
-    return render("pair.html", pairing=shown, levels=LEVELS, offer_in=offer_in)
+    line = LINE_OF_SIZE[parse_board(shown.board or "3x3")]
+    return render("pair.html", pairing=shown, line=line, levels=LEVELS, offer_in=offer_in)
 
 
 @bp.post("/pair/computer")
@@ -248,4 +249,9 @@ def pair_json(sought: Seek | None, made: matches.Current | None) -> PairJson:
         return PairJson(state="idle")
     seconds = int(max(0.0, timing.now() - sought.since) if sought.state == WAITING else 0.0)
     patience = int(current_app.config["PAIR_PATIENCE"])
-    return PairJson(state="waiting", waited=seconds, offer_computer=seconds >= patience)
+    return PairJson(
+        state="waiting",
+        board=sought.pool or "3x3",
+        waited=seconds,
+        offer_computer=seconds >= patience,
+    )

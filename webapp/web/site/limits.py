@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from flask import Flask, current_app, request
-from flask_limiter import Limiter
+from flask_limiter import Limit, Limiter
 from flask_limiter.util import get_remote_address
 from werkzeug.middleware.proxy_fix import ProxyFix
 
@@ -26,11 +26,14 @@ def _has_a_session() -> bool:
 
 # Counted per client address: in Redis when it is the store (every app server counts the
 # same), else in each process's memory. The settings are read at each request (callables),
-# not when the first app is made: one limiter serves every app of a process.
+# not when the first app is made: one limiter serves every app of a process. New sessions are
+# one count shared by every route (a plain default limit counts each route apart, each giving
+# another LIMIT_NEW_SESSIONS), kept on the routes with a limit of their own too.
 limiter = Limiter(
     get_remote_address,
-    default_limits=[_new_sessions],
-    default_limits_exempt_when=_has_a_session,
+    default_limits=[
+        Limit(_new_sessions, scope="sessions", shared=True, exempt_when=_has_a_session)
+    ],
     headers_enabled=True,
     strategy="moving-window",
 )
@@ -67,7 +70,7 @@ def _creating() -> str:
 # create. A view that creates only on some of its paths (the mode bar's Restart creates
 # nothing) leaves the decorator off and counts with ``with creating:`` around the part that
 # creates, as Flask-Limiter documents for a block inside a view.
-creating = limiter.shared_limit(_creating, scope="create")
+creating = limiter.shared_limit(_creating, scope="create", override_defaults=False)
 
 
 def _naming() -> str:
@@ -77,7 +80,7 @@ def _naming() -> str:
 
 # Drawing another name (the settings page's button, POST /api/name) shares one count per
 # client address: without it, a client redraws until it holds the name it wants (a leader's).
-naming = limiter.shared_limit(_naming, scope="name")
+naming = limiter.shared_limit(_naming, scope="name", override_defaults=False)
 
 
 def _arenas() -> str:
@@ -87,4 +90,4 @@ def _arenas() -> str:
 
 # New arenas, on top of the limit on new matches: each is followed by every worker's settler
 # of clocks (cycle/settler.py) until it ends, which may be a week after it was made.
-arenas = limiter.shared_limit(_arenas, scope="arenas")
+arenas = limiter.shared_limit(_arenas, scope="arenas", override_defaults=False)

@@ -119,6 +119,8 @@ def answer(current: Current, command: str, numpad: bool) -> str:
     if command == "hint":
         return hint(current)
     if command == "review":
+        if current.watching:  # as the review page and GET /api/review: a player's own game
+            return _("There is no review here: a game is reviewed by its players, once it is over.")
         if not current.match.is_over:
             return _(review.NOT_OVER)
         return review.build(current).summary

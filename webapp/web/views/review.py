@@ -141,7 +141,10 @@ def _lost(move: ReviewedMove, mover: str, lost: str) -> str:
     who = mover if mover in TO_A_DRAW else "mark"
     if winner is None:
         return _(TO_A_DRAW[who], cell=cell, mark=mark)
-    singular, plural = (LOST_THE_WIN if lost == "win" else LOST_THE_DRAW)[who]
+    # On 5x5 and 7x7 the search may prove nothing before the move: no draw was there to lose.
+    unproven = move.before.result is Status.IN_PROGRESS
+    sentences = LET_A_WIN if unproven else LOST_THE_WIN if lost == "win" else LOST_THE_DRAW
+    singular, plural = sentences[who]
     return ngettext(singular, plural, moves, cell=cell, mark=mark, winner=winner)
 
 
@@ -192,6 +195,27 @@ LOST_THE_DRAW = {
     "mark": NP_(
         "%(mark)s's move %(cell)s lost the draw: it let %(winner)s win in %(num)d move.",
         "%(mark)s's move %(cell)s lost the draw: it let %(winner)s win in %(num)d moves.",
+    ),
+}
+
+# A move after which the search found a forced win for the other player, from a position where
+# it had proven nothing (5x5 and 7x7).
+LET_A_WIN = {
+    "you": NP_(
+        "Your move %(cell)s let %(winner)s win in %(num)d move.",
+        "Your move %(cell)s let %(winner)s win in %(num)d moves.",
+    ),
+    "friend": NP_(
+        "Your friend's move %(cell)s let %(winner)s win in %(num)d move.",
+        "Your friend's move %(cell)s let %(winner)s win in %(num)d moves.",
+    ),
+    "computer": NP_(
+        "The computer's move %(cell)s let %(winner)s win in %(num)d move.",
+        "The computer's move %(cell)s let %(winner)s win in %(num)d moves.",
+    ),
+    "mark": NP_(
+        "%(mark)s's move %(cell)s let %(winner)s win in %(num)d move.",
+        "%(mark)s's move %(cell)s let %(winner)s win in %(num)d moves.",
     ),
 }
 
