@@ -89,14 +89,14 @@ TOO_SOON_TO_CLAIM = {
     ),
 }
 # A claim while the absent player's clock runs (a day a move: away is expected), which ends
-# the game if they do not move in time: still "no_claim" for programs.
+# the game if they do not move in time.
 CLOCK_RUNS_NO_CLAIM = {
     False: Refusal(
-        "no_claim",
+        "clock_runs",
         N_("Your friend's clock is running: it ends the game if they do not move in time."),
     ),
     True: Refusal(
-        "no_claim",
+        "clock_runs",
         N_("Your opponent's clock is running: it ends the game if they do not move in time."),
     ),
 }

@@ -222,3 +222,16 @@ def test_a_program_cannot_take_its_opponents_seat_and_keeps_its_own(
     taken = call(host, "/api/seat", {"seat": theirs})
     assert taken.status_code == 409 and code(taken.get_json()) == "other_seat_link"
     assert api_game(host)["you"] == "X" and api_game(friend)["you"] == "O"
+
+
+def test_a_claim_while_the_absent_players_clock_runs_has_its_own_code(
+    app: Flask, client: FlaskClient, clock: MovableClock
+) -> None:
+    opened = call(client, "/api/new", {"x": "user", "o": "friend", "clock": 86400}).get_json()
+    friend = app.test_client()
+    call(friend, "/api/join", {"invite": token_of(opened["online"]["invite"])})
+    call(client, "/api/move", {"cell": "B2", "version": api_game(client)["version"]})
+    clock.advance(3600)  # the friend is away, with most of a day left to move
+    claimed = call(client, "/api/claim", {})
+    assert claimed.status_code == 409 and code(claimed.get_json()) == "clock_runs"
+    assert api_game(client)["online"]["ending"] is None
