@@ -241,15 +241,11 @@ class ClockJson(Struct):
 
 
 class PairJson(Struct, kw_only=True):
-    """Quick pairing: ``waiting`` (on ``board``, for ``waited`` seconds; ``offer_computer``
-    once a game against the computer is offered), ``paired`` (``game`` is the new match) or
-    ``idle``."""
+    """Quick pairing: ``waiting`` (on ``board``, for ``waited`` s), ``paired`` or ``idle``."""
 
     state: PairState
-    board: Annotated[
-        BoardName | None, Meta(description="The board waited for; null when not waiting.")
-    ] = None
-    waited: Annotated[int, Meta(ge=0)] = 0
+    board: Annotated[BoardName | None, Meta(description="The board waited for, or null.")] = None
+    waited: Count = 0
     offer_computer: bool = False
     game: GameJson | None = None
 
