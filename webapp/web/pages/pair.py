@@ -94,7 +94,9 @@ def _left(sought: Seek) -> bool:
     if sought.state != FOUND or sought.match_id == matches.current().match_id:
         return False
     made = matches.watched(sought.match_id)
-    if made is None:
+    # A match in play was not left (the rules refuse it), though its seat may be named: a
+    # request of this browser that made it and then failed (the store paused) named it.
+    if made is None or not made.match.is_over:
         return False
     seats = made.match.held_by([sought.key], home=False)
     return any(made.match.seat(seat).name for seat in seats)
