@@ -113,7 +113,10 @@ def _play(player: Player, server: str, arena_id: str, played: Played) -> None:
     seen, arrival = Joined(), time.monotonic() + random.uniform(0, JOINING)
     while time.monotonic() < arrival:  # in short steps: no sleep of half a second or more
         time.sleep(min(POLL, max(0.0, arrival - time.monotonic())))
-    headers = token(player, server)  # as a browser opens the arena's page when it arrives
+    # As a browser opens the arena's page when it arrives (and reloads it after a 503).
+    page = _call(player, server, "GET", "/api/game")
+    assert page.status == 200, page.text
+    headers = {"X-CSRFToken": page.json()["csrf_token"], "Content-Type": "application/json"}
     seen.token = time.monotonic() - arrival
     path, began = f"/api/arenas/{arena_id}/join", time.monotonic()
     joined = _call(player, server, "POST", path, seen, raw="", headers=headers)
