@@ -5,7 +5,11 @@ server's CPU per watcher, read from /proc (gunicorn as `make run` serves it).
     .venv/bin/python bench/browser_watchers.py --watchers 12 --moves 6
 
 The floor (exit status 1 if missed; the live board's contract, moved here from
-tests/browser/test_live.py): every move on every watching board within FLOOR_MS.
+tests/browser/test_live.py): every move on every watching board within FLOOR_MS. Each page
+notes, from its own clock, when it first showed each number of marks (a MutationObserver
+installed before the page's scripts run, on every load), and the bench reads those moments
+afterwards: asking the pages one after another whether they show the move would add each
+answer's round trip to the pages asked last.
 """
 
 from __future__ import annotations
@@ -29,6 +33,14 @@ CHROMIUM = "/usr/bin/chromium"
 FLOOR_MS = 500.0
 ARGS = ["--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking"]
 CELLS = ("A1", "B1", "A2", "B2", "C3", "C1")  # X, O, X, O, X, O: nobody wins in six
+# Each page's moments (ms since 1970, its own clock) when it first showed n marks: __shown[n].
+NOTING = """
+window.__shown = {};
+new MutationObserver(() => {
+  const marks = document.querySelectorAll('td.mark-x, td.mark-o').length;
+  if (!(marks in window.__shown)) window.__shown[marks] = Date.now();
+}).observe(document, {childList: true, subtree: true, attributes: true});
+"""
 NAMES = (
     "requests per watcher per move",
     "server CPU per watcher per move (µs)",
@@ -81,7 +93,9 @@ def measure(server: servers.Server, watchers: int, moves: int) -> float:
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
         pages = []
         for _ in range(watchers):
-            page = browser.new_context().new_page()
+            context = browser.new_context()
+            context.add_init_script(NOTING)
+            page = context.new_page()
             page.on("request", lambda _request: requests.append(1))
             page.goto(server.url + watch)
             pages.append(page)
@@ -108,13 +122,12 @@ def _move(
     """Play ``cell``; once every page shows it, the requests and CPU it cost per watcher and
     how long it took."""
     before_requests, before_cpu = len(requests), server.cpu_seconds()
-    started = time.monotonic()
+    started = time.time() * 1000  # the pages' clock: the same system clock
     mover.call("POST", "/api/move", {"cell": cell, "ply": ply})
     # The board shows the move once ply + 1 cells hold a mark (td.mark-x or td.mark-o).
-    shown = f"() => document.querySelectorAll('td.mark-x, td.mark-o').length >= {ply + 1}"
-    for page in pages:
-        page.wait_for_function(shown, timeout=15_000)
-    took = (time.monotonic() - started) * 1000
+    shown = f"() => window.__shown[{ply + 1}]"
+    moments = [float(page.wait_for_function(shown, timeout=15_000).json_value()) for page in pages]
+    took = max(moments) - started
     time.sleep(0.5)  # what the pages ask after the board is shown (scripts, the new stream)
     cost = (server.cpu_seconds() - before_cpu) * 1e6 / len(pages)
     return (len(requests) - before_requests) / len(pages), cost, took
