@@ -154,6 +154,31 @@ def test_every_api_blueprint_names_the_bad_field(
     assert refusal(response.get_json())[1] == field
 
 
+@pytest.mark.parametrize(
+    ("path", "body", "field", "says"),
+    [
+        ("/api/new", {**PEOPLE, "board": "4x4"}, "board", "3x3, 5x5, 7x7"),
+        ("/api/pair", {"board": 5}, "board", "3x3, 5x5, 7x7"),
+        ("/api/new", {**PEOPLE, "clock": -1}, "clock", "0 (no clock) to 604800"),
+        ("/api/message", {"phrase": "hi"}, "phrase", "good_luck, well_played"),
+        ("/api/mute", {"muted": "yes"}, "muted", "true or false"),
+        ("/api/takeback", {"accept": 1}, "accept", "true or false"),
+        ("/api/draw", {"accept": "no"}, "accept", "true or false"),
+    ],
+)
+def test_a_bad_choice_says_what_the_field_takes(
+    client: FlaskClient, path: str, body: Any, field: str, says: str
+) -> None:
+    """A program told only that "the request could not be understood" cannot find what to
+    send: the message names the values the field takes."""
+    before = state(client)
+    response = call(client, path, body)
+    assert response.status_code == 400
+    assert refusal(response.get_json()) == (BAD, field)
+    assert says in response.get_json()["error"]
+    assert state(client) == before
+
+
 def test_a_bad_query_of_the_games_list_names_its_field(client: FlaskClient) -> None:
     response = client.get("/api/games?limit=x")
     assert response.status_code == 400

@@ -10,7 +10,16 @@ from typing import Annotated, Any, TypeVar
 import msgspec
 from flask import request
 
-from ...engine import N_, Board, TicTacToeError, UnknownCellError, UnknownLevelError, parse_cell
+from ...engine import (
+    BOARD_NAMES,
+    N_,
+    Board,
+    TicTacToeError,
+    UnknownCellError,
+    UnknownLevelError,
+    parse_cell,
+)
+from ...rules.said import PHRASES
 from ..cycle import matches
 from ..site.errors import ApiError
 from ..site.i18n import gettext as _
@@ -40,6 +49,9 @@ BAD_POSITION_SHAPE = N_(
     "A position is 9, 25 or 49 cells of capital X, O and _ (for empty), with no spaces."
 )
 NOT_A_STRING = N_("The field %(name)s must be a string.")
+TRUE_OR_FALSE = N_("The field %(name)s must be true or false.")
+ONE_OF = N_("The field %(name)s must be one of %(choices)s.")
+CLOCK_RANGE = N_("The field 'clock' must be a whole number of seconds from 0 (no clock) to 604800.")
 # What is wrong with each field, in the API's words; the cells, kinds and positions in the
 # engine's, which quote the value.
 FIELDS: dict[str, Callable[[Any], str]] = {
@@ -54,6 +66,11 @@ FIELDS: dict[str, Callable[[Any], str]] = {
     "position": lambda value: _position(value),
     "invite": lambda value: _(NOT_A_STRING, name=repr("invite")),
     "seat": lambda value: _(NOT_A_STRING, name=repr("seat")),
+    "board": lambda value: _(ONE_OF, name=repr("board"), choices=", ".join(BOARD_NAMES)),
+    "phrase": lambda value: _(ONE_OF, name=repr("phrase"), choices=", ".join(PHRASES)),
+    "clock": lambda value: _(CLOCK_RANGE),
+    "accept": lambda value: _(TRUE_OR_FALSE, name=repr("accept")),
+    "muted": lambda value: _(TRUE_OR_FALSE, name=repr("muted")),
 }
 
 
