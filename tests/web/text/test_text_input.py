@@ -191,6 +191,18 @@ def test_a_spectator_may_ask_but_not_play(client: FlaskClient, app: Flask) -> No
     assert api_game(client)["moves"] == []
 
 
+def test_a_spectators_help_lists_what_works_there(client: FlaskClient, app: Flask) -> None:
+    """It said "Type a cell to play it" and listed resign, draw, claim..., which all answer a
+    spectator "only its two players can play"."""
+    spectator, watch = spectating(client, app)
+    announced, _alerts = said(spectator, "help", watch)
+    assert announced == (
+        "You are watching: no move is played here. Commands: help, board, moves, score, clock."
+    )
+    text_on(client)
+    assert said(client, "help")[0].startswith("Type a cell to play it")  # a player's stays
+
+
 def test_clock_says_by_when_the_player_to_move_must_move_and_the_time_left(
     client: FlaskClient, app: Flask
 ) -> None:
