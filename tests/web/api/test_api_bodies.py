@@ -164,6 +164,8 @@ def test_every_api_blueprint_names_the_bad_field(
         ("/api/mute", {"muted": "yes"}, "muted", "true or false"),
         ("/api/takeback", {"accept": 1}, "accept", "true or false"),
         ("/api/draw", {"accept": "no"}, "accept", "true or false"),
+        ("/api/new", {"x": "robot", "o": "user"}, "x", "user, easy, medium, hard, friend"),
+        ("/api/new", {"x": "user", "o": 2}, "o", "user, easy, medium, hard, friend"),
     ],
 )
 def test_a_bad_choice_says_what_the_field_takes(

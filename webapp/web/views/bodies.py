@@ -13,12 +13,13 @@ from flask import request
 from ...engine import (
     BOARD_NAMES,
     N_,
+    PLAYER_KINDS,
     Board,
     TicTacToeError,
     UnknownCellError,
-    UnknownLevelError,
     parse_cell,
 )
+from ...rules import FRIEND
 from ...rules.said import PHRASES
 from ..cycle import matches
 from ..site.errors import ApiError
@@ -61,8 +62,9 @@ FIELDS: dict[str, Callable[[Any], str]] = {
     "toss": lambda value: _(N_("The field 'toss' must be true or false.")),
     "to_end": lambda value: _(N_("The field 'to_end' must be true or false.")),
     "cell": lambda value: _cell(value),
-    "x": lambda value: said(UnknownLevelError(value)),
-    "o": lambda value: said(UnknownLevelError(value)),
+    # The engine's words name its four kinds; a side of a new game may be a friend too.
+    "x": lambda value: _(ONE_OF, name=repr("x"), choices=", ".join((*PLAYER_KINDS, FRIEND))),
+    "o": lambda value: _(ONE_OF, name=repr("o"), choices=", ".join((*PLAYER_KINDS, FRIEND))),
     "position": lambda value: _position(value),
     "invite": lambda value: _(NOT_A_STRING, name=repr("invite")),
     "seat": lambda value: _(NOT_A_STRING, name=repr("seat")),
