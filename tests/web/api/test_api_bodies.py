@@ -181,6 +181,16 @@ def test_a_bad_choice_says_what_the_field_takes(
     assert state(client) == before
 
 
+@pytest.mark.parametrize("path", ["/api/move", "/api/step"])
+def test_a_body_naming_no_state_is_told_to_send_the_version(client: FlaskClient, path: str) -> None:
+    """It was told "The field 'ply' is required.", though version, which the docs advise,
+    would do as well."""
+    response = call(client, path, {"cell": "B2"})
+    assert response.status_code == 400
+    assert refusal(response.get_json()) == (MISSING, "ply")  # the field stays, for programs
+    assert "'version' (or 'ply') is required" in response.get_json()["error"]
+
+
 def test_a_bad_query_of_the_games_list_names_its_field(client: FlaskClient) -> None:
     response = client.get("/api/games?limit=x")
     assert response.status_code == 400

@@ -52,6 +52,7 @@ BAD_POSITION_SHAPE = N_(
 NOT_A_STRING = N_("The field %(name)s must be a string.")
 TRUE_OR_FALSE = N_("The field %(name)s must be true or false.")
 ONE_OF = N_("The field %(name)s must be one of %(choices)s.")
+NO_STATE = N_("The field 'version' (or 'ply') is required: the match's version from /api/game.")
 CLOCK_RANGE = N_("The field 'clock' must be a whole number of seconds from 0 (no clock) to 604800.")
 # What is wrong with each field, in the API's words; the cells, kinds and positions in the
 # engine's, which quote the value.
@@ -149,7 +150,10 @@ def _field(name: str, value: Any, kind: Any) -> Any:
 
 
 def _missing(name: str) -> ApiError:
-    """The 400 for a required field left out."""
+    """The 400 for a required field left out; ``ply`` is missing only when ``version`` is too
+    (a request that names no state), and the API's docs advise version."""
+    if name == "ply":
+        return ApiError(MISSING_FIELD, name, _(NO_STATE))
     return ApiError(MISSING_FIELD, name, name=repr(name))
 
 
