@@ -132,13 +132,13 @@ class NewBody(Struct, kw_only=True):
 
 
 class JoinBody(Struct):
-    """The invite token: the part of the invite link after /join/."""
+    """The invite token: the part of the invite link after /join/ (or the whole link)."""
 
     invite: str
 
 
 class SeatBody(Struct):
-    """The seat token: the part of `online.seat` after /seat/."""
+    """The seat token: the part of `online.seat` after /seat/ (or the whole link)."""
 
     seat: str
 
