@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from typing import Any
 
 import pytest
 from flask import Flask
@@ -53,6 +54,27 @@ def test_bad_parameters_change_nothing(
     assert "Bad parameters!" in client.get("/new").get_data(as_text=True)
     after = stored_match(app, client)
     assert before is not None and after == before
+
+
+@pytest.mark.parametrize(
+    "form",
+    [
+        {"x": "user", "o": ["friend", "hard"]},
+        {"x": ["user", "user"], "o": "easy"},
+        {"x": "user", "o": "user", "board": ["5x5", "7x7"]},
+    ],
+)
+def test_a_field_posted_twice_starts_nothing(
+    app: Flask, client: FlaskClient, form: dict[str, Any]
+) -> None:
+    """It started a game of the first value (an online match, for o=friend&o=hard), where the
+    board's forms refuse a field posted twice."""
+    post(client, "/move", {"cell": "B2"})
+    before = stored_match(app, client)
+    response = post(client, "/new", form)
+    assert response.headers["X-Move-Result"] == "refused"
+    assert response.headers["Location"].startswith("/new")
+    assert stored_match(app, client) == before
 
 
 def test_starting_a_game_redirects_to_the_board(client: FlaskClient) -> None:
