@@ -18,6 +18,7 @@ from ...engine import (
     TicTacToeError,
     UnknownCellError,
     parse_cell,
+    unknown_cell,
 )
 from ...rules import FRIEND
 from ...rules.said import PHRASES
@@ -159,12 +160,14 @@ def _missing(name: str) -> ApiError:
 
 def _cell(value: Any) -> str:
     """What is wrong with a cell of no board: the engine's words for the board of this
-    browser's game, which name its cells (A1 to E5 on 5x5)."""
+    browser's game, which name its cells (A1 to E5 on 5x5), also of a cell the engine forgives
+    and the API does not (a1)."""
+    size = matches.current().match.game.size
     try:
-        parse_cell(value, matches.current().match.game.size)
+        parse_cell(value, size)
     except UnknownCellError as error:
         return said(error)
-    return said(UnknownCellError(value))
+    return said(unknown_cell(value, size))
 
 
 def _position(value: Any) -> str:
