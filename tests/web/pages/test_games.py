@@ -111,6 +111,19 @@ def test_a_listed_games_replay_in_text_mode_reads_the_position_by_rows(
     assert "data-cell=" not in shown.html  # no grid beside the words
 
 
+def test_a_practice_game_is_listed_as_one_and_left_out_of_the_record(
+    client: FlaskClient,
+) -> None:
+    """The list said "Won" of a game begun from a chosen position, beside a record of none
+    played: it did not say that practice is not counted (the API said practice: true)."""
+    new_game(client, "user", "user", position="XX_OO____")
+    play(client, ["A3"])
+    shown = page(client, "/games")
+    assert "(practice, not in the record)" in shown.text
+    listed = client.get("/api/games").get_json()["games"][0]
+    assert listed["practice"] and "does not count" in page(client, f"/games/{listed['game']}").text
+
+
 @pytest.mark.parametrize("ply", ["9" * 5000, "-1", "²", "6", "1e3"])
 def test_a_listed_games_replay_at_no_such_move_shows_its_end(client: FlaskClient, ply: str) -> None:
     new_game(client, "user", "user")
