@@ -195,3 +195,5 @@ def test_a_bad_query_of_the_games_list_names_its_field(client: FlaskClient) -> N
     response = client.get("/api/games?limit=x")
     assert response.status_code == 400
     assert refusal(response.get_json()) == (BAD, "limit")
+    # It said "not a whole number in the documented range", and the range was not said.
+    assert "whole number from 1 to 100" in response.get_json()["error"]

@@ -63,7 +63,7 @@ GAME = Operation(
     answer=GameReplayJson,
     answered="The game, its moves and its review.",
 )
-BAD_NUMBER = N_("The query's %(name)s is not a whole number in the documented range.")
+BAD_NUMBER = N_("The query's %(name)s must be a whole number from %(low)d to %(high)d.")
 
 
 @read(bp, "/games", "/api/games", GAMES)
@@ -136,4 +136,4 @@ def _number(name: str, default: int, low: int, high: int) -> int:
         number = int(text)
         if low <= number <= high:
             return number
-    raise ApiError(INVALID_FIELD, name, _(BAD_NUMBER, name=name))
+    raise ApiError(INVALID_FIELD, name, _(BAD_NUMBER, name=name, low=low, high=high))
