@@ -25,6 +25,7 @@ from .notation import (
     parse_cell,
     parse_coordinates,
     parse_numpad,
+    unknown_cell,
 )
 from .players import LEVELS, PLAYER_KINDS, computer_move
 from .review import Review, ReviewedMove, rank, review
@@ -74,5 +75,6 @@ __all__ = [
     "review",
     "solved_positions",
     "trap_moves",
+    "unknown_cell",
     "winning_cells",
 ]

@@ -38,10 +38,15 @@ def parse_cell(text: str, size: int = 3) -> int:
         index = _INDEX_OF_CELL.get(size, {}).get(text.strip().upper())
         if index is not None:
             return index
+    raise unknown_cell(text, size)
+
+
+def unknown_cell(text: object, size: int = 3) -> UnknownCellError:
+    """The refusal of ``text`` as a cell of the ``size`` board, in the words of that board
+    (``cells are A1 to E5`` on 5x5)."""
     if size == 3:
-        raise UnknownCellError(text)
-    last = geometry(size).last_cell
-    raise UnknownCellError(text, OFF_BOARD, last=last)
+        return UnknownCellError(text)
+    return UnknownCellError(text, OFF_BOARD, last=geometry(size).last_cell)
 
 
 def cell_name(index: int, size: int = 3) -> str:

@@ -41,8 +41,9 @@ def _new_fields(route: dict[str, str]) -> NewBody:
     form = request.form
     x, o = setup.kind(form.get("x")), setup.kind(form.get("o"))
     clock, board = setup.clock(form.get("clock")), form.get("board", "3x3")
-    if x is None or o is None or clock is None or board not in BOARD_NAMES:
-        raise BadFormError()
+    twice = any(len(form.getlist(name)) > 1 for name in NewBody.__struct_fields__)
+    if x is None or o is None or clock is None or board not in BOARD_NAMES or twice:
+        raise BadFormError()  # a field twice (x=user&x=hard): which was meant?
     position = form.get("position", "").strip() or None
     toss = bool(form.get("toss"))
     return NewBody(x=x, o=o, position=position, toss=toss, clock=clock, board=board)

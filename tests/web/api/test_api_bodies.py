@@ -154,7 +154,46 @@ def test_every_api_blueprint_names_the_bad_field(
     assert refusal(response.get_json())[1] == field
 
 
+@pytest.mark.parametrize(
+    ("path", "body", "field", "says"),
+    [
+        ("/api/new", {**PEOPLE, "board": "4x4"}, "board", "3x3, 5x5, 7x7"),
+        ("/api/pair", {"board": 5}, "board", "3x3, 5x5, 7x7"),
+        ("/api/new", {**PEOPLE, "clock": -1}, "clock", "0 (no clock) to 604800"),
+        ("/api/message", {"phrase": "hi"}, "phrase", "good_luck, well_played"),
+        ("/api/mute", {"muted": "yes"}, "muted", "true or false"),
+        ("/api/takeback", {"accept": 1}, "accept", "true or false"),
+        ("/api/draw", {"accept": "no"}, "accept", "true or false"),
+        ("/api/new", {"x": "robot", "o": "user"}, "x", "user, easy, medium, hard, friend"),
+        ("/api/new", {"x": "user", "o": 2}, "o", "user, easy, medium, hard, friend"),
+    ],
+)
+def test_a_bad_choice_says_what_the_field_takes(
+    client: FlaskClient, path: str, body: Any, field: str, says: str
+) -> None:
+    """A program told only that "the request could not be understood" cannot find what to
+    send: the message names the values the field takes."""
+    before = state(client)
+    response = call(client, path, body)
+    assert response.status_code == 400
+    assert refusal(response.get_json()) == (BAD, field)
+    assert says in response.get_json()["error"]
+    assert state(client) == before
+
+
+@pytest.mark.parametrize("path", ["/api/move", "/api/step"])
+def test_a_body_naming_no_state_is_told_to_send_the_version(client: FlaskClient, path: str) -> None:
+    """It was told "The field 'ply' is required.", though version, which the docs advise,
+    would do as well."""
+    response = call(client, path, {"cell": "B2"})
+    assert response.status_code == 400
+    assert refusal(response.get_json()) == (MISSING, "ply")  # the field stays, for programs
+    assert "'version' (or 'ply') is required" in response.get_json()["error"]
+
+
 def test_a_bad_query_of_the_games_list_names_its_field(client: FlaskClient) -> None:
     response = client.get("/api/games?limit=x")
     assert response.status_code == 400
     assert refusal(response.get_json()) == (BAD, "limit")
+    # It said "not a whole number in the documented range", and the range was not said.
+    assert "whole number from 1 to 100" in response.get_json()["error"]

@@ -60,6 +60,20 @@ def test_join_refuses_a_full_match_and_an_unknown_invite(
     assert api_game(third)["online"] is None
 
 
+def test_a_program_may_send_the_whole_link_that_the_api_gives(
+    app: Flask, client: FlaskClient
+) -> None:
+    """GET /api/game gives online.invite and online.seat as links; sent as they are, the
+    invite was refused "This invite link is not valid: ask your friend for a new one."."""
+    opened = call(client, "/api/new", {"x": "user", "o": "friend"}).get_json()
+    friend = app.test_client()
+    joined = call(friend, "/api/join", {"invite": opened["online"]["invite"]})
+    assert joined.status_code == 200 and joined.get_json()["you"] == "O"
+    laptop = app.test_client()
+    moved = call(laptop, "/api/seat", {"seat": api_game(friend)["online"]["seat"]})
+    assert moved.status_code == 200 and moved.get_json()["you"] == "O"
+
+
 def test_a_second_join_is_a_409_that_says_the_match_is_full(
     app: Flask, client: FlaskClient
 ) -> None:

@@ -95,6 +95,35 @@ def test_the_replay_and_review_of_a_listed_game_and_clearing(client: FlaskClient
     assert client.get(f"/games/{path}").status_code == 404
 
 
+def test_a_listed_games_replay_in_text_mode_reads_the_position_by_rows(
+    client: FlaskClient,
+) -> None:
+    """Text mode's board and replay say the position in words; a listed game's replay showed
+    its grid of 9 (or 49) buttons' labels instead."""
+    new_game(client, "user", "user")
+    play(client, X_WINS)
+    listed = client.get("/games").get_data(as_text=True)
+    path = listed.split('href="/games/', 1)[1].split('"', 1)[0]
+    assert client.get("/?text=1").status_code == 200
+    shown = page(client, f"/games/{path}")
+    assert "text-position" in shown.ids and "Row B: O, O, empty" in shown.text
+    assert "X wins with A1, A2, A3." in shown.text
+    assert "data-cell=" not in shown.html  # no grid beside the words
+
+
+def test_a_practice_game_is_listed_as_one_and_left_out_of_the_record(
+    client: FlaskClient,
+) -> None:
+    """The list said "Won" of a game begun from a chosen position, beside a record of none
+    played: it did not say that practice is not counted (the API said practice: true)."""
+    new_game(client, "user", "user", position="XX_OO____")
+    play(client, ["A3"])
+    shown = page(client, "/games")
+    assert "(practice, not in the record)" in shown.text
+    listed = client.get("/api/games").get_json()["games"][0]
+    assert listed["practice"] and "does not count" in page(client, f"/games/{listed['game']}").text
+
+
 @pytest.mark.parametrize("ply", ["9" * 5000, "-1", "²", "6", "1e3"])
 def test_a_listed_games_replay_at_no_such_move_shows_its_end(client: FlaskClient, ply: str) -> None:
     new_game(client, "user", "user")

@@ -78,6 +78,24 @@ def test_the_invite_page_says_who_invited_and_changes_nothing_until_join(
     assert page(client, "/").status == "Your turn (X)"
 
 
+@pytest.mark.parametrize(
+    ("extra", "terms"),
+    [
+        ({"board": "7x7", "clock": "86400"}, "Board: 7x7, 5 in a row. Time per move: 1 day."),
+        ({"board": "5x5", "clock": "30"}, "Board: 5x5, 4 in a row. Time per move: 30 seconds."),
+        ({}, "Board: 3x3, 3 in a row. No clock."),
+    ],
+)
+def test_the_invite_page_says_the_board_and_the_time_per_move(
+    client: FlaskClient, guest: FlaskClient, extra: dict[str, str], terms: str
+) -> None:
+    """The friend agrees to a 7x7 game of a day a move, not to the 3x3 they would expect: the
+    page said only "You will play O."."""
+    new_game(client, "user", "friend", **extra)
+    path = page(client, "/").link(page(client, "/").ids["invite-link"])
+    assert page(guest, path.removeprefix("http://localhost")).ids["join-terms"] == terms
+
+
 def test_a_full_match_offers_to_watch_and_seats_nobody_else(
     app: Flask, joined: str, client: FlaskClient
 ) -> None:

@@ -138,6 +138,20 @@ def test_a_spectators_replay_links_show_the_watched_game(
     assert watch in html  # Back to the live game: the watched board
 
 
+def test_an_online_games_replay_never_calls_the_other_person_the_computer(
+    client: FlaskClient, guest: FlaskClient, joined: str
+) -> None:
+    """The replay of an online game, live or from Your games, said "The computer to move (O)"
+    and "The computer wins (X)" of the friend or the stranger met by quick pairing."""
+    online.play(client, guest, ["A1", "B1", "A2", "B2"])
+    game_id = api_game(client)["game"]
+    assert page(client, f"/replay/3?game={game_id}").status == "Your friend to move (O)"
+    assert page(guest, f"/replay/2?game={game_id}").status == "Your friend to move (X)"
+    online.play(client, guest, ["A3"])
+    listed = guest.get("/api/games").get_json()["games"][0]["game"]
+    assert page(guest, f"/games/{listed}").status == "Your friend wins (X)"
+
+
 def _replay_links(html: str) -> list[str]:
     """The replay links of a page, as a browser follows them."""
     return [link.replace("&amp;", "&") for link in re.findall(r'href="(/replay/[^"]+)"', html)]

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from flask.testing import FlaskClient
 
-from tests.conftest import api_game, play
+from tests.conftest import api_game, play, post
 from tests.refusals import code
 from tests.web.conftest import new_game, state
 from tests.web.shown import page
@@ -39,6 +39,21 @@ def test_against_the_computer_the_review_speaks_to_the_person(client: FlaskClien
     first = review["first_mistake"]
     assert first["by"] == "X"
     assert review["summary"].startswith(f"Your move {first['cell']} lost the draw")
+
+
+def test_between_two_computers_the_review_names_the_mark_not_the_computer(
+    client: FlaskClient,
+) -> None:
+    """Of two computers, "The computer's move B1" did not say which one made it."""
+    for _game in range(30):  # easy plays at random: a slip comes within a few games
+        new_game(client, "easy", "easy")
+        post(client, "/finish")
+        review = client.get("/api/review").get_json()
+        if review["first_mistake"]:
+            break
+    first = review["first_mistake"]
+    assert first, "thirty games of easy against easy without a slip"
+    assert review["summary"].startswith(f"{first['by']}'s move {first['cell']} lost the")
 
 
 def test_a_game_played_perfectly_says_so(client: FlaskClient) -> None:

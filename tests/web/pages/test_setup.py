@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import re
+from typing import Any
 
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
 from tests.conftest import api_game, play, post, stored_match
+from tests.web.text_pages import said, text_on
 
 
 def test_setup_form_preselects_the_current_players(client: FlaskClient) -> None:
@@ -52,6 +54,27 @@ def test_bad_parameters_change_nothing(
     assert "Bad parameters!" in client.get("/new").get_data(as_text=True)
     after = stored_match(app, client)
     assert before is not None and after == before
+
+
+@pytest.mark.parametrize(
+    "form",
+    [
+        {"x": "user", "o": ["friend", "hard"]},
+        {"x": ["user", "user"], "o": "easy"},
+        {"x": "user", "o": "user", "board": ["5x5", "7x7"]},
+    ],
+)
+def test_a_field_posted_twice_starts_nothing(
+    app: Flask, client: FlaskClient, form: dict[str, Any]
+) -> None:
+    """It started a game of the first value (an online match, for o=friend&o=hard), where the
+    board's forms refuse a field posted twice."""
+    post(client, "/move", {"cell": "B2"})
+    before = stored_match(app, client)
+    response = post(client, "/new", form)
+    assert response.headers["X-Move-Result"] == "refused"
+    assert response.headers["Location"].startswith("/new")
+    assert stored_match(app, client) == before
 
 
 def test_starting_a_game_redirects_to_the_board(client: FlaskClient) -> None:
@@ -176,3 +199,18 @@ def test_score_tally_over_several_games(client: FlaskClient) -> None:
     page = client.get("/").get_data(as_text=True)
     assert re.search(r"<dt>Player 1</dt><dd data-seat=\"1\">2<", page)
     assert re.search(r"<dt>Player 2</dt><dd data-seat=\"2\">1<", page)
+
+
+@pytest.mark.parametrize("o", ["hard", "user"])
+def test_a_game_on_this_device_keeps_no_clock_though_one_was_chosen(
+    client: FlaskClient, o: str
+) -> None:
+    """Its clock would never run: the form says so, and the API and text mode say there is
+    none (text mode said "The clock is stopped: it runs while a game is being played." of a
+    game being played, and the API showed 30 s a move that never ran)."""
+    assert "online games only" in client.get("/new").get_data(as_text=True)
+    post(client, "/new", {"x": "user", "o": o, "clock": "30"})
+    post(client, "/move", {"cell": "B2"})
+    assert api_game(client)["clock"] is None
+    text_on(client)
+    assert said(client, "clock")[0] == "This game has no clock."

@@ -67,6 +67,16 @@ def test_what_is_not_a_cell_is_refused_in_words(hot_seat: FlaskClient, typed: st
     assert api_game(hot_seat)["version"] == 0 or api_game(hot_seat)["board"] == "_" * 9
 
 
+def test_a_field_posted_twice_plays_nothing(hot_seat: FlaskClient) -> None:
+    """Two cells in one post (A1 and B2): it played the first, where the board's forms refuse
+    a field posted twice."""
+    fields = page(hot_seat, "/").form("/text").fields
+    response = hot_seat.post("/text", data={**fields, "command": ["A1", "B2"]})
+    assert response.headers["X-Move-Result"] == "refused"
+    assert "not filled in as the board fills it" in part(board(hot_seat), "text-alerts")
+    assert api_game(hot_seat)["moves"] == []
+
+
 def test_against_the_computer_the_announcement_names_both_moves(client: FlaskClient) -> None:
     new_game(client, "user", "hard")
     text_on(client)
@@ -189,6 +199,18 @@ def test_a_spectator_may_ask_but_not_play(client: FlaskClient, app: Flask) -> No
     announced, alerts = said(spectator, "b2", watch)
     assert alerts == "You are watching this match: only its two players can play."
     assert api_game(client)["moves"] == []
+
+
+def test_a_spectators_help_lists_what_works_there(client: FlaskClient, app: Flask) -> None:
+    """It said "Type a cell to play it" and listed resign, draw, claim..., which all answer a
+    spectator "only its two players can play"."""
+    spectator, watch = spectating(client, app)
+    announced, _alerts = said(spectator, "help", watch)
+    assert announced == (
+        "You are watching: no move is played here. Commands: help, board, moves, score, clock."
+    )
+    text_on(client)
+    assert said(client, "help")[0].startswith("Type a cell to play it")  # a player's stays
 
 
 def test_clock_says_by_when_the_player_to_move_must_move_and_the_time_left(

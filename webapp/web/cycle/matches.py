@@ -153,9 +153,9 @@ def act(
 
 def begin(x: str, o: str, start: Board, toss: bool, clock: int = 0) -> tuple[Current, Outcome]:
     """A new game of kind ``x`` against kind ``o`` from ``start`` for this browser, with
-    ``clock`` seconds per move (0: none): online against a friend, else on this device (the
-    same match while the players are the same). A live online game is not left this way (the
-    rules refuse)."""
+    ``clock`` seconds per move (0: none) online against a friend, else on this device without
+    one (the same match while the players are the same). A live online game is not left this
+    way (the rules refuse)."""
     seen = current()
     actions.leave(seen.match, seen.held)  # the new game may be a new match: leave this one
     clocks.checked(clock)
@@ -166,12 +166,12 @@ def begin(x: str, o: str, start: Board, toss: bool, clock: int = 0) -> tuple[Cur
             match_id=new_match_id(),
             key=key,
         )
-    # A game on this device never replaces an online match, which the friend still plays.
+    # A game on this device never replaces an online match, which the friend still plays. Its
+    # clock would never run (nobody is left waiting): it keeps none, rather than one that
+    # every view would show stopped.
     fresh = new_match_id() if seen.match.online else None
     return act(
-        lambda now: clocks.with_clock(
-            actions.new_game(now.match, now.held, x, o, start, toss), clock
-        ),
+        lambda now: clocks.with_clock(actions.new_game(now.match, now.held, x, o, start, toss), 0),
         match_id=fresh,
     )
 

@@ -19,9 +19,11 @@ from ..site.errors import ApiError, for_api, render_error
 from ..site.i18n import gettext as _
 from ..site.i18n import render
 from ..site.refusals import INVALID_FIELD, UNKNOWN_GAME
+from ..text import announce
 from ..views.answers import answer
 from ..views.games import LIMIT, GameReplayJson, GamesJson, entry_json, record_json, replay_json
 from ..views.operations import Operation, parameter, read
+from ..views.viewer import viewer
 from . import replay
 
 bp = Blueprint("games", __name__)
@@ -61,7 +63,7 @@ GAME = Operation(
     answer=GameReplayJson,
     answered="The game, its moves and its review.",
 )
-BAD_NUMBER = N_("The query's %(name)s is not a whole number in the documented range.")
+BAD_NUMBER = N_("The query's %(name)s must be a whole number from %(low)d to %(high)d.")
 
 
 @read(bp, "/games", "/api/games", GAMES)
@@ -117,7 +119,11 @@ def game(game_id: str) -> ResponseReturnValue:
     # A short run of ASCII digits only: int() refuses "²" and a number of 5,000 digits.
     whole = number.isascii() and number.isdigit() and len(number) < 4
     ply = int(number) if whole and int(number) <= last else last
-    return render("games_game.html", view=replay.build(current, ply), listed=listed)
+    view = replay.build(current, ply)
+    # Text mode reads the position out by rows, as its board and replay do, not as a grid.
+    board = match.game.boards[ply]
+    words = [*announce.position(board), announce.winning(board)] if viewer(current).text else []
+    return render("games_game.html", view=view, listed=listed, words=words)
 
 
 def _number(name: str, default: int, low: int, high: int) -> int:
@@ -130,4 +136,4 @@ def _number(name: str, default: int, low: int, high: int) -> int:
         number = int(text)
         if low <= number <= high:
             return number
-    raise ApiError(INVALID_FIELD, name, _(BAD_NUMBER, name=name))
+    raise ApiError(INVALID_FIELD, name, _(BAD_NUMBER, name=name, low=low, high=high))

@@ -81,8 +81,10 @@ def take_seat(token: str) -> matches.Current:
 
 
 def split(token: str) -> tuple[str, str]:
-    """A link's token as its match id and secret; ``("", "")`` when it is not one we made."""
-    match_id, _, secret = token.partition(".")
+    """A link's token as its match id and secret; ``("", "")`` when it is not one we made. A
+    program may send the whole link, as GET /api/game gives it (``online.invite``, ``.seat``):
+    a token has no slash, so its last part is the token."""
+    match_id, _, secret = token.rsplit("/", 1)[-1].partition(".")
     if MATCH_ID.fullmatch(match_id) and is_secret(secret):
         return match_id, secret
     return "", ""

@@ -124,6 +124,8 @@ def answer(current: Current, command: str, numpad: bool) -> str:
         if not current.match.is_over:
             return _(review.NOT_OVER)
         return review.build(current).summary
+    if current.watching:  # no cell nor action of a player's works here
+        return watching_help()
     return help_text(numpad and game.size == 3)  # digits play only on the 3x3 board
 
 
@@ -138,6 +140,12 @@ def help_text(numpad: bool) -> str:
     if numpad:
         said += " " + _("A digit alone plays as on a numeric keypad: 7 is A1, 3 is C3.")
     return said
+
+
+def watching_help() -> str:
+    """What a spectator can type: the commands that read the match."""
+    listed = ", ".join(words()[command] for command in _TELLS if command != "hint")
+    return _("You are watching: no move is played here. Commands: %(commands)s.", commands=listed)
 
 
 def clock(current: Current) -> str:

@@ -10,7 +10,18 @@ from typing import Annotated, Any, TypeVar
 import msgspec
 from flask import request
 
-from ...engine import N_, Board, TicTacToeError, UnknownCellError, UnknownLevelError, parse_cell
+from ...engine import (
+    BOARD_NAMES,
+    N_,
+    PLAYER_KINDS,
+    Board,
+    TicTacToeError,
+    UnknownCellError,
+    parse_cell,
+    unknown_cell,
+)
+from ...rules import FRIEND
+from ...rules.said import PHRASES
 from ..cycle import matches
 from ..site.errors import ApiError
 from ..site.i18n import gettext as _
@@ -40,6 +51,10 @@ BAD_POSITION_SHAPE = N_(
     "A position is 9, 25 or 49 cells of capital X, O and _ (for empty), with no spaces."
 )
 NOT_A_STRING = N_("The field %(name)s must be a string.")
+TRUE_OR_FALSE = N_("The field %(name)s must be true or false.")
+ONE_OF = N_("The field %(name)s must be one of %(choices)s.")
+NO_STATE = N_("The field 'version' (or 'ply') is required: the match's version from /api/game.")
+CLOCK_RANGE = N_("The field 'clock' must be a whole number of seconds from 0 (no clock) to 604800.")
 # What is wrong with each field, in the API's words; the cells, kinds and positions in the
 # engine's, which quote the value.
 FIELDS: dict[str, Callable[[Any], str]] = {
@@ -49,11 +64,17 @@ FIELDS: dict[str, Callable[[Any], str]] = {
     "toss": lambda value: _(N_("The field 'toss' must be true or false.")),
     "to_end": lambda value: _(N_("The field 'to_end' must be true or false.")),
     "cell": lambda value: _cell(value),
-    "x": lambda value: said(UnknownLevelError(value)),
-    "o": lambda value: said(UnknownLevelError(value)),
+    # The engine's words name its four kinds; a side of a new game may be a friend too.
+    "x": lambda value: _(ONE_OF, name=repr("x"), choices=", ".join((*PLAYER_KINDS, FRIEND))),
+    "o": lambda value: _(ONE_OF, name=repr("o"), choices=", ".join((*PLAYER_KINDS, FRIEND))),
     "position": lambda value: _position(value),
     "invite": lambda value: _(NOT_A_STRING, name=repr("invite")),
     "seat": lambda value: _(NOT_A_STRING, name=repr("seat")),
+    "board": lambda value: _(ONE_OF, name=repr("board"), choices=", ".join(BOARD_NAMES)),
+    "phrase": lambda value: _(ONE_OF, name=repr("phrase"), choices=", ".join(PHRASES)),
+    "clock": lambda value: _(CLOCK_RANGE),
+    "accept": lambda value: _(TRUE_OR_FALSE, name=repr("accept")),
+    "muted": lambda value: _(TRUE_OR_FALSE, name=repr("muted")),
 }
 
 
@@ -130,18 +151,23 @@ def _field(name: str, value: Any, kind: Any) -> Any:
 
 
 def _missing(name: str) -> ApiError:
-    """The 400 for a required field left out."""
+    """The 400 for a required field left out; ``ply`` is missing only when ``version`` is too
+    (a request that names no state), and the API's docs advise version."""
+    if name == "ply":
+        return ApiError(MISSING_FIELD, name, _(NO_STATE))
     return ApiError(MISSING_FIELD, name, name=repr(name))
 
 
 def _cell(value: Any) -> str:
     """What is wrong with a cell of no board: the engine's words for the board of this
-    browser's game, which name its cells (A1 to E5 on 5x5)."""
+    browser's game, which name its cells (A1 to E5 on 5x5), also of a cell the engine forgives
+    and the API does not (a1)."""
+    size = matches.current().match.game.size
     try:
-        parse_cell(value, matches.current().match.game.size)
+        parse_cell(value, size)
     except UnknownCellError as error:
         return said(error)
-    return said(UnknownCellError(value))
+    return said(unknown_cell(value, size))
 
 
 def _position(value: Any) -> str:

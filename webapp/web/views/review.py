@@ -234,9 +234,12 @@ def _value_json(evaluation: Evaluation) -> ValueJson:
 
 def _mover(current: Current, mark: str) -> str:
     """Who made the move, as the review tells the viewer: ``you`` (Your move), ``friend``
-    (Your friend's move), ``computer`` (The computer's move), or ``mark`` (X's move)."""
-    role = by_mark(current)[mark].role
-    return "mark" if role == "player" else role
+    (Your friend's move), ``computer`` (The computer's move), or ``mark`` (X's move): of two
+    computers, "the computer" would not say which."""
+    people = by_mark(current)
+    role = people[mark].role
+    twins = role == "computer" and all(person.role == role for person in people.values())
+    return "mark" if role == "player" or twins else role
 
 
 def _either(cells: tuple[str, ...]) -> str:

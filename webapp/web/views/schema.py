@@ -127,18 +127,18 @@ class NewBody(Struct, kw_only=True):
     board: Annotated[BoardName, Meta(description="5x5: four in a row; 7x7: five.")] = "3x3"
     toss: Annotated[bool, Meta(description="Toss a coin that may swap x and o.")] = False
     clock: Annotated[
-        int, Meta(ge=0, le=7 * 86400, description="Seconds per move; 0: no clock.")
+        int, Meta(ge=0, le=7 * 86400, description="Seconds per move online; 0: no clock.")
     ] = 0
 
 
 class JoinBody(Struct):
-    """The invite token: the part of the invite link after /join/."""
+    """The invite token: the part of the invite link after /join/ (or the whole link)."""
 
     invite: str
 
 
 class SeatBody(Struct):
-    """The seat token: the part of `online.seat` after /seat/."""
+    """The seat token: the part of `online.seat` after /seat/ (or the whole link)."""
 
     seat: str
 

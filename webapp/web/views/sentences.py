@@ -18,7 +18,8 @@ def status_line(current: Current, board: Board | None = None) -> str:
     the text for those who cannot see the board."""
     board = board or current.match.game.board
     people = by_mark(current)
-    against = "you" in {person.role for person in people.values()}  # a person and a computer
+    roles = {person.role for person in people.values()}
+    against = roles == {"you", "computer"}  # a person and a computer; online, a person each
     if board.is_over:
         winner = board.status.winner
         if winner is None:
