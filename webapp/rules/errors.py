@@ -56,6 +56,9 @@ WAITING_FOR_FRIEND = Refusal("waiting_for_friend", N_("Your friend has not joine
 SPECTATOR = Refusal("spectator", N_("You are watching this match: only its two players can play."))
 MATCH_FULL = Refusal("match_full", N_("This match already has two players."))
 OWN_INVITE = Refusal("own_invite", N_("This is your own invite link: send it to your friend."))
+INVITE_WITHDRAWN = Refusal(
+    "invite_withdrawn", N_("Your friend has withdrawn this invitation: ask them for a new link.")
+)
 ALREADY_SEATED = Refusal("already_seated", N_("You are already a player in this match."))
 GAME_ENDED = Refusal("game_ended", N_("This game is over: offer a rematch to play again."))
 NOT_OVER = Refusal("game_not_over", N_("A rematch can be offered once the game is over."))

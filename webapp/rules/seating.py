@@ -26,6 +26,29 @@ def switch(match: Match, by: Held) -> None:
         raise LeaveRefusedError(error.refusal, **error.params) from error
 
 
+def withdrawal(match: Match, by: Held) -> Outcome | None:
+    """``match`` as its inviter (holding ``by``) leaves it for another before anyone joined:
+    the invite withdrawn, its seat held by nobody, so that the friend who opens the link is
+    told so rather than seated to wait for nobody. ``None`` when leaving changes nothing."""
+    if not match.invite or "1" not in by or match.full:
+        return None
+    seats = (replace(match.seats[0], key=""), match.seats[1])
+    return Outcome(replace(match, seats=seats), (Event("withdrawn", "1", detail="invite"),))
+
+
+def withdrawn(match: Match) -> bool:
+    """Whether ``match``'s invite was withdrawn: the inviter's seat is held by nobody."""
+    return bool(match.invite) and not match.seat("1").key
+
+
+def checked(x: str, o: str, start: Board) -> None:
+    """Refuse a new game of kind ``x`` against ``o`` from ``start`` as the rules would make it
+    (a finished start; a friend against anyone but you), before anything is left for it."""
+    check_start(start)
+    if FRIEND in (x, o) and {x, o} != {PERSON, FRIEND}:  # as invite() refuses it
+        raise BadStartError(errors.FRIEND_AGAINST_YOU)
+
+
 def invite(x: str, o: str, start: Board, toss: bool, key: str) -> Outcome:
     """A new match of a person in this browser (holding ``key``) against a friend invited by
     link; ``x`` and ``o`` are ``user`` and ``friend``, in either order."""
@@ -44,6 +67,8 @@ def join(match: Match, secret: str, key: str, by: Held) -> Outcome:
     """Seat 2 taken by the browser holding ``key``; ``by`` is what it held already."""
     if not match.invite or not same_secret(match.invite, secret):
         raise UnknownLinkError()
+    if withdrawn(match):
+        raise RuleError(errors.INVITE_WITHDRAWN)
     if "1" in by:
         raise RuleError(errors.OWN_INVITE)
     if "2" in by:

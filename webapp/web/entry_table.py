@@ -161,10 +161,11 @@ ENTRIES: tuple[Entry, ...] = (
         body=JoinBody,
         back=lambda route: url_for("join.join_page", token=route["token"]),
         back_on=(RuleError,),
-        says_why=False,  # its page says why: full, or one's own
+        says_why=False,  # its page says why: full, one's own, or withdrawn
         refusals={
             404: "No match has this invite.",
-            409: "This match already has two players, or the invite is the caller's own.",
+            409: "This match already has two players, the invite is the caller's own, or its "
+            "inviter withdrew it by leaving the match.",
         },
     ),
     Entry(

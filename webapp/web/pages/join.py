@@ -30,11 +30,19 @@ def join_page(token: str) -> ResponseReturnValue:
         problem = _(errors.OWN_INVITE.message)
     elif "2" in held:
         return redirect(url_for("board.index"), code=303)
+    elif seating.withdrawn(current.match):  # its inviter left: nobody to play here
+        problem = _(errors.INVITE_WITHDRAWN.message)
     elif current.match.full:
         problem = _(errors.MATCH_FULL.message)
     mark = current.match.seat("2").mark
     return render(
-        "join.html", token=token, mark=mark, problem=problem, current=current, own="1" in held
+        "join.html",
+        token=token,
+        mark=mark,
+        problem=problem,
+        current=current,
+        own="1" in held,
+        withdrawn=seating.withdrawn(current.match),
     )
 
 
