@@ -112,6 +112,15 @@ ONLINE_ONLY_REMATCH = Refusal(
     "online_only_rematch",
     N_("An online match has no undo, new game or score reset: offer a rematch when a game ends."),
 )
+# A rematch with a player who left the match for another since its game ended.
+OPPONENT_LEFT = {
+    False: Refusal(
+        "opponent_left", N_("Your friend has left this match: start a new game to play again.")
+    ),
+    True: Refusal(
+        "opponent_left", N_("Your opponent has left this match: play someone else instead.")
+    ),
+}
 ONLINE_IN_PLAY = Refusal(
     "online_in_play", N_("Resign or abort this online game first: your friend is still playing it.")
 )

@@ -7,7 +7,7 @@ from dataclasses import replace
 
 from ..engine import LEVELS, Board, Game
 from . import errors
-from .actions import FRIEND, Event, Held, Outcome, check_start, leave, tossed
+from .actions import FRIEND, LEFT, Event, Held, Outcome, check_start, leave, tossed
 from .errors import BadStartError, RuleError, UnknownLinkError
 from .match import PERSON, Match, Seat, new_secret, other, same_secret
 
@@ -26,14 +26,22 @@ def switch(match: Match, by: Held) -> None:
         raise LeaveRefusedError(error.refusal, **error.params) from error
 
 
-def withdrawal(match: Match, by: Held) -> Outcome | None:
-    """``match`` as its inviter (holding ``by``) leaves it for another before anyone joined:
-    the invite withdrawn, its seat held by nobody, so that the friend who opens the link is
-    told so rather than seated to wait for nobody. ``None`` when leaving changes nothing."""
-    if not match.invite or "1" not in by or match.full:
+def departure(match: Match, by: Held) -> Outcome | None:
+    """``match`` as a player holding ``by`` leaves it for another, when that changes it. The
+    inviter leaving before anyone joined withdraws the invite: its seat is held by nobody, so
+    the friend who opens the link is told so rather than seated to wait for nobody. A player
+    leaving a finished game is marked gone (LEFT), its rematch offer with it, so the other is
+    not started on a rematch against nobody. ``None``: leaving changes nothing."""
+    if match.invite and "1" in by and not match.full:
+        seats = (replace(match.seats[0], key=""), match.seats[1])
+        return Outcome(replace(match, seats=seats), (Event("withdrawn", "1", detail="invite"),))
+    if not (match.online and match.full and match.is_over and len(by) == 1) or match.arena:
         return None
-    seats = (replace(match.seats[0], key=""), match.seats[1])
-    return Outcome(replace(match, seats=seats), (Event("withdrawn", "1", detail="invite"),))
+    seat = next(iter(by))
+    if (LEFT, seat) in match.offers:
+        return None
+    gone = match.with_offer("rematch", "") if match.offered("rematch") else match
+    return Outcome(gone.with_offer(LEFT, seat), (Event("left", seat),))
 
 
 def withdrawn(match: Match) -> bool:
@@ -89,7 +97,8 @@ def take_seat(match: Match, old: str, new: str, by: Held) -> Outcome:
     if by - {found.id}:
         raise RuleError(errors.OTHER_SEAT_LINK)
     seats = tuple(replace(s, key=new) if s.id == found.id else s for s in match.seats)
-    moved = replace(match, seats=(seats[0], seats[1]))
+    back = tuple(offer for offer in match.offers if offer != (LEFT, found.id))  # here again
+    moved = replace(match, seats=(seats[0], seats[1]), offers=back)
     return Outcome(moved, (Event("seat_moved", seat=found.id),))
 
 

@@ -1,6 +1,7 @@
 """Leaving this browser's match for another (a new game, a join, a seat link, a pairing, an
 arena's game): the rules' terms, decided again in the left match's own commit when leaving
-changes it, where an invite nobody used yet is withdrawn (rules/seating.py)."""
+changes it: an invite nobody used yet is withdrawn, a finished game's player marked gone
+(rules/seating.py)."""
 
 from __future__ import annotations
 
@@ -25,7 +26,7 @@ def leave(
     withdrawn under the match's lock: a friend joining at that moment is either seated first,
     and the leave refused as from any game in play, or told the invite was withdrawn."""
     terms(seen.match, seen.held)
-    if not moving or not seen.match_id or seating.withdrawal(seen.match, seen.held) is None:
+    if not moving or not seen.match_id or seating.departure(seen.match, seen.held) is None:
         return  # nothing the match keeps of this browser's: left as it is
 
     def change(record: Record) -> Stepped:
@@ -37,7 +38,7 @@ def leave(
             terms(match, holding(match))
         except RuleError as refused:
             return Stepped(None, refused)
-        return Stepped(seating.withdrawal(match, holding(match)))
+        return Stepped(seating.departure(match, holding(match)))
 
     extensions = current_app.extensions
     store, hub = extensions["match_store"], extensions["live"]
