@@ -44,6 +44,7 @@ def test_a_rematch_offered_by_a_player_who_left_is_not_accepted_against_nobody(
     before = api_game(friend)
     assert rematch_buttons(friend) == [("Your friend left", True)]
     assert before["online"]["rematch"] is None
+    assert before["online"]["presence"]["X"]["seated"] is False
     assert post(friend, "/rematch", fields(friend)).headers["X-Move-Result"] == "refused"
     assert "Your friend has left this match" in page(friend, "/").text
     answer = call(friend, "/api/rematch", {})
@@ -60,6 +61,7 @@ def test_the_leavers_seat_link_brings_them_back_to_a_rematch(app: Flask) -> None
     back = app.test_client()
     assert post(back, page(back, link).form(link).action).headers["X-Move-Result"] == "accepted"
     assert rematch_buttons(friend) == [("Offer a rematch", False)]
+    assert api_game(friend)["online"]["presence"]["X"]["seated"]
     assert post(friend, "/rematch", fields(friend)).headers["X-Move-Result"] == "accepted"
     assert post(back, "/rematch", fields(back)).headers["X-Move-Result"] == "accepted"
     assert api_game(back)["you"] == "O" and api_game(friend)["you"] == "X"

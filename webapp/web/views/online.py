@@ -6,6 +6,7 @@ from __future__ import annotations
 from flask import current_app, g, url_for
 
 from ...rules import Outcome, actions
+from ...rules.actions import LEFT
 from ..cycle import matches, on_air
 from ..live.live import Hub
 from . import chat
@@ -111,7 +112,8 @@ def as_json(current: matches.Current) -> OnlineJson | None:
     for seat in match.seats:
         when = seen.get(seat.id)
         away = None if when is None else round(_since(when), 1)
-        shown[seat.mark] = SeatPresenceJson(seated=bool(seat.key), away=away)
+        gone = (LEFT, seat.id) in match.offers  # left for another match: seated no more
+        shown[seat.mark] = SeatPresenceJson(seated=bool(seat.key) and not gone, away=away)
     return OnlineJson(
         full=match.full,
         invite=extra.invite_url,
