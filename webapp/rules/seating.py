@@ -26,15 +26,24 @@ def switch(match: Match, by: Held) -> None:
         raise LeaveRefusedError(error.refusal, **error.params) from error
 
 
+def withdrawal(match: Match, by: Held) -> Outcome | None:
+    """``match`` as its inviter (holding ``by``) leaves it before anyone joined, to play or
+    to seek someone else: the invite withdrawn, its seat held by nobody, so that the friend
+    who opens the link is told so rather than seated to wait for nobody (or for a player
+    paired elsewhere meanwhile). ``None`` when there is no open invite of ``by``'s."""
+    if not match.invite or "1" not in by or match.full:
+        return None
+    seats = (replace(match.seats[0], key=""), match.seats[1])
+    return Outcome(replace(match, seats=seats), (Event("withdrawn", "1", detail="invite"),))
+
+
 def departure(match: Match, by: Held) -> Outcome | None:
-    """``match`` as a player holding ``by`` leaves it for another, when that changes it. The
-    inviter leaving before anyone joined withdraws the invite: its seat is held by nobody, so
-    the friend who opens the link is told so rather than seated to wait for nobody. A player
-    leaving a finished game is marked gone (LEFT), its rematch offer with it, so the other is
-    not started on a rematch against nobody. ``None``: leaving changes nothing."""
-    if match.invite and "1" in by and not match.full:
-        seats = (replace(match.seats[0], key=""), match.seats[1])
-        return Outcome(replace(match, seats=seats), (Event("withdrawn", "1", detail="invite"),))
+    """``match`` as a player holding ``by`` goes to another match, when that changes it: an
+    open invite is withdrawn; a player leaving a finished game is marked gone (LEFT), its
+    rematch offer with it, so the other is not started on a rematch against nobody."""
+    withdrawn = withdrawal(match, by)
+    if withdrawn is not None:
+        return withdrawn
     if not (match.online and match.full and match.is_over and len(by) == 1) or match.arena:
         return None
     seat = next(iter(by))

@@ -11,6 +11,7 @@ from tests.conftest import api_game, post
 from tests.refusals import code
 from tests.web.api.test_api import call
 from tests.web.conftest import new_game
+from tests.web.pages.test_arenas import arena, to_board
 from tests.web.pages.test_online import invite, join
 from tests.web.pages.test_pair import press
 from tests.web.shown import page
@@ -84,11 +85,39 @@ def test_an_invite_left_open_by_a_spectator_step_or_an_own_look_is_not_withdrawn
     assert api_game(host)["online"]["full"]
 
 
-def test_a_seek_given_up_leaves_the_host_at_the_open_invite(app: Flask) -> None:
+def test_a_seek_withdraws_the_open_invite_and_its_cancel_leaves_a_fresh_board(
+    app: Flask,
+) -> None:
     host = app.test_client()
     path = invite(host)
     assert press(host) == "/pair"
+    assert page(app.test_client(), path).status == WITHDRAWN
     assert post(host, "/pair/cancel").status_code == 303
-    assert page(host, "/").status == "Waiting for your friend to join"
-    assert join(app.test_client(), path).headers["X-Move-Result"] == "accepted"
-    assert api_game(host)["you"] == "X" and api_game(host)["online"]["full"]
+    assert api_game(host)["online"] is None and api_game(host)["version"] == 0
+
+
+def test_a_friend_arriving_while_the_host_seeks_leaves_the_stranger_an_opponent(
+    app: Flask,
+) -> None:
+    host, friend, stranger = app.test_client(), app.test_client(), app.test_client()
+    path = invite(host)
+    assert press(host) == "/pair"
+    assert post(friend, path).headers["X-Move-Result"] == "refused"
+    assert press(stranger) == "/"
+    assert host.get("/pair").headers["Location"] == "/"
+    assert api_game(host)["online"]["watch"] == api_game(stranger)["online"]["watch"]
+    assert api_game(friend)["online"] is None
+
+
+def test_joining_an_arena_withdraws_the_open_invite_and_the_arena_pairs_the_host(
+    app: Flask,
+) -> None:
+    host, friend, other = app.test_client(), app.test_client(), app.test_client()
+    path = invite(host)
+    arena_id = arena(other)
+    for player in (host, other):
+        assert post(player, f"/arenas/{arena_id}/join").status_code == 303
+    assert post(friend, path).headers["X-Move-Result"] == "refused"
+    assert (
+        to_board(host, arena_id)["online"]["watch"] == to_board(other, arena_id)["online"]["watch"]
+    )
