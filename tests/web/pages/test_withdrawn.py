@@ -12,7 +12,7 @@ from tests.refusals import code
 from tests.web.api.test_api import call
 from tests.web.conftest import new_game
 from tests.web.pages.test_arenas import arena, to_board
-from tests.web.pages.test_online import invite, join
+from tests.web.pages.test_online import REFRESH, invite, join
 from tests.web.pages.test_pair import press
 from tests.web.shown import page
 
@@ -121,3 +121,13 @@ def test_joining_an_arena_withdraws_the_open_invite_and_the_arena_pairs_the_host
     assert (
         to_board(host, arena_id)["online"]["watch"] == to_board(other, arena_id)["online"]["watch"]
     )
+
+
+def test_a_spectator_of_a_withdrawn_invite_is_told_nobody_will_join(app: Flask) -> None:
+    host = app.test_client()
+    invite(host)
+    watch = api_game(host)["online"]["watch"].removeprefix("http://localhost")
+    new_game(host, "user", "easy")
+    shown = page(app.test_client(), watch)
+    assert shown.status == "The invitation was withdrawn: nobody will join this match."
+    assert REFRESH not in shown.html  # nothing to wait for: the page does not refresh itself
