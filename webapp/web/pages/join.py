@@ -13,6 +13,7 @@ from ..cycle import matches
 from ..site.i18n import gettext as _
 from ..site.i18n import render
 from ..views import online
+from . import arenas
 
 bp = Blueprint("join", __name__)
 
@@ -52,6 +53,7 @@ def join_by(token: str) -> matches.Current:
     if not match_id:
         raise UnknownLinkError()
     key = new_secret()
+    arenas.step_out()  # an arena it waits in would pair it in a game it cannot come to
     joined, _outcome = matches.switch(
         lambda seen: seating.join(seen.match, secret, key, seen.held), match_id, key
     )
@@ -82,6 +84,7 @@ def take_seat(token: str) -> matches.Current:
     if not match_id:
         raise UnknownLinkError(errors.STALE_SEAT_LINK)
     new = new_secret()
+    arenas.step_out()
     moved, _outcome = matches.switch(
         lambda seen: seating.take_seat(seen.match, old, new, seen.held), match_id, new
     )
