@@ -58,8 +58,11 @@ def join_by(token: str) -> matches.Current:
         lambda seen: seating.join(seen.match, secret, key, seen.held), match_id, key
     )
     # Joining is being at the match: a friend who leaves before the board shows is away from
-    # now (a seat never seen at its board is not yet away: views/online.py).
-    online.hub().touch(joined.match_id, "2")
+    # now (a seat never seen at its board is not yet away: views/online.py). It begins the
+    # game too: the inviter, who may have closed the page while waiting, is away from now,
+    # not from their last look, or the friend could claim the win the moment they sat down.
+    for seat in ("2", "1"):
+        online.hub().touch(joined.match_id, seat)
     return joined
 
 
