@@ -6,11 +6,11 @@ from __future__ import annotations
 from flask import Flask
 from flask.testing import FlaskClient
 
-from tests.conftest import api_game, post
+from tests.conftest import MovableClock, api_game, post
 from tests.refusals import code
 from tests.web.api.test_api import call
 from tests.web.conftest import new_game
-from tests.web.pages.test_online import X_WINS, fields, invite, join, play
+from tests.web.pages.test_online import X_WINS, fields, invite, join, move, play
 from tests.web.pages.test_pair import press
 from tests.web.shown import page
 
@@ -76,3 +76,15 @@ def test_a_stranger_who_left_is_called_the_opponent(app: Flask) -> None:
     assert rematch_buttons(second) == [("Your opponent left", True)]
     answer = call(second, "/api/rematch", {})
     assert answer.status_code == 409 and code(answer.get_json()) == "opponent_left"
+
+
+def test_a_rematch_accepted_long_after_the_offer_gives_the_offerer_time_to_come(
+    clock: MovableClock, app: Flask
+) -> None:
+    _host, friend = finished(app)  # the host offered, then closed the page
+    clock.advance(600)
+    assert post(friend, "/rematch", fields(friend)).headers["X-Move-Result"] == "accepted"
+    assert move(friend, "B2").headers["X-Move-Result"] == "accepted"  # sides swapped: X
+    assert not page(friend, "/").has_form("/claim")
+    clock.advance(121)
+    assert page(friend, "/").has_form("/claim")

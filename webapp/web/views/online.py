@@ -46,6 +46,14 @@ def claimed(seen: matches.Current) -> Outcome:
     return actions.claim(seen.match, seen.held, absent)
 
 
+def begun(current: matches.Current, outcome: Outcome) -> None:
+    """After ``outcome``: a new game begun between the two players (a rematch accepted) is
+    the other player's to come to, who may have closed the page since offering it: they are
+    away from now, not from their last look, or the win could be claimed from them at once."""
+    if current.seat and any(event.what == "new_game" for event in outcome.happened):
+        hub().touch(current.match_id, _other(current.seat))
+
+
 def hub() -> Hub:
     """The app's live hub."""
     live: Hub = current_app.extensions["live"]
