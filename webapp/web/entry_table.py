@@ -14,7 +14,7 @@ from flask.typing import ResponseReturnValue
 from msgspec import Struct
 
 from ..engine import BOARD_NAMES, N_, Board, InvalidPositionError, parse_board
-from ..rules import RuleError, errors
+from ..rules import FRIEND, RuleError, errors
 from ..rules.errors import BadStartError
 from .action_views import BadFormError, Entry, register
 from .cycle import matches
@@ -60,6 +60,8 @@ def _new_back(route: dict[str, str]) -> str:
 
 
 def _begun(given: NewBody) -> matches.Current:
+    if FRIEND in (given.x, given.o):  # an arena it waits in would pair it away from the friend
+        arenas.step_out()
     size = parse_board(given.board)
     start = Board.from_string(given.position, size) if given.position else Board(size)
     return matches.begin(given.x, given.o, start, given.toss, given.clock)[0]
