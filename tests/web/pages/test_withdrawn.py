@@ -131,3 +131,15 @@ def test_a_spectator_of_a_withdrawn_invite_is_told_nobody_will_join(app: Flask) 
     shown = page(app.test_client(), watch)
     assert shown.status == "The invitation was withdrawn: nobody will join this match."
     assert REFRESH not in shown.html  # nothing to wait for: the page does not refresh itself
+
+
+def test_a_join_or_seat_link_refused_leaves_the_own_invite_open(app: Flask) -> None:
+    host, first, second = app.test_client(), app.test_client(), app.test_client()
+    path = invite(host)
+    full = invite(first)
+    assert join(second, full).headers["X-Move-Result"] == "accepted"
+    assert post(host, full).headers["X-Move-Result"] == "refused"  # two players already
+    stale = f"/seat/{full.removeprefix('/join/').split('.')[0]}.{'A' * 22}"
+    assert post(host, stale).status_code == 404
+    assert page(host, "/").status == "Waiting for your friend to join"
+    assert join(app.test_client(), path).headers["X-Move-Result"] == "accepted"
