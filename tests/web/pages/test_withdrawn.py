@@ -7,7 +7,7 @@ from __future__ import annotations
 from flask import Flask
 from flask.testing import FlaskClient
 
-from tests.conftest import api_game, post
+from tests.conftest import MovableClock, api_game, post
 from tests.refusals import code
 from tests.web.api.test_api import call
 from tests.web.conftest import new_game
@@ -141,5 +141,15 @@ def test_a_join_or_seat_link_refused_leaves_the_own_invite_open(app: Flask) -> N
     assert post(host, full).headers["X-Move-Result"] == "refused"  # two players already
     stale = f"/seat/{full.removeprefix('/join/').split('.')[0]}.{'A' * 22}"
     assert post(host, stale).status_code == 404
+    assert page(host, "/").status == "Waiting for your friend to join"
+    assert join(app.test_client(), path).headers["X-Move-Result"] == "accepted"
+
+
+def test_an_arena_join_refused_leaves_the_own_invite_open(app: Flask, clock: MovableClock) -> None:
+    host, other = app.test_client(), app.test_client()
+    path = invite(host)
+    arena_id = arena(other, length=60)
+    clock.advance(61)  # over: no join
+    assert post(host, f"/arenas/{arena_id}/join").headers["X-Move-Result"] == "refused"
     assert page(host, "/").status == "Waiting for your friend to join"
     assert join(app.test_client(), path).headers["X-Move-Result"] == "accepted"

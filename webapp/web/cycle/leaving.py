@@ -19,9 +19,10 @@ Terms = Callable[[Match, Held], None]  # refuses to leave: actions.leave, seatin
 
 
 def leave(
-    seen: Current, terms: Terms, holding: Callable[[Match], Held], moving: bool = True
+    seen: Current, terms: Terms, holding: Callable[[Match], Held] | None, moving: bool = True
 ) -> None:
-    """Leave ``seen`` (``holding`` tells the seats this browser holds of a version of it) on
+    """Leave ``seen`` (``holding`` tells the seats this browser holds of a version of it;
+    ``None``: only ``terms`` are asked, as an arena's join does before it is saved) on
     ``terms``, which refuse while an online game is in play; what leaving changes there is
     decided again under the match's lock: a friend joining at that moment is either seated
     first, and the leave refused as from any game in play, or told the invite was withdrawn.
@@ -30,7 +31,7 @@ def leave(
     no match from now (a game on this device starts afresh if it stops seeking)."""
     terms(seen.match, seen.held)
     left = seating.departure if moving else seating.withdrawal
-    if not seen.match_id or left(seen.match, seen.held) is None:
+    if holding is None or not seen.match_id or left(seen.match, seen.held) is None:
         return  # nothing the match keeps of this browser's: left as it is
 
     def change(record: Record) -> Stepped:

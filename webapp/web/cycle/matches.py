@@ -199,7 +199,7 @@ def leave_for(match_id: str) -> None:
     seen = current()
     if match_id and seen.match_id == match_id:
         return
-    leaving.leave(seen, seating.switch, holding(seen.match_id), moving=bool(match_id))
+    leaving.leave(seen, seating.switch, holding(seen.match_id) if match_id else None)
     pairs: PairingQueue = current_app.extensions["pairing"]
     seeker = browsers.browser_id()
     if pairs.cancel(seeker):
