@@ -17,6 +17,7 @@ Held = frozenset[str]  # the ids of the person seats the acting browser holds
 RESIGN, ABORT, CLAIM = Termination.RESIGN, Termination.ABORT, Termination.CLAIM
 ABSENCE_LIMIT = 120.0  # seconds without a page or stream before the other player may claim
 FRIEND = "friend"  # the setup form's kind for a person on another device, invited by link
+LEFT = "left"  # kept among a match's offers: the seat that left its finished game for another
 coin = random.SystemRandom()  # the setup form's coin; tests replace it with a fixed one
 
 
@@ -24,8 +25,8 @@ coin = random.SystemRandom()  # the setup form's coin; tests replace it with a f
 class Event:
     """One thing an action did: ``moved`` (``seat`` played ``cell``), ``ended`` (the
     Termination in ``detail``), ``new_game``, ``undone``, ``joined``, ``offered``, ``declined``
-    or ``withdrawn`` (the offer's kind in ``detail``), ``seat_moved``, ``score_reset`` or
-    ``tossed`` (``detail`` the mark the coin gave seat 1)."""
+    or ``withdrawn`` (the offer's kind in ``detail``), ``seat_moved``, ``score_reset``,
+    ``left`` or ``tossed`` (``detail`` the mark the coin gave seat 1)."""
 
     what: str
     seat: str = ""
@@ -137,6 +138,8 @@ def rematch(match: Match, by: Held) -> Outcome:
         raise RuleError(errors.NOT_OVER)
     if match.arena:  # the arena pairs its players again, each with whoever waits
         raise RuleError(errors.ARENA_GAME)
+    if any(kind == LEFT and gone != seat for kind, gone in match.offers):
+        raise RuleError(errors.OPPONENT_LEFT[match.paired])
     offered = match.offered("rematch")
     if offered == seat:
         raise RuleError(errors.ALREADY_OFFERED)

@@ -56,6 +56,9 @@ WAITING_FOR_FRIEND = Refusal("waiting_for_friend", N_("Your friend has not joine
 SPECTATOR = Refusal("spectator", N_("You are watching this match: only its two players can play."))
 MATCH_FULL = Refusal("match_full", N_("This match already has two players."))
 OWN_INVITE = Refusal("own_invite", N_("This is your own invite link: send it to your friend."))
+INVITE_WITHDRAWN = Refusal(
+    "invite_withdrawn", N_("Your friend has withdrawn this invitation: ask them for a new link.")
+)
 ALREADY_SEATED = Refusal("already_seated", N_("You are already a player in this match."))
 GAME_ENDED = Refusal("game_ended", N_("This game is over: offer a rematch to play again."))
 NOT_OVER = Refusal("game_not_over", N_("A rematch can be offered once the game is over."))
@@ -109,6 +112,15 @@ ONLINE_ONLY_REMATCH = Refusal(
     "online_only_rematch",
     N_("An online match has no undo, new game or score reset: offer a rematch when a game ends."),
 )
+# A rematch with a player who left the match for another since its game ended.
+OPPONENT_LEFT = {
+    False: Refusal(
+        "opponent_left", N_("Your friend has left this match: start a new game to play again.")
+    ),
+    True: Refusal(
+        "opponent_left", N_("Your opponent has left this match: play someone else instead.")
+    ),
+}
 ONLINE_IN_PLAY = Refusal(
     "online_in_play", N_("Resign or abort this online game first: your friend is still playing it.")
 )

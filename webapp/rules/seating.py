@@ -7,7 +7,7 @@ from dataclasses import replace
 
 from ..engine import LEVELS, Board, Game
 from . import errors
-from .actions import FRIEND, Event, Held, Outcome, check_start, leave, tossed
+from .actions import FRIEND, LEFT, Event, Held, Outcome, check_start, leave, tossed
 from .errors import BadStartError, RuleError, UnknownLinkError
 from .match import PERSON, Match, Seat, new_secret, other, same_secret
 
@@ -24,6 +24,46 @@ def switch(match: Match, by: Held) -> None:
         leave(match, by)
     except RuleError as error:
         raise LeaveRefusedError(error.refusal, **error.params) from error
+
+
+def withdrawal(match: Match, by: Held) -> Outcome | None:
+    """``match`` as its inviter (holding ``by``) leaves it before anyone joined, to play or
+    to seek someone else: the invite withdrawn, its seat held by nobody, so that the friend
+    who opens the link is told so rather than seated to wait for nobody (or for a player
+    paired elsewhere meanwhile). ``None`` when there is no open invite of ``by``'s."""
+    if not match.invite or "1" not in by or match.full:
+        return None
+    seats = (replace(match.seats[0], key=""), match.seats[1])
+    return Outcome(replace(match, seats=seats), (Event("withdrawn", "1", detail="invite"),))
+
+
+def departure(match: Match, by: Held) -> Outcome | None:
+    """``match`` as a player holding ``by`` goes to another match, when that changes it: an
+    open invite is withdrawn; a player leaving a finished game is marked gone (LEFT), its
+    rematch offer with it, so the other is not started on a rematch against nobody."""
+    withdrawn = withdrawal(match, by)
+    if withdrawn is not None:
+        return withdrawn
+    if not (match.online and match.full and match.is_over and len(by) == 1) or match.arena:
+        return None
+    seat = next(iter(by))
+    if (LEFT, seat) in match.offers:
+        return None
+    gone = match.with_offer("rematch", "") if match.offered("rematch") else match
+    return Outcome(gone.with_offer(LEFT, seat), (Event("left", seat),))
+
+
+def withdrawn(match: Match) -> bool:
+    """Whether ``match``'s invite was withdrawn: the inviter's seat is held by nobody."""
+    return bool(match.invite) and not match.seat("1").key
+
+
+def checked(x: str, o: str, start: Board) -> None:
+    """Refuse a new game of kind ``x`` against ``o`` from ``start`` as the rules would make it
+    (a finished start; a friend against anyone but you), before anything is left for it."""
+    check_start(start)
+    if FRIEND in (x, o) and {x, o} != {PERSON, FRIEND}:  # as invite() refuses it
+        raise BadStartError(errors.FRIEND_AGAINST_YOU)
 
 
 def invite(x: str, o: str, start: Board, toss: bool, key: str) -> Outcome:
@@ -44,6 +84,8 @@ def join(match: Match, secret: str, key: str, by: Held) -> Outcome:
     """Seat 2 taken by the browser holding ``key``; ``by`` is what it held already."""
     if not match.invite or not same_secret(match.invite, secret):
         raise UnknownLinkError()
+    if withdrawn(match):
+        raise RuleError(errors.INVITE_WITHDRAWN)
     if "1" in by:
         raise RuleError(errors.OWN_INVITE)
     if "2" in by:
@@ -64,7 +106,8 @@ def take_seat(match: Match, old: str, new: str, by: Held) -> Outcome:
     if by - {found.id}:
         raise RuleError(errors.OTHER_SEAT_LINK)
     seats = tuple(replace(s, key=new) if s.id == found.id else s for s in match.seats)
-    moved = replace(match, seats=(seats[0], seats[1]))
+    back = tuple(offer for offer in match.offers if offer != (LEFT, found.id))  # here again
+    moved = replace(match, seats=(seats[0], seats[1]), offers=back)
     return Outcome(moved, (Event("seat_moved", seat=found.id),))
 
 

@@ -28,6 +28,7 @@ from .site.headers import move_result
 from .site.i18n import gettext as _
 from .site.i18n import said
 from .site.refusals import BAD_FIELD, BAD_FORM
+from .views import online
 from .views.answers import answer, game_json
 from .views.bodies import decode
 from .views.params import NoParams
@@ -119,7 +120,9 @@ def apply(
     action: Action, params: Any, expected: matches.Expected | None
 ) -> tuple[matches.Current, Outcome]:
     """``action`` with ``params`` applied to this browser's match, made for ``expected``."""
-    return matches.act(lambda seen: action.rule(seen, params), expected)
+    now, outcome = matches.act(lambda seen: action.rule(seen, params), expected)
+    online.begun(now, outcome)
+    return now, outcome
 
 
 def entries(action: Action) -> tuple[Entry, ...]:

@@ -14,7 +14,7 @@ from flask.typing import ResponseReturnValue
 from msgspec import Struct
 
 from ..engine import BOARD_NAMES, N_, Board, InvalidPositionError, parse_board
-from ..rules import RuleError, errors
+from ..rules import FRIEND, RuleError, errors
 from ..rules.errors import BadStartError
 from .action_views import BadFormError, Entry, register
 from .cycle import matches
@@ -61,6 +61,8 @@ def _new_back(route: dict[str, str]) -> str:
 
 
 def _begun(given: NewBody) -> matches.Current:
+    if FRIEND in (given.x, given.o):  # an arena it waits in would pair it away from the friend
+        arenas.step_out()
     size = parse_board(given.board)
     start = Board.from_string(given.position, size) if given.position else Board(size)
     return matches.begin(given.x, given.o, start, given.toss, given.clock)[0]
@@ -162,10 +164,11 @@ ENTRIES: tuple[Entry, ...] = (
         body=JoinBody,
         back=lambda route: url_for("join.join_page", token=route["token"]),
         back_on=(RuleError,),
-        says_why=False,  # its page says why: full, or one's own
+        says_why=False,  # its page says why: full, one's own, or withdrawn
         refusals={
             404: "No match has this invite.",
-            409: "This match already has two players, or the invite is the caller's own.",
+            409: "This match already has two players, the invite is the caller's own, or its "
+            "inviter withdrew it by leaving the match.",
         },
     ),
     Entry(

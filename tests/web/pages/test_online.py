@@ -204,6 +204,19 @@ def test_a_win_can_be_claimed_after_two_minutes_of_absence_not_before(
     assert page(client, "/").status == "You win! (X): your friend left the game"
 
 
+def test_an_inviter_who_closed_the_page_while_waiting_is_away_from_the_join(
+    clock: MovableClock, client: FlaskClient, guest: FlaskClient
+) -> None:
+    path = invite(client)  # then the host closes the page, and the friend comes an hour later
+    clock.advance(3600)
+    assert join(guest, path).headers["X-Move-Result"] == "accepted"
+    assert not page(guest, "/").has_form("/claim")
+    post(guest, "/claim", fields(guest))
+    assert "less than 2 minutes" in page(guest, "/").text
+    clock.advance(121)
+    assert page(guest, "/").has_form("/claim")
+
+
 def test_no_win_is_claimed_from_a_friend_away_with_a_day_a_move(
     clock: MovableClock, client: FlaskClient, guest: FlaskClient
 ) -> None:

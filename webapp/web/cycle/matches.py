@@ -33,7 +33,7 @@ from ..live.live import Hub
 from ..site import browsers
 from ..site.i18n import said
 from ..site.sessions import MATCH_KEY as MATCH_KEY  # re-exported: the pages name it
-from . import decoded, on_air, played
+from . import decoded, leaving, on_air, played
 from .cycle import Change, Stepped, commit, settle, step
 from .cycle import Current as Current  # re-exported: the pages name them as matches'
 from .cycle import Expected as Expected
@@ -157,8 +157,9 @@ def begin(x: str, o: str, start: Board, toss: bool, clock: int = 0) -> tuple[Cur
     one (the same match while the players are the same). A live online game is not left this
     way (the rules refuse)."""
     seen = current()
-    actions.leave(seen.match, seen.held)  # the new game may be a new match: leave this one
     clocks.checked(clock)
+    seating.checked(x, o, start)  # refused before this match is left (its invite withdrawn)
+    leaving.leave(seen, actions.leave, holding(seen.match_id))  # the game may be a new match
     if FRIEND in (x, o):
         key = new_secret()
         return act(
@@ -198,7 +199,7 @@ def leave_for(match_id: str) -> None:
     seen = current()
     if match_id and seen.match_id == match_id:
         return
-    seating.switch(seen.match, seen.held)
+    leaving.leave(seen, seating.switch, holding(seen.match_id) if match_id else None)
     pairs: PairingQueue = current_app.extensions["pairing"]
     seeker = browsers.browser_id()
     if pairs.cancel(seeker):

@@ -15,14 +15,14 @@ from flask.typing import ResponseReturnValue
 from msgspec import Meta, Struct
 
 from ...engine import BOARD_NAMES, N_, parse_board
-from ...rules import RuleError, errors
+from ...rules import RuleError, errors, seating
 from ...rules import arena as rules
 from ...rules.arena import Arena, Player
 from ...rules.seating import LeaveRefusedError
 from ...store import StoreBusy, StoreUnavailable
 from ...store.record import MATCH_ID
 from .. import timing
-from ..cycle import arena_count, arena_index, arena_joins, arenas, matches
+from ..cycle import arena_count, arena_index, arena_joins, arenas, leaving, matches
 from ..site import browsers, limits, names
 from ..site.errors import ApiError, for_api, render_error
 from ..site.headers import move_result
@@ -105,6 +105,7 @@ def acted(arena_id: str, what: str) -> arenas.Look:
     if what == "join":
         changed = arena_joins.join(arena_id, browser, names.mine())
         session[ARENA_KEY] = arena_id
+        _withdraw_invite()
     else:
         changed = arenas.change(arena_id, browser, actions[what])
     if left is not None:  # one arena at a time: the one left pairs this browser no more
@@ -124,6 +125,15 @@ def _free_to_join(arena_id: str, browser: str) -> str | None:
     if not isinstance(other, str) or other == arena_id:
         return None
     return other if _waiting_in(other, browser) else None
+
+
+def _withdraw_invite() -> None:
+    """Once this browser is in an arena: its open invite withdrawn (it waits at no match from
+    now), or a friend who came would be left alone when the arena pairs it. A friend who
+    joined meanwhile keeps it: the arena's game is refused it until their game ends."""
+    seen = matches.current()
+    with contextlib.suppress(RuleError):
+        leaving.leave(seen, seating.switch, matches.holding(seen.match_id), moving=False)
 
 
 def step_out() -> None:

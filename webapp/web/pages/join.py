@@ -3,16 +3,19 @@ another device: their pages, and the seating that the entry table's rows call.""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from flask import Blueprint, redirect, url_for
 from flask.typing import ResponseReturnValue
 
-from ...rules import UnknownLinkError, errors, is_secret, new_secret, seating
+from ...rules import Held, Match, UnknownLinkError, errors, is_secret, new_secret, seating
 from ...rules.match import same_secret
 from ...store.record import MATCH_ID
 from ..cycle import matches
 from ..site.i18n import gettext as _
 from ..site.i18n import render
 from ..views import online
+from . import arenas
 
 bp = Blueprint("join", __name__)
 
@@ -30,11 +33,19 @@ def join_page(token: str) -> ResponseReturnValue:
         problem = _(errors.OWN_INVITE.message)
     elif "2" in held:
         return redirect(url_for("board.index"), code=303)
+    elif seating.withdrawn(current.match):  # its inviter left: nobody to play here
+        problem = _(errors.INVITE_WITHDRAWN.message)
     elif current.match.full:
         problem = _(errors.MATCH_FULL.message)
     mark = current.match.seat("2").mark
     return render(
-        "join.html", token=token, mark=mark, problem=problem, current=current, own="1" in held
+        "join.html",
+        token=token,
+        mark=mark,
+        problem=problem,
+        current=current,
+        own="1" in held,
+        withdrawn=seating.withdrawn(current.match),
     )
 
 
@@ -44,12 +55,17 @@ def join_by(token: str) -> matches.Current:
     if not match_id:
         raise UnknownLinkError()
     key = new_secret()
+    _checked(match_id, lambda match, held: seating.join(match, secret, key, held))
+    arenas.step_out()  # an arena it waits in would pair it in a game it cannot come to
     joined, _outcome = matches.switch(
         lambda seen: seating.join(seen.match, secret, key, seen.held), match_id, key
     )
     # Joining is being at the match: a friend who leaves before the board shows is away from
-    # now (a seat never seen at its board is not yet away: views/online.py).
-    online.hub().touch(joined.match_id, "2")
+    # now (a seat never seen at its board is not yet away: views/online.py). It begins the
+    # game too: the inviter, who may have closed the page while waiting, is away from now,
+    # not from their last look, or the friend could claim the win the moment they sat down.
+    for seat in ("2", "1"):
+        online.hub().touch(joined.match_id, seat)
     return joined
 
 
@@ -74,10 +90,22 @@ def take_seat(token: str) -> matches.Current:
     if not match_id:
         raise UnknownLinkError(errors.STALE_SEAT_LINK)
     new = new_secret()
+    _checked(match_id, lambda match, held: seating.take_seat(match, old, new, held), stale=True)
+    arenas.step_out()
     moved, _outcome = matches.switch(
         lambda seen: seating.take_seat(seen.match, old, new, seen.held), match_id, new
     )
     return moved
+
+
+def _checked(match_id: str, rule: Callable[[Match, Held], object], stale: bool = False) -> None:
+    """Refuse a join or a seat link as ``rule`` would on ``match_id``'s match as it is now,
+    before this browser leaves its own match (whose open invite leaving withdraws); the
+    switch asks the rule again under the match's lock."""
+    target = matches.watched(match_id)
+    if target is None:
+        raise UnknownLinkError(errors.STALE_SEAT_LINK) if stale else UnknownLinkError()
+    rule(target.match, matches.held(target.match, match_id))
 
 
 def split(token: str) -> tuple[str, str]:

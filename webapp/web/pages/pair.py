@@ -17,7 +17,7 @@ from ...store import StoreUnavailable, new_match_id
 from ...store.pairing import FOUND, PAIRED, WAITING, PairingQueue, Pools, Seek
 from .. import timing
 from ..action_views import BadFormError
-from ..cycle import matches
+from ..cycle import leaving, matches
 from ..live import live, sse
 from ..live.stream import events as followed
 from ..site import browsers, limits, names
@@ -58,7 +58,7 @@ def seek(board: str = "3x3") -> tuple[Seek, matches.Current | None]:
     this request, which met a waiter, or by the one that met it). An online game still in
     play is not left this way (the rules refuse)."""
     seen = matches.current()
-    actions.leave(seen.match, seen.held)
+    leaving.leave(seen, actions.leave, matches.holding(seen.match_id), moving=False)
     arenas.step_out()  # an arena it waits in would pair it too
     browsers.keep()
     pool = "" if board == "3x3" else board

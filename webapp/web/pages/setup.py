@@ -16,6 +16,7 @@ from ..site.i18n import gettext as _
 from ..site.i18n import render, said
 from ..site.refusals import BAD_FORM
 from ..views.sentences import toss_line
+from . import arenas
 
 bp = Blueprint("setup", __name__)
 
@@ -76,6 +77,8 @@ def _begin(x: str, o: str, start: Board, toss: bool, clock: int = 0) -> Response
     """A new game of ``x`` against ``o`` from ``start``, with ``clock`` seconds per move:
     online with a friend, else on this device (the same match while the players are the
     same)."""
+    if FRIEND in (x, o):  # an arena it waits in would pair it away from the friend
+        arenas.step_out()
     current, _outcome = matches.begin(x, o, start, toss, clock)
     if toss:
         flash(toss_line(current), "info")

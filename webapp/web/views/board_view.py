@@ -25,7 +25,7 @@ def build(current: Current, buttons: Buttons, hint: bool = False) -> BoardView:
     if seat.online:
         playable = seat.full and not is_over and seat.you == board.turn
         status = online_status(game, seat)
-        waiting = seat.rematch == "you" if is_over else not playable
+        waiting = seat.rematch == "you" if is_over else not (playable or seat.withdrawn)
     else:
         playable = game.person_to_move and seat.you is not None
         status = status_line(current)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from ...engine import Game
 from ...rules import draw as drawn
+from ...rules.actions import LEFT
 from ...rules.takeback import SPENT
 from ..site.i18n import gettext as _
 from .models import Button
@@ -91,6 +92,9 @@ def _offer(
 def rematch(game: Game, seat: Seating, is_over: bool) -> tuple[Button, ...]:
     if seat.you is None or not seat.online or not is_over:
         return ()
+    if seat.offer(LEFT) == "friend":  # gone to another match: nobody to accept one
+        gone = _("Your opponent left") if seat.paired else _("Your friend left")
+        return (Button("forms.rematch", gone, disabled=True),)
     if seat.rematch == "friend":
         return (Button("forms.rematch", _("Accept the rematch"), primary=True),)
     if seat.rematch == "you":

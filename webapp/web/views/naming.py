@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 from ...engine import N_
 from ...rules import Seat
+from ...rules.seating import withdrawn as invite_withdrawn
 from ...rules.termination import Termination
 from ..cycle.matches import Current
 from ..site.i18n import gettext as _
@@ -107,6 +108,7 @@ class Seating:
     ending: Termination | None = None  # how the game ended off the board
     winner: str = ""
     paired: bool = False  # the other player is a stranger met by quick pairing
+    withdrawn: bool = False  # the invite was withdrawn: nobody will join (rules/seating.py)
 
     def offer(self, kind: str) -> str:
         """Who made the open offer of ``kind``: ``you``, ``friend``, or ``""`` for nobody."""
@@ -127,7 +129,16 @@ def seating(current: Current) -> Seating:
     if not match.online:
         return Seating(current.you, offers=offered)
     off_board = Termination.from_stored(match.ending)
-    return Seating(current.you, True, match.full, offered, off_board, match.winner, match.paired)
+    return Seating(
+        current.you,
+        True,
+        match.full,
+        offered,
+        off_board,
+        match.winner,
+        match.paired,
+        invite_withdrawn(match),
+    )
 
 
 def _twins(seats: tuple[Seat, Seat]) -> bool:

@@ -6,6 +6,7 @@ from __future__ import annotations
 from flask import current_app, g, url_for
 
 from ...rules import Outcome, actions
+from ...rules.actions import LEFT
 from ..cycle import matches, on_air
 from ..live.live import Hub
 from . import chat
@@ -43,6 +44,14 @@ def claimed(seen: matches.Current) -> Outcome:
     """The claim of ``seen``'s player, against the other's absence as the store knows it."""
     absent = _absent_for(seen.match_id, _other(seen.seat)) if seen.seat else 0.0
     return actions.claim(seen.match, seen.held, absent)
+
+
+def begun(current: matches.Current, outcome: Outcome) -> None:
+    """After ``outcome``: a new game begun between the two players (a rematch accepted) is
+    the other player's to come to, who may have closed the page since offering it: they are
+    away from now, not from their last look, or the win could be claimed from them at once."""
+    if current.seat and any(event.what == "new_game" for event in outcome.happened):
+        hub().touch(current.match_id, _other(current.seat))
 
 
 def hub() -> Hub:
@@ -111,7 +120,8 @@ def as_json(current: matches.Current) -> OnlineJson | None:
     for seat in match.seats:
         when = seen.get(seat.id)
         away = None if when is None else round(_since(when), 1)
-        shown[seat.mark] = SeatPresenceJson(seated=bool(seat.key), away=away)
+        gone = (LEFT, seat.id) in match.offers  # left for another match: seated no more
+        shown[seat.mark] = SeatPresenceJson(seated=bool(seat.key) and not gone, away=away)
     return OnlineJson(
         full=match.full,
         invite=extra.invite_url,

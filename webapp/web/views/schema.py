@@ -197,7 +197,7 @@ class ScoreJson(Struct):
 
 
 class SeatPresenceJson(Struct):
-    """Whether a seat is taken, and for how long its player has had no page or stream open."""
+    """Whether a seat is taken (not left for another match), and how long its player is away."""
 
     seated: bool
     away: Annotated[float, Meta(ge=0, description="Seconds; null if never seen.")] | None

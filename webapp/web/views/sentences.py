@@ -102,6 +102,8 @@ def online_status(game: Game, seat: Seating) -> str:
         if winner is not None and seat.paired and you not in (None, winner):
             return _("%(name)s wins (%(mark)s)", name=_("Your opponent"), mark=winner)
         return _("Draw") if winner is None else _wins(winner, you)
+    if seat.withdrawn:
+        return _("The invitation was withdrawn: nobody will join this match.")
     if not seat.full:
         if you:
             return _("Waiting for your friend to join")
