@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from webapp.engine import Refusal
-from webapp.rules import Match, errors, messages, read
+from webapp.rules import Match, errors, messages, read, seating
 from webapp.rules.said import KEPT, Said
 
 from .matches import NOBODY, ONE, TWO, X_WINS, hot_seat, joined, play, refused
@@ -45,6 +45,17 @@ def test_a_spectator_or_an_unknown_phrase_is_refused(
 ) -> None:
     with refused(why):
         messages.message(joined()[0], by, phrase, 0.0)
+
+
+def test_no_rematch_is_asked_by_or_of_a_player_who_left(clock: list[float]) -> None:
+    left = seating.departure(play(joined()[0], X_WINS), ONE)
+    assert left is not None
+    with refused(errors.YOU_LEFT[False]):  # the leaver: their friend was told they left
+        messages.message(left.match, ONE, "rematch", clock[0])
+    with refused(errors.OPPONENT_LEFT[False]):
+        messages.message(left.match, TWO, "rematch", clock[0])
+    said = messages.message(left.match, ONE, "thanks", clock[0]).match.said
+    assert [item.phrase for item in said] == ["thanks"]  # any other phrase goes
 
 
 def test_a_match_on_one_device_has_no_messages() -> None:

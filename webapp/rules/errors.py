@@ -121,6 +121,15 @@ OPPONENT_LEFT = {
         "opponent_left", N_("Your opponent has left this match: play someone else instead.")
     ),
 }
+# A "Rematch?" message from the player who left the finished game for another match.
+YOU_LEFT = {
+    False: Refusal(
+        "you_left", N_("You have left this match: your friend was told so. Start a new game.")
+    ),
+    True: Refusal(
+        "you_left", N_("You have left this match: your opponent was told so. Play someone else.")
+    ),
+}
 ONLINE_IN_PLAY = Refusal(
     "online_in_play", N_("Resign or abort this online game first: your friend is still playing it.")
 )

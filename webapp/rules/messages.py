@@ -5,12 +5,13 @@ from __future__ import annotations
 from dataclasses import replace
 
 from . import errors
-from .actions import Event, Held, Outcome
+from .actions import LEFT, Event, Held, Outcome
 from .errors import RuleError
 from .match import Match
 from .said import KEPT, PHRASES, Said
 
 PER_MINUTE = 5  # messages one player may send in any 60 seconds
+REMATCH = "rematch"  # the phrase that asks for a rematch
 
 
 def message(match: Match, by: Held, phrase: str, at: float) -> Outcome:
@@ -21,11 +22,20 @@ def message(match: Match, by: Held, phrase: str, at: float) -> Outcome:
         raise RuleError(errors.UNKNOWN_PHRASE)
     if seat in match.muted:
         raise RuleError(errors.MUTED)
+    if phrase == REMATCH and gone(match):  # no rematch is played with a player who left
+        raise RuleError(
+            (errors.YOU_LEFT if seat in gone(match) else errors.OPPONENT_LEFT)[match.paired]
+        )
     recent = [item for item in match.said if item.seat == seat and at - item.at < 60]
     if len(recent) >= PER_MINUTE:
         raise RuleError(errors.TOO_MANY_MESSAGES)
     said = (*match.said, Said(seat, phrase, at))[-KEPT:]
     return Outcome(replace(match, said=said), (Event("said", seat=seat, detail=phrase),))
+
+
+def gone(match: Match) -> frozenset[str]:
+    """The seats whose players left the finished game for another match."""
+    return frozenset(seat for kind, seat in match.offers if kind == LEFT)
 
 
 def mute(match: Match, by: Held, muted: bool) -> Outcome:

@@ -6,18 +6,35 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
+from ..engine import Status
 from ..engine.game import replayed
 from .errors import LostMatchError
 from .match import Match
 from .termination import Termination
 
 ENDED_BY = tuple(kind.value for kind in Termination)  # how a kept game ended
+ABORTED = "Game aborted"  # the board's words for a game called off, which has no winner
+STATUSES = (*(status.value for status in Status), ABORTED)  # what the API's status may say
 
 
 def ended_by(match: Match) -> str | None:
     """How the current game ended (a Termination's word); ``None`` while it goes on."""
     how = match.termination
     return how.value if how is not None else None
+
+
+def status(match: Match) -> str:
+    """The current game's status in seed 002's words, ended off the board as well as on it:
+    the winner of a game lost on time, resigned or claimed, ``Draw`` when agreed, and
+    ``Game aborted`` for a game called off."""
+    how = match.termination
+    if how is Termination.ABORT:
+        return ABORTED
+    if how is Termination.AGREEMENT:
+        return Status.DRAW.value
+    if match.ending and match.winner:
+        return (Status.X_WINS if match.winner == "X" else Status.O_WINS).value
+    return match.game.board.status.value
 
 
 def opponent(match: Match, held: frozenset[str]) -> str:

@@ -10,6 +10,7 @@ from . import errors
 from .actions import FRIEND, LEFT, Event, Held, Outcome, check_start, leave, tossed
 from .errors import BadStartError, RuleError, UnknownLinkError
 from .match import PERSON, Match, Seat, new_secret, other, same_secret
+from .termination import Termination
 
 
 class LeaveRefusedError(RuleError):
@@ -54,8 +55,12 @@ def departure(match: Match, by: Held) -> Outcome | None:
 
 
 def withdrawn(match: Match) -> bool:
-    """Whether ``match``'s invite was withdrawn: the inviter's seat is held by nobody."""
-    return bool(match.invite) and not match.seat("1").key
+    """Whether ``match``'s invite was withdrawn: the inviter's seat is held by nobody, or the
+    inviter aborted the game before anyone joined (nothing is left to join)."""
+    if not match.invite:
+        return False
+    called_off = match.termination is Termination.ABORT and not match.seat("2").key
+    return called_off or not match.seat("1").key
 
 
 def checked(x: str, o: str, start: Board) -> None:

@@ -251,7 +251,8 @@ ACTIONS: tuple[Action, ...] = (
         body=MessageBody,
         body_required=True,
         refusals={
-            409: "Not an online match, a spectator, muted, or a sixth message within a minute."
+            409: "Not an online match, a spectator, muted, a sixth message within a minute, or "
+            '"Rematch?" with a player who left (or from them).'
         },
     ),
     Action(

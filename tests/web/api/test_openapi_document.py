@@ -13,7 +13,7 @@ from webapp.engine import BOARD_NAMES, PLAYER_KINDS, Status, geometry
 from webapp.rules import FRIEND
 from webapp.rules.arena import COMING, OVER, RUNNING
 from webapp.rules.match import ENDINGS, SEAT_IDS
-from webapp.rules.records import ENDED_BY
+from webapp.rules.records import ENDED_BY, STATUSES
 from webapp.rules.said import PHRASES
 from webapp.web import layer  # noqa: F401  (loads every page, so every route is declared)
 from webapp.web.api import api
@@ -48,6 +48,7 @@ def test_cells_kinds_and_statuses_are_the_engines() -> None:
         set(PLAYER_KINDS),
         kinds,
         statuses,
+        set(STATUSES),  # a game's status: the engine's, and Game aborted
         {"X", "O"},
         {"X", "O", "both"},
         {"you", "friend"},

@@ -156,3 +156,27 @@ def test_a_stream_ends_an_arena_game_on_time_and_the_arena_counts_it(
     assert store.get(match_id).data["ending"] == "timed_out"
     points = sorted(row["points"] for row in standing(x, arena_id)["standings"])
     assert points == [0, 2]  # O won on time, counted once
+
+
+def test_a_game_ended_by_the_clock_is_over_in_the_api_status(
+    app: Flask, clock: MovableClock
+) -> None:
+    host, guest, match_id = seated(app, "30")
+    move(host, "A1")
+    move(guest, "B1")
+    clock.advance(31)  # X, to move, runs out
+    game = api_game(guest)
+    assert (game["status"], game["ended_by"]) == ("O wins", "time")
+    watched = page(app.test_client(), f"/watch/{match_id}").status
+    assert watched.startswith(game["status"])  # the board's words: "O wins on time"
+    assert page(guest, "/").status == "You win on time! (O)"
+    assert "You win on time! (O)" in page(guest, "/?text=1").text
+
+
+def test_an_aborted_game_is_over_in_the_api_status(app: Flask, clock: MovableClock) -> None:
+    host, guest, _match = seated(app, "1")
+    clock.advance(1.1)  # nobody moved: the clock calls the game off
+    game = api_game(guest)
+    assert (game["status"], game["ended_by"]) == ("Game aborted", "abort")
+    assert page(host, "/").status.startswith(game["status"])  # "Game aborted: it counts for…"
+    assert page(guest, "/?text=1").text.count("Game aborted: it counts for nobody") >= 1

@@ -184,6 +184,7 @@ def test_at_the_end_nobody_is_paired_the_games_in_play_count_and_the_podium_show
         "you": True,
         "playing": False,
         "paused": False,
+        "withdrawn": False,
     }
     again = api(o, f"/api/arenas/{arena_id}/join")
     assert again.status_code == 409 and code(again.get_json()) == "arena_over"

@@ -88,3 +88,13 @@ def test_a_rematch_accepted_long_after_the_offer_gives_the_offerer_time_to_come(
     assert not page(friend, "/").has_form("/claim")
     clock.advance(121)
     assert page(friend, "/").has_form("/claim")
+
+
+def test_the_player_told_their_friend_left_is_offered_no_rematch_message(app: Flask) -> None:
+    host, friend = finished(app)
+    assert "Rematch?" in page(friend, "/").text
+    new_game(host, "user", "easy")
+    for shown in (page(friend, "/"), page(friend, "/?text=1")):
+        assert "Good luck" in shown.text and "Rematch?" not in shown.text
+    answer = call(friend, "/api/message", {"phrase": "rematch"})
+    assert answer.status_code == 409 and code(answer.get_json()) == "opponent_left"

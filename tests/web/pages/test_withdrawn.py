@@ -153,3 +153,16 @@ def test_an_arena_join_refused_leaves_the_own_invite_open(app: Flask, clock: Mov
     assert post(host, f"/arenas/{arena_id}/join").headers["X-Move-Result"] == "refused"
     assert page(host, "/").status == "Waiting for your friend to join"
     assert join(app.test_client(), path).headers["X-Move-Result"] == "accepted"
+
+
+def test_a_game_aborted_before_the_friend_joined_withdraws_its_invite(app: Flask) -> None:
+    host, friend = app.test_client(), app.test_client()
+    path = invite(host)
+    assert call(host, "/api/abort", {}).json["online"]["ending"] == "aborted"
+    assert "invite-link" not in page(host, "/").ids  # nothing left to share
+    assert page(friend, path).status == WITHDRAWN
+    assert page(friend, f"{path}?text=1").status == WITHDRAWN
+    joined = call(friend, "/api/join", {"invite": path.removeprefix("/join/")})
+    assert joined.status_code == 409 and code(joined.get_json()) == "invite_withdrawn"
+    assert post(friend, path).headers["X-Move-Result"] == "refused"
+    assert api_game(friend)["online"] is None  # seated nowhere, in no aborted game

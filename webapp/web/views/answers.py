@@ -49,7 +49,7 @@ def game_json(current: Current) -> GameJson:
         size=board.size,
         in_a_row=board.line,
         turn=board.turn,
-        status=board.status,
+        status=records.status(match),
         line=list(board.winning_line) if board.winning_line else None,
         players=KindsJson(x=game.x, o=game.o),
         names=NamesJson(x=_names(match)["X"], o=_names(match)["O"]),

@@ -31,9 +31,8 @@ class StandingJson(Struct, frozen=True):
     streak: Annotated[int, Meta(description="Wins in a row: from 2, a win or draw counts double.")]
     you: bool
     playing: Annotated[bool, Meta(description="In a game of the arena now.")]
-    paused: Annotated[
-        bool, Meta(description="Paused or withdrawn (or paused for missing a first move).")
-    ]
+    paused: Annotated[bool, Meta(description="Paused (or paused for missing a first move).")]
+    withdrawn: Annotated[bool, Meta(description="Withdrew from the arena: their points stay.")]
 
 
 class ArenaYouJson(Struct):

@@ -133,9 +133,18 @@ _BEST: Shared[tuple[str, int, str], tuple[Standing, ...]] = Shared(256)
 def _standing(player: Player, rank: int, you: bool, named: bool) -> Standing:
     """``player``'s row at ``rank``."""
     name = _named(player.name) if named else ""
-    paused = player.paused or player.withdrawn
     streak, playing = player.wins_in_row, bool(player.match)
-    row = StandingJson(rank, name, player.points, player.games, streak, you, playing, paused)
+    row = StandingJson(
+        rank,
+        name,
+        player.points,
+        player.games,
+        streak,
+        you,
+        playing,
+        player.paused,
+        player.withdrawn,
+    )
     return Standing(row, player.number, player.browser)
 
 

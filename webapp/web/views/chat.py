@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Annotated, Literal, TypeAlias
 
 from msgspec import Meta, Struct
 
+from ...rules import messages
 from ...rules.match import SEAT_IDS
 from ...rules.said import PHRASES, Said
 from ..cycle import matches
@@ -75,7 +76,12 @@ def chat_view(current: matches.Current) -> ChatView | None:
     lines = tuple(
         (name(who(current, match.seat(item.seat))), _(PHRASES[item.phrase])) for item in said
     )
-    phrases = tuple((phrase, _(text)) for phrase, text in PHRASES.items())
+    left = messages.gone(match)  # no "Rematch?" with a player who left, nor from them
+    phrases = tuple(
+        (phrase, _(text))
+        for phrase, text in PHRASES.items()
+        if not (left and phrase == messages.REMATCH)
+    )
     return ChatView(lines, phrases, current.seat in match.muted)
 
 

@@ -7,6 +7,7 @@ from flask import current_app, g, url_for
 
 from ...rules import Outcome, actions
 from ...rules.actions import LEFT
+from ...rules.seating import withdrawn as invite_withdrawn
 from ..cycle import matches, on_air
 from ..live.live import Hub
 from . import chat
@@ -22,7 +23,7 @@ def parts(current: matches.Current) -> OnlineParts:
     can_claim = False
     if match.online and seat is not None:
         _touched(match_id, seat)
-        if not match.full and seat == "1":
+        if not match.full and seat == "1" and not invite_withdrawn(match):
             invite = _external("join.join_page", f"{match_id}.{match.invite}")
         seat_url = _external("join.seat_page", f"{match_id}.{match.seat(seat).key}")
         if match.full and not match.is_over and match.game.board.turn != current.you:

@@ -10,7 +10,7 @@ from ...engine import BOARD_NAMES, PLAYER_KINDS, Status, geometry
 from ...rules import FRIEND
 from ...rules.match import ENDINGS
 from ...rules.match import SEAT_IDS as SEATS
-from ...rules.records import ENDED_BY
+from ...rules.records import ENDED_BY, STATUSES
 from .chat import MessageJson
 
 KINDS = (*PLAYER_KINDS, FRIEND)  # a new game's sides: a person, a computer level, a friend
@@ -257,7 +257,7 @@ class GameJson(Struct, kw_only=True):
     size: Annotated[int, Meta(description="Cells a side: 3, 5 or 7.")]
     in_a_row: Annotated[int, Meta(description="How many in a row win: 3, 4 or 5.")]
     turn: Mark | None
-    status: Status
+    status: Annotated[str, Meta(extra_json_schema={"enum": list(STATUSES)})]
     line: Annotated[list[CellId] | None, Meta(description="The winning cells, if any.")]
     players: KindsJson
     names: NamesJson
