@@ -200,6 +200,26 @@ def test_a_board_no_form_offers_is_refused_and_nobody_waits(app: Flask, board: s
     assert press(app.test_client()) == "/pair"  # nobody was waiting to meet
 
 
+def test_a_board_posted_twice_is_refused_and_nobody_waits(app: Flask) -> None:
+    """It sought on the first board posted."""
+    client = app.test_client()
+    refused = post(client, "/pair", {"board": ["5x5", "7x7"]})
+    assert refused.headers["X-Move-Result"] == "refused"
+    assert "Bad parameters!" in page(client, "/").text
+    assert client.get("/api/pair").get_json()["state"] == "idle"
+
+
+def test_a_level_posted_twice_is_refused_and_the_seeker_still_waits(app: Flask) -> None:
+    """It began a game against the first level posted."""
+    app.config["PAIR_PATIENCE"] = 0
+    client = app.test_client()
+    press(client)
+    refused = post(client, "/pair/computer", {"level": ["easy", "hard"]})
+    assert refused.headers["X-Move-Result"] == "refused"
+    assert client.get("/api/pair").get_json()["state"] == "waiting"
+    assert api_game(client)["players"] == {"X": "user", "O": "user"}
+
+
 @pytest.mark.parametrize("level", ["god", "", "user"])
 def test_a_level_no_button_posts_is_refused_and_the_seeker_still_waits(
     app: Flask, level: str
