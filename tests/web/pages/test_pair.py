@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import html
 import itertools
+import re
 from pathlib import Path
 from typing import Any
 
@@ -301,3 +302,23 @@ def test_the_waiting_page_says_the_board_waited_for(
     assert post(client, "/pair", {"board": board}).headers["Location"] == "/pair"
     shown = client.get("/pair", headers={"Accept-Language": language}).get_data(as_text=True)
     assert f'<p id="pair-board">{html.escape(said)}</p>' in shown
+
+
+@pytest.mark.parametrize(
+    ("language", "said"),
+    [
+        ("en", r"Waiting for someone to play: 2:0\d so far\."),
+        ("de", r"Warten auf jemanden zum Spielen: bisher 2:0\d\."),
+        ("fr", r"En attente de quelqu.un pour jouer : 2:0\d jusqu.ici\."),
+        ("es", r"Esperando a alguien para jugar: 2:0\d hasta ahora\."),
+    ],
+)
+def test_the_waiting_page_says_how_long_in_minutes_and_seconds(
+    app: Flask, clock: MovableClock, language: str, said: str
+) -> None:
+    """It said "Waiting for someone to play: 125 seconds so far." without JavaScript."""
+    client = app.test_client()
+    press(client)
+    clock.advance(125)
+    shown = client.get("/pair", headers={"Accept-Language": language}).get_data(as_text=True)
+    assert re.search(said, html.unescape(shown)), shown
