@@ -46,6 +46,12 @@ class BadFormError(WebError):
     refusal = BAD_FORM
 
 
+def posted_twice(*names: str) -> bool:
+    """Whether the posted form carries one of ``names`` more than once (x=user&x=hard): which
+    was meant? No form of ours posts a field twice, so such a post is refused."""
+    return any(len(request.form.getlist(name)) > 1 for name in names)
+
+
 class BadFieldError(WebError):
     """A board form's field of the wrong kind (a form no board of ours posts)."""
 

@@ -13,7 +13,14 @@ from flask import Blueprint, flash, redirect, request, url_for
 from flask.typing import ResponseReturnValue
 from msgspec import Struct
 
-from ..engine import BOARD_NAMES, N_, Board, InvalidPositionError, parse_board
+from ..engine import (
+    BOARD_NAMES,
+    N_,
+    Board,
+    InvalidPositionError,
+    UnknownBoardError,
+    parse_board,
+)
 from ..rules import FRIEND, RuleError, errors
 from ..rules.errors import BadStartError
 from .action_views import BadFormError, Entry, register
@@ -42,8 +49,10 @@ def _new_fields(route: dict[str, str]) -> NewBody:
     x, o = setup.kind(form.get("x")), setup.kind(form.get("o"))
     clock, board = setup.clock(form.get("clock")), form.get("board", "3x3")
     twice = any(len(form.getlist(name)) > 1 for name in NewBody.__struct_fields__)
-    if x is None or o is None or clock is None or board not in BOARD_NAMES or twice:
+    if x is None or o is None or clock is None or twice:
         raise BadFormError()  # a field twice (x=user&x=hard): which was meant?
+    if board not in BOARD_NAMES:  # the players are kept (_new_back), the boards are named
+        raise UnknownBoardError(board)
     position = form.get("position", "").strip() or None
     toss = bool(form.get("toss"))
     return NewBody(x=x, o=o, position=position, toss=toss, clock=clock, board=board)
@@ -51,10 +60,11 @@ def _new_fields(route: dict[str, str]) -> NewBody:
 
 def _new_back(route: dict[str, str]) -> str:
     """Back to the setup form, filled with the players, board and position posted (if the
-    players and board were ours to show)."""
+    players were ours to show; a board no form offers is left for the form to choose)."""
     x, o = setup.kind(request.form.get("x")), setup.kind(request.form.get("o"))
-    board = request.form.get("board") or None
-    if x is None or o is None or board not in (None, *BOARD_NAMES):
+    board = request.form.get("board")
+    board = board if board in BOARD_NAMES else None
+    if x is None or o is None:
         return url_for("setup.setup")
     position = request.form.get("position", "").strip()[: setup.POSITION_LIMIT]
     return url_for("setup.setup", x=x, o=o, position=position or None, board=board)
@@ -140,7 +150,7 @@ ENTRIES: tuple[Entry, ...] = (
         fields=_new_fields,
         body=NewBody,
         back=_new_back,
-        back_on=(BadFormError, InvalidPositionError, BadStartError),
+        back_on=(BadFormError, UnknownBoardError, InvalidPositionError, BadStartError),
         creating=True,
         refusals={
             409: "This browser plays an online game still in play: resign or abort it first.",

@@ -29,7 +29,7 @@ from .pages import (
 from .site import assets, errors, health, i18n, limits, metrics, path, sessions, stores
 from .site import display as text
 from .text import text_input
-from .views import fragments, naming
+from .views import durations, fragments, naming
 
 PAGES = (
     board,
@@ -74,6 +74,7 @@ def init_app(app: Flask, client: RedisClient | None) -> None:
         level_word=naming.level_word,
         level_label=naming.level_label,
         board_label=naming.board_label,
+        duration=durations.reading,
     )
     app.jinja_env.globals["site"] = fragments.site
     for page in PAGES:

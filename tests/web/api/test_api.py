@@ -137,6 +137,20 @@ def test_a_wrong_ply_is_a_409_stale(client: FlaskClient) -> None:
     refused(client, 409, "stale", "/api/undo", {"ply": 5})
 
 
+def test_a_stale_refusal_tells_a_program_the_version_to_read_again(client: FlaskClient) -> None:
+    """It said "This board has changed since the page was shown; nothing was played." to a
+    program, which was shown no page, for an undo as for a move."""
+    call(client, "/api/move", {"cell": "A1", "ply": 0})
+    version = api_game(client)["version"]
+    for path, body in (("/api/move", {"cell": "B2", "ply": 0}), ("/api/undo", {"ply": 5})):
+        answer = call(client, path, body).get_json()
+        assert answer["code"] == "stale" and "board" not in answer["error"]
+        assert f"version {version} now" in answer["error"]
+    shown = post(client, "/move", {"cell": "B2", "ply": 0, "version": 0})
+    assert shown.headers["X-Move-Result"] == "refused"
+    assert "This board has changed since the page was shown" in page(client).text
+
+
 @pytest.mark.parametrize(
     ("body", "field", "why"),
     [

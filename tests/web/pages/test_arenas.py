@@ -254,6 +254,24 @@ def test_an_arena_on_a_larger_board_says_so_on_its_page(client: FlaskClient) -> 
     assert "Arena: 5 minutes, 10 s a move, on 7x7, 5 in a row" in shown
 
 
+@pytest.mark.parametrize(
+    ("language", "running", "coming"),
+    [
+        ("en", r"(10:00|9:5\d) left\.", r"1:(30|2\d) to go\."),
+        ("de", r"Noch (10:00|9:5\d)\.", r"Noch 1:(30|2\d) bis zum Start\."),
+        ("fr", r"Il reste (10:00|9:5\d)\.", r"Début dans 1:(30|2\d)\."),
+        ("es", r"Quedan (10:00|9:5\d)\.", r"Empieza en 1:(30|2\d)\."),
+    ],
+)
+def test_an_arenas_page_says_the_time_in_minutes_and_seconds(
+    client: FlaskClient, language: str, running: str, coming: str
+) -> None:
+    """Without JavaScript it said "600 seconds left." and "90 seconds to go."."""
+    for made, said in ((arena(client, length=600), running), (arena(client, starts_in=90), coming)):
+        shown = client.get(f"/arenas/{made}", headers={"Accept-Language": language})
+        assert re.search(said, shown.get_data(as_text=True)), shown.get_data(as_text=True)
+
+
 @pytest.mark.parametrize("board", ["9x9", "5X5"])
 def test_the_form_refuses_a_board_it_does_not_offer(client: FlaskClient, board: str) -> None:
     chosen = {"length": "300", "clock": "10", "starts_in": "60", "board": board}

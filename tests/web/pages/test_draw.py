@@ -4,6 +4,8 @@ text mode."""
 
 from __future__ import annotations
 
+import html
+
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
@@ -59,6 +61,28 @@ def test_offered_on_the_board_and_accepted_the_game_is_drawn_and_counted(
     assert shown["game"]["ended_by"] == "agreement"
     assert [move["cell"] for move in shown["moves"]] == ["B2"]
     assert client.get(f"/games/{listed['game']}").status_code == 200
+
+
+@pytest.mark.parametrize(
+    ("language", "theirs", "yours"),
+    [
+        ("en", "Your friend offers a draw.", "You offered a draw."),
+        ("de", "Dein Freund bietet ein Remis an.", "Du hast ein Remis angeboten."),
+        ("fr", "Votre ami propose la nulle.", "Vous avez proposé la nulle."),
+        ("es", "Tu amigo ofrece tablas.", "Has ofrecido tablas."),
+    ],
+)
+def test_the_board_says_who_offers_the_draw(
+    client: FlaskClient, guest: FlaskClient, joined: None, language: str, theirs: str, yours: str
+) -> None:
+    """The board showed only Accept/Decline buttons, not who offered what (text mode said it)."""
+    play(client, guest, ["B2"])
+    assert _press(client) == "accepted"
+    for player, line in ((guest, theirs), (client, yours)):
+        shown = player.get("/", headers={"Accept-Language": language}).get_data(as_text=True)
+        assert f'<p class="offer" role="status">{html.escape(line)}</p>' in shown
+    assert _press(guest, "0") == "accepted"  # declined: nothing is said of it any more
+    assert 'class="offer"' not in page(guest, "/").html + page(client, "/").html
 
 
 def test_declined_on_the_board_the_game_goes_on_and_a_move_lets_one_offer_again(

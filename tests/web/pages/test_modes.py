@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
@@ -91,6 +93,27 @@ def test_a_board_the_bar_does_not_offer_is_refused_and_changes_nothing(
     before = state(client)
     fields = page(client).form("/mode").fields
     response = post(client, "/mode", {**fields, "mode": "hard", "board": board})
+    assert response.headers["X-Move-Result"] == "refused"
+    assert "Bad parameters!" in page(client).text
+    assert state(client) == before
+
+
+@pytest.mark.parametrize(
+    "posted",
+    [
+        {"mode": ["hard", "easy"]},
+        {"mode": ["restart", "hard"]},
+        {"mode": "hard", "board": ["5x5", "7x7"]},
+    ],
+)
+def test_a_field_posted_twice_is_refused_and_changes_nothing(
+    client: FlaskClient, posted: dict[str, Any]
+) -> None:
+    """It played the first value (mode=restart&mode=hard restarted the game)."""
+    play(client, ("B2",))
+    before = state(client)
+    fields = page(client).form("/mode").fields
+    response = post(client, "/mode", {**fields, **posted})
     assert response.headers["X-Move-Result"] == "refused"
     assert "Bad parameters!" in page(client).text
     assert state(client) == before

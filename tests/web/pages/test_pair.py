@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import html
 import itertools
+import re
 from pathlib import Path
 from typing import Any
 
@@ -200,6 +201,26 @@ def test_a_board_no_form_offers_is_refused_and_nobody_waits(app: Flask, board: s
     assert press(app.test_client()) == "/pair"  # nobody was waiting to meet
 
 
+def test_a_board_posted_twice_is_refused_and_nobody_waits(app: Flask) -> None:
+    """It sought on the first board posted."""
+    client = app.test_client()
+    refused = post(client, "/pair", {"board": ["5x5", "7x7"]})
+    assert refused.headers["X-Move-Result"] == "refused"
+    assert "Bad parameters!" in page(client, "/").text
+    assert client.get("/api/pair").get_json()["state"] == "idle"
+
+
+def test_a_level_posted_twice_is_refused_and_the_seeker_still_waits(app: Flask) -> None:
+    """It began a game against the first level posted."""
+    app.config["PAIR_PATIENCE"] = 0
+    client = app.test_client()
+    press(client)
+    refused = post(client, "/pair/computer", {"level": ["easy", "hard"]})
+    assert refused.headers["X-Move-Result"] == "refused"
+    assert client.get("/api/pair").get_json()["state"] == "waiting"
+    assert api_game(client)["players"] == {"X": "user", "O": "user"}
+
+
 @pytest.mark.parametrize("level", ["god", "", "user"])
 def test_a_level_no_button_posts_is_refused_and_the_seeker_still_waits(
     app: Flask, level: str
@@ -281,3 +302,23 @@ def test_the_waiting_page_says_the_board_waited_for(
     assert post(client, "/pair", {"board": board}).headers["Location"] == "/pair"
     shown = client.get("/pair", headers={"Accept-Language": language}).get_data(as_text=True)
     assert f'<p id="pair-board">{html.escape(said)}</p>' in shown
+
+
+@pytest.mark.parametrize(
+    ("language", "said"),
+    [
+        ("en", r"Waiting for someone to play: 2:0\d so far\."),
+        ("de", r"Warten auf jemanden zum Spielen: bisher 2:0\d\."),
+        ("fr", r"En attente de quelqu.un pour jouer : 2:0\d jusqu.ici\."),
+        ("es", r"Esperando a alguien para jugar: 2:0\d hasta ahora\."),
+    ],
+)
+def test_the_waiting_page_says_how_long_in_minutes_and_seconds(
+    app: Flask, clock: MovableClock, language: str, said: str
+) -> None:
+    """It said "Waiting for someone to play: 125 seconds so far." without JavaScript."""
+    client = app.test_client()
+    press(client)
+    clock.advance(125)
+    shown = client.get("/pair", headers={"Accept-Language": language}).get_data(as_text=True)
+    assert re.search(said, html.unescape(shown)), shown

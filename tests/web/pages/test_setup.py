@@ -56,6 +56,23 @@ def test_bad_parameters_change_nothing(
     assert before is not None and after == before
 
 
+@pytest.mark.parametrize("board", ["9x9", "5X5"])
+def test_a_board_no_form_offers_keeps_the_players_and_names_the_boards(
+    app: Flask, client: FlaskClient, board: str
+) -> None:
+    """It went back to a blank /new, the players chosen lost, saying only Bad parameters!."""
+    post(client, "/move", {"cell": "B2"})
+    before = stored_match(app, client)
+    response = post(client, "/new", {"x": "hard", "o": "user", "board": board})
+    assert response.headers["X-Move-Result"] == "refused"
+    assert response.headers["Location"] == "/new?x=hard&o=user"
+    page = client.get(response.headers["Location"]).get_data(as_text=True)
+    assert re.search(r'name="x" value="hard" checked', page)
+    assert re.search(r'name="o" value="user" checked', page)
+    assert "choose 3x3, 5x5 or 7x7" in page
+    assert stored_match(app, client) == before
+
+
 @pytest.mark.parametrize(
     "form",
     [

@@ -9,6 +9,7 @@ from flask.testing import FlaskClient
 
 from tests.conftest import api_game, post
 from tests.refusals import code, refusal
+from tests.web.pages.test_live_parts import events, stream_of
 from tests.web.pages.test_online import invite, join, play
 from tests.web.shown import page
 from tests.web.text_pages import board, part, said, text_on
@@ -47,6 +48,21 @@ def test_asked_on_the_board_and_accepted_by_the_other_player(
     assert _press(guest, "1") == "accepted"
     assert api_game(client)["moves"] == [] and api_game(guest)["moves"] == []
     assert page(client, "/").status.startswith("Your turn")
+
+
+def test_the_board_and_its_stream_say_who_asks_to_take_back(
+    app: Flask, client: FlaskClient, guest: FlaskClient, joined: None
+) -> None:
+    """The board showed only Accept/Decline buttons, not who asked (text mode said it)."""
+    play(client, guest, ["B2"])
+    url = stream_of(guest)
+    assert _press(client) == "accepted"
+    asked = "Your friend asks to take back their last move."
+    assert asked in page(guest, "/").text
+    assert "You asked to take back your last move." in page(client, "/").text
+    (event,) = events(app, guest, url)
+    controls = event["parts"]["controls"]
+    assert asked in controls and "Accept the takeback" in controls
 
 
 def test_declined_on_the_board_the_game_goes_on(

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 from blinker import Namespace
 
-from ...engine import TicTacToeError
+from ...engine import N_, TicTacToeError
 from ...rules import LostMatchError, Match, Outcome, read
 from ...rules import clock as clocks
 from ...rules.errors import OUT_OF_TIME, OutOfTimeError
@@ -20,13 +20,29 @@ from ..live.audience import audiences, seen_versions
 from ..live.live import Hub
 from ..site import metrics
 from ..site.errors import WebError
+from ..site.i18n import gettext as _
 from ..site.refusals import STALE
+
+# A program sent no page, and its request may be no move: it is told the version to read again.
+STALE_FOR_PROGRAMS = N_(
+    "The match has changed since the state this request was made for (it is at version "
+    "%(version)s now); nothing was changed. Read the match again and retry."
+)
 
 
 class StaleFormError(WebError):
-    """A form or request made for another state of the match than the stored one."""
+    """A form or request made for another state of the match than the stored one, which is
+    at ``version`` now."""
 
     refusal = STALE
+
+    def __init__(self, version: int) -> None:
+        super().__init__()
+        self.version = version
+
+    def for_programs(self) -> str:
+        """What a program is told: the version the match is at now."""
+        return _(STALE_FOR_PROGRAMS, version=self.version)
 
 
 @dataclass(frozen=True)
@@ -115,7 +131,7 @@ def step(seen: Current, action: Change, expected: Expected | None, at: float) ->
         # for the first request after the deadline.
         if seen.match.termination is Termination.TIME:
             return Stepped(None, OutOfTimeError(OUT_OF_TIME))
-        return Stepped(None, StaleFormError())
+        return Stepped(None, StaleFormError(seen.version))
     outcome = action(seen)
     return Stepped(Outcome(clocks.wound(seen.match, outcome.match, at), outcome.happened))
 

@@ -129,7 +129,7 @@ def act(
         # The session's match expired: the change goes to a new id, or every other browser
         # that knew the old one (a friend, a watcher) would be at it, holding its seats.
         if expirable and record.data is None:
-            return Stepped(None, _Expired())
+            return Stepped(None, _Expired(record.version))
         if _is_arena(record):  # a link made up of an arena's id: no such match
             return Stepped(None, UnknownLinkError())
         return step(_seen(record), action, expected, timing.now())
@@ -140,7 +140,7 @@ def act(
         after = derived(f"after:{getattr(session, 'sid', '')}:{target}")
         record, stepped = commit(store(), _hub(), after, change)
     if stepped.refusal is not None or stepped.outcome is None:
-        raise stepped.refusal or StaleFormError()
+        raise stepped.refusal or StaleFormError(record.version)
     _renew(record.match_id, key)
     changed, public = stepped.outcome.match, _public(record)
     decoded.saved(store(), record, changed, public)

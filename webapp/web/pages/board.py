@@ -10,7 +10,7 @@ from flask import Blueprint, redirect, request, session, url_for
 from flask.typing import ResponseReturnValue
 
 from ...engine import N_, Game
-from ..action_table import board_buttons
+from ..action_table import BY_NAME, board_buttons
 from ..cycle import deadlines, matches
 from ..cycle.matches import Current
 from ..live import sse
@@ -24,6 +24,7 @@ from ..views.board_parts import board_parts as parts_of
 from ..views.board_view import build, build_score
 from ..views.fragments import Parts, assembled, fragment
 from ..views.models import OnlineParts
+from ..views.naming import name, who
 from ..views.operations import Operation, read
 from ..views.viewer import viewer
 from . import whole_pages
@@ -202,7 +203,7 @@ def _shown(viewed: Viewed) -> Drawn:
     """The parts of the board page of ``viewed``; the clock and quick messages, which also
     follow the time, are made per request."""
     current = viewed.current
-    view = build(current, board_buttons, viewed.hint)
+    view = build(current, board_buttons, viewed.hint, offer_lines(current))
     game = current.match.game
     return Drawn(
         view=view,
@@ -213,6 +214,24 @@ def _shown(viewed: Viewed) -> Drawn:
         players=fragment("_game.html", "players", view),
         share_path=_share_path(game),
     )
+
+
+def offer_lines(current: Current) -> tuple[str, ...]:
+    """What a player's board says of each open offer that the buttons answer (a takeback, a
+    draw), in the words text mode says it in: ``You offered a draw.``, ``Your friend offers a
+    draw.``; a spectator, who has no buttons, is told nothing."""
+    if current.seat is None:
+        return ()
+    lines = []
+    for kind, seat in current.match.offers:
+        action = BY_NAME.get(kind)
+        # Only an offer the buttons answer: a rematch has its own button, time given its line.
+        if action is None or not action.asked or "offered" not in action.said:
+            continue
+        yours, theirs = action.said["offered"]
+        other = name(who(current, current.match.seat(seat)))
+        lines.append(_(yours) if seat in current.held else _(theirs, name=other))
+    return tuple(lines)
 
 
 def _share_path(game: Game) -> str:

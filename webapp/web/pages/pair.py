@@ -16,7 +16,7 @@ from ...rules import Outcome, RuleError, actions, errors, new_secret, pairing
 from ...store import StoreUnavailable, new_match_id
 from ...store.pairing import FOUND, PAIRED, WAITING, PairingQueue, Pools, Seek
 from .. import timing
-from ..action_views import BadFormError
+from ..action_views import BadFormError, posted_twice
 from ..cycle import leaving, matches
 from ..live import live, sse
 from ..live.stream import events as followed
@@ -42,7 +42,7 @@ def fields(route: dict[str, str]) -> PairBody:
     """The board the page's form seeks an opponent on (3x3 unless it names one); a board
     that no form of ours offers is refused, as the API's body refuses it."""
     board = request.form.get("board") or "3x3"
-    if board not in BOARD_NAMES:
+    if board not in BOARD_NAMES or posted_twice("board"):
         raise BadFormError()
     return PairBody(board=board)
 
@@ -195,7 +195,7 @@ def computer() -> ResponseReturnValue:
     waited for (unless an opponent met this browser first: then to its match); a level no
     button of ours posts, and a browser no longer waiting, are refused."""
     level = request.form.get("level", "")
-    if level not in LEVELS:  # no button of ours: refused, and the browser still waits
+    if level not in LEVELS or posted_twice("level"):  # refused: the browser still waits
         raise BadFormError()
     sought = standing()  # the board it waited to play on is the computer's game's
     pool = sought.pool if sought is not None and sought.state == WAITING else ""

@@ -58,6 +58,8 @@ def mode() -> ResponseReturnValue:
     person keeps their side. An online game still being played is left only by resigning or
     aborting it, never by a click here."""
     chosen = request.form.get("mode", "")
+    if action_views.posted_twice("mode", "board"):  # mode=restart&mode=hard: which was meant?
+        chosen = ""  # refused below, as an unknown mode is
     if chosen == "restart":
         return action_views.from_form(BY_NAME["restart"])
     seen = matches.current()

@@ -42,6 +42,11 @@ class WebError(TicTacToeError):
     """A request the web refuses before or around the rules, with one of its refusals
     (refusals.py); a form goes back to the board with the message."""
 
+    def for_programs(self) -> str | None:
+        """Words for a program, translated, where a person's would not fit it (its code is
+        the same); ``None``: the refusal's own message fits both."""
+        return None
+
 
 class ApiError(WebError):
     """A program's request refused with ``refusal``, naming the ``field`` of the body that was
@@ -117,6 +122,8 @@ def _refused(error: TicTacToeError) -> ResponseReturnValue:
     code (refusals.STATUSES) with the code and the message; a refused form goes back to the
     board with the message flashed; a page says it."""
     text = error.text if isinstance(error, ApiError) else None
+    if for_api() and isinstance(error, WebError):
+        text = text or error.for_programs()
     message, status = text or said(error), refusals.status_of(error)
     if for_api():
         return json_error(message, error.code, status, getattr(error, "field", None))

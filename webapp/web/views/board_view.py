@@ -15,9 +15,12 @@ from .sentences import best_text, computer_move_line, hint_text, online_status, 
 Buttons = Callable[[Game, Seating, bool], tuple[Button, ...]]  # the action table's, in its order
 
 
-def build(current: Current, buttons: Buttons, hint: bool = False) -> BoardView:
+def build(
+    current: Current, buttons: Buttons, hint: bool = False, offers: tuple[str, ...] = ()
+) -> BoardView:
     """The view of ``current``'s match for the board page as its viewer sees it, with the
-    ``buttons`` of its actions (a spectator has none) and the hint when ``hint`` is asked."""
+    ``buttons`` of its actions (a spectator has none), what they say of the open ``offers``
+    and the hint when ``hint`` is asked."""
     seat = seating(current)
     game = current.match.game
     board = game.board
@@ -50,6 +53,7 @@ def build(current: Current, buttons: Buttons, hint: bool = False) -> BoardView:
         can_hint=not seat.online and seat.you is not None and not is_over,
         active=bool(playable) and not board.is_over,
         mode=_mode(game, seat),
+        offers=offers,
     )
 
 

@@ -42,6 +42,7 @@ class BoardView:
     can_hint: bool = False  # hints are for a game on one device, still going
     active: bool = False  # some cell can be played by this viewer now
     mode: str = ""  # the mode bar's button for these players: two, easy…, friend, or none
+    offers: tuple[str, ...] = ()  # "Your friend offers a draw.": the open offers, by whom
 
 
 @dataclass(frozen=True)
