@@ -162,7 +162,7 @@ def _fields(action: Action, fixed: dict[str, Any], route: dict[str, str]) -> Str
     """The parameters of a board form: its posted fields and the ``fixed`` of its route."""
     fields = action.params.__struct_fields__
     form = request.form
-    if any(len(form.getlist(name)) > 1 for name in fields):  # which one was meant?
+    if posted_twice(*fields):
         raise BadFieldError()
     posted = {name: form[name] for name in fields if name in form}
     try:

@@ -23,7 +23,7 @@ from ..engine import (
 )
 from ..rules import FRIEND, RuleError, errors
 from ..rules.errors import BadStartError
-from .action_views import BadFormError, Entry, register
+from .action_views import BadFormError, Entry, posted_twice, register
 from .cycle import matches
 from .pages import arenas, join, pair, setup
 from .site.errors import to_board
@@ -48,7 +48,7 @@ def _new_fields(route: dict[str, str]) -> NewBody:
     form = request.form
     x, o = setup.kind(form.get("x")), setup.kind(form.get("o"))
     clock, board = setup.clock(form.get("clock")), form.get("board", "3x3")
-    twice = any(len(form.getlist(name)) > 1 for name in NewBody.__struct_fields__)
+    twice = posted_twice(*NewBody.__struct_fields__)
     if x is None or o is None or clock is None or twice:
         raise BadFormError()  # a field twice (x=user&x=hard): which was meant?
     if board not in BOARD_NAMES:  # the players are kept (_new_back), the boards are named

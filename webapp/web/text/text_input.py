@@ -13,7 +13,7 @@ from werkzeug.wrappers import Response
 
 from ...rules import RuleError, errors
 from ..action_table import BY_NAME, Action
-from ..action_views import BadFieldError, apply
+from ..action_views import BadFieldError, apply, posted_twice
 from ..cycle import matches
 from ..cycle.matches import Current
 from ..cycle.posted import posted_expected
@@ -33,7 +33,7 @@ LONGEST = 40  # nothing the field understands is longer
 @bp.post("/text")
 def typed() -> ResponseReturnValue:
     """What was typed in text mode's field: a move, a command, or the answer to a question."""
-    if len(request.form.getlist("command")) > 1:  # which one was meant? (as the board's forms)
+    if posted_twice("command"):  # as the board's forms
         raise BadFieldError()
     typed_text = " ".join(request.form.get("command", "").split())[:LONGEST]
     watched = request.form.get("watch", "")
